@@ -1,0 +1,331 @@
+"""The Corpus: documents × words, labels, and the one preprocessing path.
+
+Every format is parsed by :mod:`fsviz.readers`; then, for all formats alike:
+
+1. texts are tokenised by scikit-learn's ``CountVectorizer`` (lower-cased
+   word tokens of two or more letters or digits, its default pattern), giving
+   term frequencies; pre-counted formats (ARFF, CLUTO) bring their own;
+2. optional English stop words are dropped (scikit-learn's list);
+3. optional stemming merges words with the same stem (PyStemmer's Snowball
+   stemmers), summing their term frequencies;
+4. the rare-word cutoff drops words present in fewer than ``min_df``
+   documents (Forman: 3; ``min_df=1`` keeps every word that occurs).
+
+Presence ``X`` is Boolean (Forman's features); term frequencies stay in
+``X_tf`` for the metrics that need them.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+from scipy import sparse
+
+from .counts import Task, binary_counts, document_frequency, presence_counts
+from .readers import CorpusError, RawCorpus, read
+
+__all__ = ["Corpus", "CorpusError", "build_corpus", "load_corpus"]
+
+#: Forman (2003, Appendix B): "removed rare words that occurred < 3 times".
+DEFAULT_MIN_DF = 3
+
+
+@dataclass(frozen=True, eq=False)
+class Corpus:
+    """A labelled corpus, ready for feature selection.
+
+    Attributes
+    ----------
+    X_tf : scipy.sparse.csr_matrix of int32, shape (n_docs, n_words)
+        Term frequencies.
+    Y : scipy.sparse.csr_matrix of bool, shape (n_docs, n_classes)
+        Y[i, c] is True when document i carries label c (several per document
+        in multi-label corpora).
+    vocabulary : ndarray of str, shape (n_words,)
+    classes : ndarray of str, shape (n_classes,)
+    name : str
+    removed_words : ndarray of str
+        Words the rare-word cutoff dropped.
+    removed_df : ndarray of int
+        Their document frequencies.
+    n_words_raw : int
+        Vocabulary size before stop words, stemming and the cutoff.
+    options : dict
+        The preprocessing options used (``min_df``, ``stopwords``, ``stem``).
+    notes : tuple of str
+        What the reader repaired or dropped, in words.
+    """
+
+    X_tf: sparse.csr_matrix
+    Y: sparse.csr_matrix
+    vocabulary: np.ndarray
+    classes: np.ndarray
+    name: str = "corpus"
+    removed_words: np.ndarray = field(default_factory=lambda: np.array([], dtype=str))
+    removed_df: np.ndarray = field(default_factory=lambda: np.array([], dtype=np.int64))
+    n_words_raw: int = 0
+    options: dict = field(default_factory=dict)
+    notes: tuple = ()
+
+    # --- shapes and views -------------------------------------------------
+    @property
+    def n_docs(self) -> int:
+        return self.X_tf.shape[0]
+
+    @property
+    def n_words(self) -> int:
+        return self.X_tf.shape[1]
+
+    @property
+    def n_classes(self) -> int:
+        return int(self.classes.size)
+
+    @functools.cached_property
+    def X(self) -> sparse.csr_matrix:
+        """Boolean presence, shape (n_docs, n_words); shares indices with ``X_tf``."""
+        return sparse.csr_matrix(
+            (np.ones(self.X_tf.nnz, dtype=bool), self.X_tf.indices, self.X_tf.indptr), shape=self.X_tf.shape
+        )
+
+    @functools.cached_property
+    def _X_count(self) -> sparse.csr_matrix:
+        return presence_counts(self.X_tf)
+
+    @functools.cached_property
+    def df(self) -> np.ndarray:
+        """Document frequency of each word."""
+        return document_frequency(self.X_tf)
+
+    @property
+    def is_multilabel(self) -> bool:
+        return bool(np.any(np.diff(self.Y.indptr) != 1))
+
+    @functools.cached_property
+    def class_sizes(self) -> np.ndarray:
+        """Documents carrying each class, aligned with ``classes``."""
+        return np.bincount(self.Y.indices, minlength=self.n_classes).astype(np.int64)
+
+    @property
+    def labels(self) -> np.ndarray:
+        """Label of each document: a str array for single-label corpora;
+        for multi-label ones an object array of tuples of str."""
+        if not self.is_multilabel:
+            return self.classes[self.Y.indices]
+        out = np.empty(self.n_docs, dtype=object)
+        for i in range(self.n_docs):
+            out[i] = tuple(self.classes[self.Y.indices[self.Y.indptr[i] : self.Y.indptr[i + 1]]])
+        return out
+
+    def class_index(self, name) -> int:
+        """Position of class ``name`` in ``classes``."""
+        hits = np.flatnonzero(self.classes == str(name))
+        if hits.size == 0:
+            shown = ", ".join(map(str, self.classes[:20])) + (" …" if self.n_classes > 20 else "")
+            raise ValueError(f"unknown class {name!r}; this corpus has classes {shown}")
+        return int(hits[0])
+
+    def y(self, name) -> np.ndarray:
+        """Boolean vector: which documents carry class ``name``."""
+        column = self.Y[:, self.class_index(name)]
+        return column.toarray().ravel().astype(bool)
+
+    # --- counts -----------------------------------------------------------
+    def binary_task(self, name) -> Task:
+        """Class ``name`` against all other documents: every word's tp, fp."""
+        y = self.y(name)
+        tp, fp, pos, neg = binary_counts(self._X_count, y)
+        if pos == 0 or neg == 0:
+            raise ValueError(
+                f"class {name!r} has {pos} of {self.n_docs} documents; a task needs documents "
+                "both in and outside the class"
+            )
+        return Task(str(name), tp, fp, pos, neg, self.vocabulary)
+
+    def class_doc_counts(self) -> np.ndarray:
+        """Documents of each class containing each word, shape (n_classes, n_words)."""
+        Y = sparse.csr_matrix(self.Y, dtype=np.int32)
+        return np.asarray((Y.T @ self._X_count).toarray(), dtype=np.int64)
+
+    def class_tf_sums(self) -> np.ndarray:
+        """Summed term frequency of each word in each class, shape (n_classes, n_words)."""
+        Y = sparse.csr_matrix(self.Y, dtype=np.int32)
+        return np.asarray((Y.T @ self.X_tf).toarray(), dtype=np.int64)
+
+    # --- derived corpora --------------------------------------------------
+    def with_min_df(self, min_df: int) -> "Corpus":
+        """The same corpus with a stricter rare-word cutoff (no re-reading).
+
+        A cutoff at or below the one already applied returns the corpus as it
+        is: the words it removed are no longer here to restore.
+        """
+        _check_min_df(min_df)
+        keep = self.df >= min_df
+        if keep.all():
+            return self
+        if not keep.any():
+            raise _cutoff_error(min_df, self.df)
+        return replace(
+            self,
+            X_tf=self.X_tf[:, keep].tocsr(),
+            vocabulary=self.vocabulary[keep],
+            removed_words=np.concatenate([self.removed_words, self.vocabulary[~keep]]),
+            removed_df=np.concatenate([self.removed_df, self.df[~keep]]),
+            options={**self.options, "min_df": min_df},
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Corpus({self.name!r}: {self.n_docs} documents, {self.n_words} words, "
+            f"{self.n_classes} classes{', multi-label' if self.is_multilabel else ''})"
+        )
+
+
+def _check_min_df(min_df):
+    if isinstance(min_df, bool) or not isinstance(min_df, (int, np.integer)) or min_df < 0:
+        raise ValueError(f"`min_df` must be a whole number of documents >= 0, got {min_df!r}")
+
+
+def _cutoff_error(min_df, df):
+    top = int(df.max()) if df.size else 0
+    return CorpusError(
+        f"the rare-word cutoff min_df={min_df} removes every word (the most common word is in "
+        f"{top} documents); lower min_df to at most {max(top, 1)}"
+    )
+
+
+def _stemmer(stem):
+    import Stemmer  # PyStemmer
+
+    algorithm = "english" if stem is True else str(stem)
+    try:
+        return Stemmer.Stemmer(algorithm)
+    except KeyError:
+        raise ValueError(
+            f"`stem` must be True or a Snowball algorithm ({', '.join(Stemmer.algorithms())}), got {stem!r}"
+        ) from None
+
+
+def _merge_columns(X_tf, vocabulary, new_words):
+    """Sum the columns of ``X_tf`` that map to the same entry of ``new_words``."""
+    merged, inverse = np.unique(np.asarray(new_words, dtype=str), return_inverse=True)
+    if merged.size == vocabulary.size:
+        order = np.argsort(inverse)
+        return X_tf[:, order].tocsr(), merged
+    mapping = sparse.csr_matrix(
+        (np.ones(vocabulary.size, dtype=np.int32), (np.arange(vocabulary.size), inverse)),
+        shape=(vocabulary.size, merged.size),
+    )
+    return (X_tf @ mapping).tocsr(), merged
+
+
+def _label_matrix(labels):
+    flat = [lab for labs in labels for lab in labs]
+    classes, inverse = np.unique(np.asarray(flat, dtype=str), return_inverse=True)
+    lengths = np.fromiter((len(labs) for labs in labels), dtype=np.int64, count=len(labels))
+    indptr = np.concatenate([[0], np.cumsum(lengths)])
+    Y = sparse.csr_matrix((np.ones(inverse.size, dtype=bool), inverse, indptr), shape=(len(labels), classes.size))
+    Y.sort_indices()
+    return Y, classes
+
+
+def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False) -> Corpus:
+    """Tokenise (if needed), drop stop words, stem, cut rare words; see the module notes."""
+    _check_min_df(min_df)
+    if raw.texts is not None:
+        from sklearn.feature_extraction.text import CountVectorizer
+
+        vectorizer = CountVectorizer(lowercase=True, dtype=np.int32)
+        try:
+            X_tf = vectorizer.fit_transform(raw.texts)
+        except ValueError:  # "empty vocabulary; perhaps the documents only contain stop words"
+            raise CorpusError(
+                f"{raw.name!r}: the documents contain no words (tokens of two or more letters "
+                "or digits); check the text column and the encoding"
+            ) from None
+        vocabulary = vectorizer.get_feature_names_out().astype(str)
+    else:
+        X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
+        vocabulary = np.asarray(raw.vocabulary).astype(str)
+    n_words_raw = vocabulary.size
+    Y, classes = _label_matrix(raw.labels)
+    if Y.shape[0] == 0:
+        raise CorpusError(f"{raw.name!r} holds no documents")
+    if classes.size < 2:
+        found = f"only the class {classes[0]!r}" if classes.size else "no labels"
+        raise CorpusError(
+            f"{raw.name!r} has {found}; fsviz compares each class against the rest, "
+            "so a corpus needs at least two classes"
+        )
+    if stopwords:
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+        stop = ENGLISH_STOP_WORDS if stopwords is True else frozenset(map(str.lower, stopwords))
+        keep = ~np.isin(vocabulary, list(stop))
+        X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
+    if stem:
+        X_tf, vocabulary = _merge_columns(X_tf, vocabulary, _stemmer(stem).stemWords(vocabulary.tolist()))
+    df = document_frequency(X_tf)
+    keep = df >= min_df
+    if not keep.any():
+        raise _cutoff_error(min_df, df)
+    removed_words, removed_df = vocabulary[~keep], df[~keep]
+    if not keep.all():
+        X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
+    X_tf.sort_indices()
+    return Corpus(
+        X_tf=X_tf, Y=Y, vocabulary=vocabulary, classes=classes, name=raw.name,
+        removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,
+        options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem},
+        notes=tuple(raw.notes),
+    )
+
+
+def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, **options) -> Corpus:
+    """Load a labelled corpus from ``source`` in any supported format.
+
+    Parameters
+    ----------
+    source : path, file object, or (texts, labels)
+        A file or folder path, an open binary file or upload (its ``name``
+        tells the format), or an in-memory pair of sequences.
+    format : str, optional
+        One of :data:`fsviz.readers.FORMATS`; detected from the extension or
+        folder contents when omitted.
+    min_df : int, default 3
+        Rare-word cutoff: drop words present in fewer than ``min_df``
+        documents (Forman's default, 3). 1 keeps every word that occurs;
+        0 also keeps columns a pre-counted format declares but never uses.
+    stopwords : bool or iterable of str, default False
+        True drops scikit-learn's English stop words; an iterable gives your own.
+    stem : bool or str, default False
+        True stems with the English Snowball (Porter2) stemmer; a string names
+        another Snowball algorithm, e.g. ``"porter"`` or ``"german"``.
+    **options
+        ``text_column``, ``label_column``, ``label_sep``, ``sep`` for tables;
+        ``name`` for any format.
+
+    Raises
+    ------
+    CorpusError (a ValueError)
+        With a message saying what is wrong with the input and what to do.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["red apple", "green apple", "blue sky", "grey sky"],
+    ...                             ["fruit", "fruit", "weather", "weather"]), min_df=1)
+    >>> corpus
+    Corpus('texts': 4 documents, 6 words, 2 classes)
+    >>> task = corpus.binary_task("fruit")
+    >>> dict(zip(task.vocabulary, task.tp))["apple"]
+    2
+    """
+    if isinstance(source, str) and not source.strip():
+        raise CorpusError("no corpus given: pass a file, a folder, an upload or (texts, labels)")
+    if isinstance(source, (str, Path)) and not Path(source).exists():
+        raise CorpusError(f"no such file or folder: {source}")
+    raw = read(source, format=format, **options)
+    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem)

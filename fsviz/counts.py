@@ -1,0 +1,115 @@
+"""Per-word counts: the 2×2 table of every word for one class vs the rest.
+
+``tp`` and ``fp`` for the whole vocabulary come from one sparse product of
+the document × word presence matrix with the class indicator; the class ×
+word matrices used by multi-class and term-frequency metrics come from one
+product each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from .metrics import negative_features, score
+
+__all__ = ["Task", "binary_counts", "document_frequency", "presence_counts"]
+
+
+def presence_counts(X) -> sparse.csr_matrix:
+    """``X`` as a CSR matrix of int32 ones where a word is present.
+
+    Shares ``indices`` and ``indptr`` with ``X`` when ``X`` is CSR with no
+    explicit zeros, so only the data array is new.
+    """
+    X = sparse.csr_matrix(X) if not sparse.issparse(X) else X.tocsr()
+    if X.data.size and not np.all(X.data):
+        X = X.copy()
+        X.eliminate_zeros()
+    return sparse.csr_matrix(
+        (np.ones(X.nnz, dtype=np.int32), X.indices, X.indptr), shape=X.shape
+    )
+
+
+def document_frequency(X) -> np.ndarray:
+    """Number of documents (rows) in which each word (column) is present."""
+    X = presence_counts(X)
+    return np.bincount(X.indices, minlength=X.shape[1]).astype(np.int64)
+
+
+def binary_counts(X, y):
+    """``tp, fp, pos, neg`` of every column of ``X`` for the Boolean labels ``y``.
+
+    Parameters
+    ----------
+    X : sparse matrix or array, shape (n_docs, n_words)
+        Counts or presence; a word is present where the value is non-zero.
+    y : array of bool, shape (n_docs,)
+        True for documents of the positive class.
+
+    Returns
+    -------
+    tp, fp : ndarray of int64, shape (n_words,)
+    pos, neg : int
+    """
+    y = np.asarray(y, dtype=bool)
+    X = presence_counts(X)
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"`y` must have one entry per document ({X.shape[0]}), got shape {y.shape}")
+    df = np.bincount(X.indices, minlength=X.shape[1])
+    tp = np.asarray(X.T @ y.astype(np.int32)).ravel().astype(np.int64)
+    pos = int(y.sum())
+    return tp, (df - tp).astype(np.int64), pos, int(y.size - pos)
+
+
+@dataclass(frozen=True, eq=False)
+class Task:
+    """One class against the rest: every word's 2×2 counts.
+
+    Attributes
+    ----------
+    name : str
+        The positive class.
+    tp, fp : ndarray of int64, shape (n_words,)
+        Positive and negative documents containing each word.
+    pos, neg : int
+        Positive and negative documents.
+    vocabulary : ndarray of str, shape (n_words,)
+    """
+
+    name: str
+    tp: np.ndarray
+    fp: np.ndarray
+    pos: int
+    neg: int
+    vocabulary: np.ndarray
+
+    @property
+    def n_words(self) -> int:
+        return int(self.tp.size)
+
+    @property
+    def tpr(self) -> np.ndarray:
+        """Sample true-positive rate of each word, tp / pos."""
+        return self.tp / self.pos
+
+    @property
+    def fpr(self) -> np.ndarray:
+        """Sample false-positive rate of each word, fp / neg."""
+        return self.fp / self.neg
+
+    @property
+    def skew(self) -> float:
+        """Class skew neg:pos (Forman's 1:n), e.g. 30.0 for 1:30."""
+        return self.neg / self.pos
+
+    @property
+    def negative(self) -> np.ndarray:
+        """Mask of negative features (tpr < fpr)."""
+        return negative_features(self.tp, self.fp, self.pos, self.neg)
+
+    def score(self, metric: str, **kwargs) -> np.ndarray:
+        """Scores of every word under ``metric``; ``kwargs`` go to :func:`fsviz.score`."""
+        return score(metric, self.tp, self.fp, self.pos, self.neg, **kwargs)

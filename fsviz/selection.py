@@ -1,0 +1,89 @@
+"""Selecting the top k words by a score, with a documented rule for ties."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Selection", "check_k", "select_top_k"]
+
+
+def check_k(k, n_features: int | None = None) -> int:
+    """Validate ``k``: a positive whole number (at most ``n_features`` when given)."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ValueError(f"`k` must be a positive whole number of features, got {k!r}")
+    if n_features is not None and k > n_features:
+        raise ValueError(
+            f"`k`={k} is larger than the vocabulary ({n_features} words); choose k <= {n_features}"
+        )
+    return int(k)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The top k words of one scoring.
+
+    Attributes
+    ----------
+    indices : ndarray of int, shape (k,)
+        Selected words, best first (ties by lower index first).
+    threshold : float
+        The k-th highest score: the level of the isocline that selects them.
+    n_above : int
+        Words scoring strictly above ``threshold`` (all selected).
+    n_tied : int
+        Words scoring exactly ``threshold``; only ``k - n_above`` of them are
+        selected, so when ``n_above + n_tied > k`` the threshold alone would
+        select more than k words.
+    """
+
+    indices: np.ndarray
+    threshold: float
+    n_above: int
+    n_tied: int
+
+    @property
+    def k(self) -> int:
+        return int(self.indices.size)
+
+    @property
+    def ties_exceed_k(self) -> bool:
+        """True when "score >= threshold" holds for more than k words."""
+        return self.n_above + self.n_tied > self.k
+
+    def mask(self, n_features: int) -> np.ndarray:
+        """Boolean mask over the vocabulary of the selected words."""
+        out = np.zeros(n_features, dtype=bool)
+        out[self.indices] = True
+        return out
+
+
+def select_top_k(scores, k) -> Selection:
+    """The ``k`` highest-scoring words.
+
+    Tie rule: every word scoring above the k-th highest score is selected;
+    among the words scoring exactly that, the lowest vocabulary indices
+    (alphabetical order for tokenised corpora) fill the remaining places, so
+    exactly k words are selected. :attr:`Selection.n_tied` reports the ties.
+
+    Runs in O(n) plus O(k log k): a partition finds the threshold, and only
+    the selected words are sorted.
+
+    Examples
+    --------
+    >>> from fsviz.selection import select_top_k
+    >>> s = select_top_k([0.1, 0.9, 0.5, 0.5, 0.2], 2)
+    >>> s.indices.tolist(), s.threshold, s.n_tied
+    ([1, 2], 0.5, 2)
+    """
+    scores = np.asarray(scores, dtype=np.float64)
+    if scores.ndim != 1:
+        raise ValueError(f"`scores` must be one score per word (1-D), got shape {scores.shape}")
+    k = check_k(k, scores.size)
+    threshold = float(-np.partition(-scores, k - 1)[k - 1])
+    above = np.flatnonzero(scores > threshold)
+    tied = np.flatnonzero(scores == threshold)
+    chosen = np.concatenate([above, tied[: k - above.size]])
+    order = np.lexsort((chosen, -scores[chosen]))
+    return Selection(chosen[order], threshold, int(above.size), int(tied.size))
