@@ -320,7 +320,7 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
     >>> corpus
     Corpus('texts': 4 documents, 6 words, 2 classes)
     >>> task = corpus.binary_task("fruit")
-    >>> dict(zip(task.vocabulary, task.tp))["apple"]
+    >>> int(task.tp[task.vocabulary == "apple"][0])
     2
     """
     if isinstance(source, str) and not source.strip():

@@ -311,11 +311,16 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
 
     Examples
     --------
+    The second word is negative (tpr 0.1 < fpr 0.3), so Acc scores its
+    inversion, (20 - 2) - (100 - 30), unless ``signed``:
+
     >>> import fsviz
     >>> fsviz.score("acc", [10, 2], [1, 30], 20, 100).tolist()
-    [9.0, -12.0]
+    [9.0, -52.0]
+    >>> fsviz.score("acc", [10, 2], [1, 30], 20, 100, signed=True).tolist()
+    [9.0, -28.0]
     >>> round(float(fsviz.score("bns", 20, 1, 50, 1000)), 3)
-    1.392
+    2.837
     """
     metric = get_metric(name)
     tp, fp, pos, neg = _validate_counts(tp, fp, pos, neg)

@@ -23,13 +23,15 @@ import inspect
 import io
 import json
 import os
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
 __all__ = ["MODULES", "build_sample", "load_sample", "sample_path"]
 
 #: Bump when the harvesting rules change, so old caches are not reused.
-BUILDER_VERSION = 1
+BUILDER_VERSION = 2
 #: Smallest module that becomes a class.
 MIN_CLASS_SIZE = 30
 #: Shortest docstring kept as a document, in characters.
@@ -97,14 +99,33 @@ def _docstrings(module_name):
                     yield inspect.getdoc(attr)
 
 
+def _clean(doc: str) -> str:
+    # Doctest outputs marked "# may vary" are random draws made at import
+    # time (scipy.stats distributions); dropping them keeps builds identical.
+    return "\n".join(line for line in doc.splitlines() if "# may vary" not in line)
+
+
 def build_sample(path=None) -> Path:
     """Harvest the docstrings and write the sample corpus as JSONL (gzip).
 
     Returns the path written. Deterministic for given package versions:
-    modules and names are visited in sorted order, and a docstring shared by
-    several objects (aliases) is kept once, under the first module met.
+    the harvest runs in a fresh interpreter with ``PYTHONHASHSEED=0`` (some
+    docstrings print sets, whose order follows string hashing), modules and
+    names are visited in sorted order, randomly drawn example outputs are
+    dropped, and a docstring shared by several objects (aliases) is kept
+    once, under the first module met.
     """
     path = Path(path) if path else sample_path()
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    code = "import sys; from fsviz.sample import _harvest; _harvest(sys.argv[1])"
+    package_root = str(Path(__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    subprocess.run([sys.executable, "-c", code, str(path)], env=env, check=True)
+    return path
+
+
+def _harvest(path) -> None:
+    path = Path(path)
     first_module = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -115,19 +136,19 @@ def build_sample(path=None) -> Path:
                 except ImportError:  # a module this version does not have
                     continue
                 for doc in docs:
-                    if doc and len(doc) >= MIN_DOC_CHARS:
+                    doc = _clean(doc or "")
+                    if len(doc) >= MIN_DOC_CHARS:
                         first_module.setdefault(doc, module_name)
     sizes = {}
     for module_name in first_module.values():
         sizes[module_name] = sizes.get(module_name, 0) + 1
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".tmp{os.getpid()}")
-    with gzip.open(tmp, "wt", encoding="utf-8") as out:
+    with gzip.GzipFile(tmp, "wb", mtime=0) as raw, io.TextIOWrapper(raw, encoding="utf-8") as out:
         for doc, module_name in first_module.items():
             if sizes[module_name] >= MIN_CLASS_SIZE:
                 out.write(json.dumps({"text": doc, "label": module_name}) + "\n")
     os.replace(tmp, path)
-    return path
 
 
 def load_sample(**options):
