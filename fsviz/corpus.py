@@ -44,10 +44,11 @@ class Corpus:
     Y : scipy.sparse.csr_matrix of bool, shape (n_docs, n_classes)
         Y[i, c] is True when document i carries label c (several per document
         in multi-label corpora).
-    vocabulary : ndarray of str, shape (n_words,)
+    vocabulary : ndarray of str (object dtype, as scikit-learn's
+        ``get_feature_names_out``), shape (n_words,)
     classes : ndarray of str, shape (n_classes,)
     name : str
-    removed_words : ndarray of str
+    removed_words : ndarray of str (object dtype)
         Words the rare-word cutoff dropped.
     removed_df : ndarray of int
         Their document frequencies.
@@ -64,7 +65,7 @@ class Corpus:
     vocabulary: np.ndarray
     classes: np.ndarray
     name: str = "corpus"
-    removed_words: np.ndarray = field(default_factory=lambda: np.array([], dtype=str))
+    removed_words: np.ndarray = field(default_factory=lambda: np.array([], dtype=object))
     removed_df: np.ndarray = field(default_factory=lambda: np.array([], dtype=np.int64))
     n_words_raw: int = 0
     options: dict = field(default_factory=dict)
@@ -210,7 +211,7 @@ def _stemmer(stem):
 
 def _merge_columns(X_tf, vocabulary, new_words):
     """Sum the columns of ``X_tf`` that map to the same entry of ``new_words``."""
-    merged, inverse = np.unique(np.asarray(new_words, dtype=str), return_inverse=True)
+    merged, inverse = np.unique(np.asarray(new_words, dtype=object), return_inverse=True)
     if merged.size == vocabulary.size:
         order = np.argsort(inverse)
         return X_tf[:, order].tocsr(), merged
@@ -245,10 +246,10 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
                 f"{raw.name!r}: the documents contain no words (tokens of two or more letters "
                 "or digits); check the text column and the encoding"
             ) from None
-        vocabulary = vectorizer.get_feature_names_out().astype(str)
+        vocabulary = vectorizer.get_feature_names_out()
     else:
         X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
-        vocabulary = np.asarray(raw.vocabulary).astype(str)
+        vocabulary = np.asarray(raw.vocabulary).astype(object)
     n_words_raw = vocabulary.size
     Y, classes = _label_matrix(raw.labels)
     if Y.shape[0] == 0:
@@ -274,7 +275,6 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     removed_words, removed_df = vocabulary[~keep], df[~keep]
     if not keep.all():
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
-    X_tf.sort_indices()
     return Corpus(
         X_tf=X_tf, Y=Y, vocabulary=vocabulary, classes=classes, name=raw.name,
         removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,

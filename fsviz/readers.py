@@ -86,9 +86,14 @@ FORMATS = ("texts", "csv", "tsv", "jsonl", "folder", "zip", "tar", "arff", "clut
 # --- helpers -------------------------------------------------------------------
 
 
-def decode(data: bytes, what: str = "file") -> str:
-    """UTF-8 text, falling back to latin-1; binary data is refused."""
+def decode(data: bytes, what="file") -> str:
+    """UTF-8 text, falling back to latin-1; binary data is refused.
+
+    ``what`` names the input in the error: a str, or a tuple of path parts.
+    """
     if b"\x00" in data[:65536]:
+        if isinstance(what, tuple):
+            what = "/".join(what)
         raise CorpusError(
             f"{what} looks like a binary file (it contains NUL bytes), not text; "
             "give a text corpus: CSV/TSV, JSONL, ARFF, or a ZIP/tar of class folders"
@@ -312,20 +317,20 @@ def _keep_member(parts) -> bool:
 
 
 def _safe_parts(name: str, archive: str):
-    path = PurePosixPath(name.replace("\\", "/"))
-    if path.is_absolute() or ".." in path.parts or re.match(r"^[A-Za-z]:", name):
+    parts = name.replace("\\", "/").split("/")
+    if name.startswith(("/", "\\")) or ".." in parts or re.match(r"^[A-Za-z]:", name):
         raise CorpusError(
             f"{archive!r} has an unsafe member name {name!r} (absolute or with '..'); "
             "rebuild the archive with relative paths inside one folder"
         )
-    return path.parts
+    return tuple(p for p in parts if p not in ("", "."))
 
 
-def _class_files(pairs, what) -> RawCorpus:
-    """``pairs``: (path parts, bytes) of every file; label = parent folder."""
+def _class_files(docs, what) -> RawCorpus:
+    """``docs``: (path parts, bytes) of every file, in a fixed order; label = parent folder."""
     texts, labels = [], []
-    for parts, data in sorted(pairs, key=lambda p: p[0]):
-        texts.append(decode(data, "/".join(parts)))
+    for parts, data in docs:
+        texts.append(decode(data, parts))
         labels.append((parts[-2],))
     if not texts:
         raise CorpusError(
@@ -346,7 +351,7 @@ def read_folder(path, *, name=None) -> RawCorpus:
             parts = full.relative_to(root).parts
             if _keep_member(parts) and full.is_file() and not full.is_symlink():
                 pairs.append((parts, full.read_bytes()))
-    raw = _class_files(pairs, f"folder {str(root)!r}")
+    raw = _class_files(sorted(pairs), f"folder {str(root)!r}")
     raw.name = name or root.name
     return raw
 
@@ -356,15 +361,11 @@ def read_zip(source, *, name=None) -> RawCorpus:
     data, fname = _bytes_of(source)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-        members = [m for m in archive.infolist() if not m.is_dir()]
-        pairs = []
-        for member in members:
-            parts = _safe_parts(member.filename, fname)
-            if _keep_member(parts):
-                pairs.append((parts, archive.read(member)))
+        members = [(_safe_parts(m.filename, fname), m) for m in archive.infolist() if not m.is_dir()]
+        docs = ((parts, archive.read(m)) for parts, m in members if _keep_member(parts))
+        raw = _class_files(docs, repr(fname))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError) as exc:
         raise CorpusError(f"{fname!r} is not a readable ZIP archive ({exc}); re-create it and upload again") from None
-    raw = _class_files(pairs, repr(fname))
     raw.name = name or _stem_name(fname)
     return raw
 
@@ -373,22 +374,24 @@ def read_tar(source, *, name=None) -> RawCorpus:
     """A tar archive (optionally gzip/bzip2/xz-compressed) of class folders."""
     if hasattr(source, "read"):
         data, fname = _bytes_of(source)
-        opener = dict(fileobj=io.BytesIO(data), mode="r:*")
+        opener = dict(fileobj=io.BytesIO(data), mode="r|*")
     else:
         fname = Path(source).name
-        opener = dict(name=str(source), mode="r:*")
-    pairs = []
+        opener = dict(name=str(source), mode="r|*")  # streaming: no seeks in the compressed stream
     try:
         with tarfile.open(**opener) as archive:
-            for member in archive:
-                parts = _safe_parts(member.name, fname)
-                if member.isfile() and _keep_member(parts):
-                    pairs.append((parts, archive.extractfile(member).read()))
+            raw = _class_files(_tar_members(archive, fname), repr(fname))
     except (tarfile.TarError, EOFError, OSError) as exc:
         raise CorpusError(f"{fname!r} is not a readable tar archive ({exc}); re-create it and try again") from None
-    raw = _class_files(pairs, repr(fname))
     raw.name = name or _stem_name(fname)
     return raw
+
+
+def _tar_members(archive, fname):
+    for member in archive:
+        parts = _safe_parts(member.name, fname)
+        if member.isfile() and _keep_member(parts):
+            yield parts, archive.extractfile(member).read()
 
 
 # --- pre-counted formats: ARFF, CLUTO, lines -------------------------------------

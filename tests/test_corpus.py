@@ -30,7 +30,7 @@ def load(source, **kw):
 def documents(corpus):
     """Each document as (label, its words): comparable whatever the document order."""
     return sorted(
-        (str(label), tuple(corpus.vocabulary[corpus.X[i].indices])) for i, label in enumerate(corpus.labels)
+        (str(label), tuple(sorted(corpus.vocabulary[corpus.X[i].indices]))) for i, label in enumerate(corpus.labels)
     )
 
 
@@ -49,7 +49,7 @@ def reference():
 def test_in_memory(reference):
     c = reference
     assert c.X.dtype == bool and c.X.shape == (6, c.n_words)
-    assert isinstance(c.vocabulary, np.ndarray) and c.vocabulary.dtype.kind == "U"
+    assert isinstance(c.vocabulary, np.ndarray) and all(isinstance(w, str) for w in c.vocabulary)
     assert list(c.labels) == LABELS and not c.is_multilabel
     assert list(c.class_sizes) == [3, 3]
     task = c.binary_task("food")

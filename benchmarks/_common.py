@@ -1,0 +1,39 @@
+"""Helpers shared by the benchmarks: timing, peak memory, the shared data."""
+
+import os
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+SHARED_DATA = Path(os.environ.get("FSVIZ_SHARED_DATA", REPO.parent / "shared" / "data"))
+
+
+def shared(*parts) -> Path:
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        sys.exit(f"skipped: {path} not present (the shared data sits beside the repository)")
+    return path
+
+
+def timed(fn, repeat=3):
+    """(median seconds, last result) over ``repeat`` runs."""
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def peak_mib(fn):
+    """Peak Python+numpy heap allocation of one call, in MiB (tracemalloc)."""
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
