@@ -1,0 +1,55 @@
+"""The drawn curve separates exactly the words each metric selects."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fsviz
+from fsviz.isoclines import isocline, selected_side
+
+CURVED = [m for m in fsviz.metric_names() if m != "rand"]
+
+
+@pytest.fixture(scope="module")
+def task(planted):
+    return planted.load().binary_task("c1")
+
+
+@pytest.mark.parametrize("name", CURVED)
+@pytest.mark.parametrize("k", [5, 20, 100, 400])
+def test_selected_side_is_the_selection(task, name, k):
+    scores = task.score(name)
+    selection = fsviz.select_top_k(scores, k)
+    curve = isocline(name, selection.threshold, task.pos, task.neg, fp=task.fp)
+    side = selected_side(curve, task.tp, task.fp, task.pos, task.neg)
+    at_or_above = scores >= selection.threshold
+    assert np.array_equal(side, at_or_above), (name, k, np.flatnonzero(side != at_or_above)[:5])
+    assert side[selection.indices].all()
+    if not selection.ties_exceed_k:
+        assert side.sum() == k
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(CURVED), st.integers(1, 300), st.integers(1, 3000), st.floats(0.05, 0.95))
+def test_curve_is_the_boundary_of_the_selected_region(name, pos, neg, quantile):
+    """On a branch the score reaches the threshold; just off it, towards the diagonal, it does not."""
+    tp = np.arange(pos + 1)[:, None]
+    fp = np.arange(0, neg + 1, max(1, neg // 50))[None, :]
+    threshold = float(np.quantile(fsviz.score(name, tp, fp, pos, neg), quantile))
+    curve = isocline(name, threshold, pos, neg)
+    diagonal = curve.fp * pos / neg
+    step = 1e-6 * pos
+    for branch, towards_diagonal in ((curve.upper, -step), (curve.lower, step)):
+        ok = np.isfinite(branch)
+        if name == "dfreq":
+            continue
+        assert (fsviz.score(name, branch[ok], curve.fp[ok], pos, neg) >= threshold).all()
+        off = ok & (np.abs(branch - diagonal) > 2 * step)
+        inner = np.clip(branch[off] + towards_diagonal, 0, pos)
+        assert (fsviz.score(name, inner, curve.fp[off], pos, neg) < threshold).all(), name
+
+
+def test_rand_has_no_isocline():
+    with pytest.raises(ValueError, match="no isocline"):
+        isocline("rand", 0.5, 10, 100)
