@@ -1,0 +1,103 @@
+"""The app's only home for st.cache_* and session state.
+
+Corpora are cached with ``st.cache_resource`` (immutable, shared, never
+copied), keyed by simple values: the source kind, a file's SHA-256 or a
+path, and the preprocessing options. The current corpus source lives in
+session state and changes only when a new one loads without error, so a
+failed upload never loses what was loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+
+import streamlit as st
+
+import fsviz
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where the current corpus comes from: 'sample', 'upload' or 'path'."""
+
+    kind: str
+    name: str = "sample"
+    digest: str = ""
+    path: str = ""
+
+
+@st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=8)
+def _load_sample(min_df, stopwords, stem):
+    return fsviz.load_sample(min_df=min_df, stopwords=stopwords, stem=stem)
+
+
+@st.cache_resource(show_spinner="Reading the upload …", max_entries=8)
+def _load_upload(name, digest, min_df, stopwords, stem, _data):
+    handle = io.BytesIO(_data)
+    handle.name = name
+    return fsviz.load_corpus(handle, min_df=min_df, stopwords=stopwords, stem=stem)
+
+
+@st.cache_resource(show_spinner="Reading the corpus …", max_entries=8)
+def _load_path(path, min_df, stopwords, stem):
+    return fsviz.load_corpus(path, min_df=min_df, stopwords=stopwords, stem=stem)
+
+
+def load(source: Source, options: dict):
+    """The corpus for ``source`` with preprocessing ``options`` (cached)."""
+    key = (options["min_df"], options["stopwords"], options["stem"])
+    if source.kind == "upload":
+        return _load_upload(source.name, source.digest, *key, st.session_state["upload_bytes"][source.digest])
+    if source.kind == "path":
+        return _load_path(source.path, *key)
+    return _load_sample(*key)
+
+
+def upload_source(uploaded) -> Source:
+    """A Source for a Streamlit UploadedFile; its bytes are kept in session state."""
+    data = uploaded.getvalue()
+    digest = hashlib.sha256(data).hexdigest()
+    st.session_state.setdefault("upload_bytes", {})[digest] = data
+    return Source("upload", uploaded.name, digest=digest)
+
+
+def current_source() -> Source:
+    return st.session_state.setdefault("source", Source("sample"))
+
+
+def set_source(source: Source) -> None:
+    st.session_state["source"] = source
+
+
+@st.cache_resource(max_entries=32)
+def binary_task(_corpus, corpus_key, name):
+    """The task for class ``name`` (cached per corpus and class)."""
+    return _corpus.binary_task(name)
+
+
+@st.cache_resource(max_entries=32)
+def word_points(_task, task_key):
+    from fsviz.plots import word_points as merge
+
+    return merge(_task)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the sidebar chose, for the pages."""
+
+    corpus: object
+    corpus_key: tuple
+    class_name: str
+    task: object
+    k: int
+
+
+def set_context(context: Context) -> None:
+    st.session_state["context"] = context
+
+
+def context() -> Context:
+    return st.session_state["context"]

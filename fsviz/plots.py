@@ -1,0 +1,179 @@
+"""Plotly figure builders: data in, ``go.Figure`` out (never shown here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from .isoclines import isocline
+from .metrics import get_metric
+from .selection import select_top_k
+
+__all__ = ["WordPoints", "class_sizes_figure", "word_map_figure", "word_points", "word_table", "zipf_figure"]
+
+#: One colour per metric, stable across figures (Plotly's qualitative "Dark24" order).
+METRIC_COLOURS = {
+    "acc": "#2E91E5", "acc2": "#E15F99", "bns": "#1CA71C", "chi": "#FB0D0D", "dfreq": "#DA16FF",
+    "f1": "#222A2A", "ig": "#B68100", "oddn": "#750D86", "odds": "#EB663B", "pow": "#511CFB",
+    "pr": "#00A08B", "rand": "#FB00D1",
+}
+
+
+def metric_colour(name: str) -> str:
+    return METRIC_COLOURS.get(name, "#636EFA")
+
+
+@dataclass(frozen=True)
+class WordPoints:
+    """Words merged by their (fp, tp) point.
+
+    ``fp``, ``tp``, ``count`` per distinct point; ``point_of_word[j]`` is the
+    point of word j; ``sample`` holds a few words per point (most frequent
+    first) for hover text.
+    """
+
+    fp: np.ndarray
+    tp: np.ndarray
+    count: np.ndarray
+    point_of_word: np.ndarray
+    sample: list
+
+
+def word_points(task, *, n_sample=5) -> WordPoints:
+    """Merge the words of ``task`` that share an (fp, tp) point."""
+    code = task.fp.astype(np.int64) * (task.pos + 1) + task.tp
+    codes, point_of_word, count = np.unique(code, return_inverse=True, return_counts=True)
+    order = np.argsort(point_of_word, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(count)[:-1]])
+    words = task.vocabulary[order]
+    sample = [", ".join(map(str, words[s : s + min(c, n_sample)])) + (" …" if c > n_sample else "")
+              for s, c in zip(starts, count)]
+    return WordPoints(codes // (task.pos + 1), codes % (task.pos + 1), count, point_of_word, sample)
+
+
+def word_table(task, metrics, k, *, words=None) -> pd.DataFrame:
+    """tp, fp and each metric's score, rank and top-k membership per word.
+
+    Rank 1 is best; tied words share the best rank of their score.
+    ``words`` (indices) restricts the rows; all words by default.
+    """
+    idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
+    table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx]})
+    for name in metrics:
+        scores = task.score(name)
+        ranked = np.sort(scores)[::-1]
+        rank = 1 + np.searchsorted(-ranked, -scores[idx], side="left")
+        table[f"{name} score"] = scores[idx]
+        table[f"{name} rank"] = rank
+        table[f"{name} top-k"] = select_top_k(scores, k).mask(task.n_words)[idx]
+    return table
+
+
+def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600):
+    """Every word at (fp, tp) with each metric's isocline at its k-th best score.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+    metrics : list of str
+        Metrics whose isoclines to draw (Rand is listed in the legend as
+        having no curve).
+    k : int
+    zoom : (float, float), optional
+        Axis ranges (max fp, max tp) for the dense corner near the origin
+        (Forman's Figure 3).
+    log : bool
+        Log axes (points at 0 are drawn at 0.5).
+    highlight : sequence of int
+        Word indices to ring in red (search results).
+    points : WordPoints, optional
+        Pre-merged points (pass them when redrawing for a new k).
+    """
+    points = points or word_points(task)
+    fig = go.Figure()
+    size = 4 + 3 * np.log10(points.count)
+    fig.add_trace(go.Scattergl(
+        x=points.fp if not log else np.maximum(points.fp, 0.5),
+        y=points.tp if not log else np.maximum(points.tp, 0.5),
+        mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
+        marker=dict(size=size, color=np.log10(points.count), colorscale="Greys", cmin=-0.5,
+                    cmax=max(1.0, float(np.log10(points.count.max()))), opacity=0.7, line=dict(width=0)),
+        customdata=np.column_stack([points.count, np.arange(points.fp.size)]),
+        text=points.sample,
+        hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}<extra></extra>",
+    ))
+    fp_max = float(task.neg if zoom is None else zoom[0])
+    fp_grid = np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
+    for name in metrics:
+        metric = get_metric(name)
+        if metric.random:
+            fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{metric.label}: random, no curve",
+                                     line=dict(color=metric_colour(name), dash="dot")))
+            continue
+        threshold = select_top_k(task.score(name), k).threshold
+        curve = isocline(name, threshold, task.pos, task.neg, fp=fp_grid)
+        label = f"{metric.label} ≥ {threshold:.4g}"
+        for branch, show in ((curve.upper, True), (curve.lower, False)):
+            if np.isfinite(branch).any():
+                fig.add_trace(go.Scatter(
+                    x=np.maximum(fp_grid, 0.5) if log else fp_grid, y=np.maximum(branch, 0.5) if log else branch,
+                    mode="lines", name=label, legendgroup=name, showlegend=show,
+                    line=dict(color=metric_colour(name), width=2),
+                    hovertemplate=f"{label}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>",
+                ))
+                show = False
+    if len(highlight):
+        h = np.asarray(highlight)
+        fig.add_trace(go.Scatter(
+            x=task.fp[h], y=task.tp[h], mode="markers+text", text=task.vocabulary[h], textposition="top center",
+            name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
+        ))
+    fig.update_layout(
+        xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
+        yaxis_title=f"true positives tp (of {task.pos})",
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+        margin=dict(l=10, r=10, t=40, b=10), height=620, dragmode="select",
+    )
+    axis_type = "log" if log else "linear"
+    if zoom is None:
+        fig.update_xaxes(type=axis_type, range=None if log else [-0.01 * task.neg, task.neg * 1.01])
+        fig.update_yaxes(type=axis_type, range=None if log else [-0.01 * task.pos, task.pos * 1.01])
+    else:
+        fig.update_xaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[0])] if log else [-0.5, zoom[0]])
+        fig.update_yaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[1])] if log else [-0.5, zoom[1]])
+    return fig
+
+
+def class_sizes_figure(corpus) -> go.Figure:
+    """Documents per class, largest first, with the skew 1:n in the hover."""
+    sizes = corpus.class_sizes
+    order = np.argsort(-sizes, kind="stable")
+    skew = (corpus.n_docs - sizes[order]) / sizes[order]
+    fig = go.Figure(go.Bar(
+        x=corpus.classes[order], y=sizes[order], customdata=skew, marker_color="#1CA71C",
+        hovertemplate="%{x}: %{y} documents, skew 1:%{customdata:.1f}<extra></extra>",
+    ))
+    fig.update_layout(yaxis_title="documents", height=360, margin=dict(l=10, r=10, t=10, b=10))
+    return fig
+
+
+def zipf_figure(corpus) -> go.Figure:
+    """Document frequency by rank (log-log), kept words and words the cutoff removed."""
+    df_all = np.sort(np.concatenate([corpus.df, corpus.removed_df]))[::-1]
+    rank = np.arange(1, df_all.size + 1)
+    cut = corpus.options.get("min_df", 1)
+    kept = df_all >= cut
+    fig = go.Figure()
+    # Thin the curve: the long tail repeats the same few frequencies.
+    step = max(1, df_all.size // 4000)
+    for mask, name, colour in ((kept, "kept", "#1CA71C"), (~kept, f"removed (in fewer than {cut} documents)", "#FB0D0D")):
+        sel = np.flatnonzero(mask)[::step]
+        fig.add_trace(go.Scattergl(x=rank[sel], y=df_all[sel], mode="markers", name=name,
+                                   marker=dict(size=3, color=colour)))
+    fig.update_xaxes(type="log", title="word rank")
+    fig.update_yaxes(type="log", title="document frequency")
+    fig.update_layout(height=360, margin=dict(l=10, r=10, t=10, b=10), legend=dict(x=0.5, y=0.95))
+    return fig

@@ -1,0 +1,45 @@
+"""Corpus page: what was loaded, the classes and their skew, the Zipf curve."""
+
+import pandas as pd
+import streamlit as st
+
+import app_state
+from fsviz.cli import class_table
+from fsviz.plots import class_sizes_figure, zipf_figure
+
+ctx = app_state.context()
+corpus = ctx.corpus
+
+st.title(f"Corpus: {corpus.name}")
+st.markdown(
+    "Each document is a set of words (Boolean presence, as in Forman 2003). Pick a **positive class** in "
+    "the sidebar: every other document is negative, and each word gets two counts, **tp** (positive "
+    "documents containing it) and **fp** (negative documents containing it). The *Word map* page plots them."
+)
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Documents", f"{corpus.n_docs:,}")
+c2.metric("Words kept", f"{corpus.n_words:,}", help=f"{corpus.n_words_raw:,} before stop words, stemming and the cutoff")
+c3.metric("Classes", corpus.n_classes)
+c4.metric("Labels per document", "several" if corpus.is_multilabel else "one")
+for note in corpus.notes:
+    st.info(f"The reader repaired the input: {note}.")
+
+st.subheader("Classes and skew")
+st.caption("Skew 1:n means n negative documents per positive one when that class is positive. Forman's "
+           "benchmark ranged from balanced to beyond 1:100; high skew is where the metrics differ most.")
+left, right = st.columns([3, 2])
+left.plotly_chart(class_sizes_figure(corpus), key="corpus_classes")
+table = class_table(corpus)
+right.dataframe(table, hide_index=True, height=360,
+                column_config={"skew 1:n": st.column_config.NumberColumn(format="%.1f")})
+right.download_button("Download classes (CSV)", table.to_csv(index=False), "classes.csv", "text/csv", key="corpus_dl")
+
+st.subheader("Document frequencies")
+cut = corpus.options.get("min_df", 1)
+st.caption(f"Words by rank of document frequency, log-log (Zipf's law). The rare-word cutoff kept words in at "
+           f"least {cut} documents and removed {corpus.removed_words.size:,}, mostly from the long tail on the right.")
+st.plotly_chart(zipf_figure(corpus), key="corpus_zipf")
+if corpus.removed_words.size:
+    with st.expander(f"Words the cutoff removed ({corpus.removed_words.size:,})"):
+        removed = pd.DataFrame({"word": corpus.removed_words, "documents": corpus.removed_df})
+        st.dataframe(removed.sort_values("documents", ascending=False).head(1000), hide_index=True)

@@ -1,0 +1,73 @@
+"""Word map page: every word at (fp, tp) with each metric's isocline at k (Forman 2003, Figures 2 and 3)."""
+
+import numpy as np
+import streamlit as st
+
+import app_state
+import fsviz
+from fsviz.cli import top_words
+from fsviz.plots import word_map_figure, word_table
+
+ctx = app_state.context()
+st.title("Word map")
+st.markdown(
+    "Every word is a point: **fp** (negative documents containing it) across, **tp** (positive documents "
+    "containing it) up. Words above the diagonal are *positive features* (more common in the class), words "
+    "below it *negative features*. Each curve is a metric's **isocline** at the score of its k-th best word: "
+    "the metric selects the words on the far side of its curve from the diagonal (above the upper branch, "
+    "below the lower one). This is Forman (2003), Figure 2; *zoom* shows the dense corner of Figure 3."
+)
+if ctx.task is None:
+    st.stop()
+task, k = ctx.task, ctx.k
+
+names = fsviz.metric_names()
+metrics = st.multiselect(
+    "Metrics", names, default=["bns", "ig", "chi", "odds", "pr", "dfreq"], key="wordmap_metrics",
+    format_func=lambda m: f"{fsviz.get_metric(m).label}: {fsviz.get_metric(m).description}",
+)
+c1, c2, c3 = st.columns([1, 1, 2])
+zoom = c1.toggle("Zoom to the dense corner", key="wordmap_zoom", help="Forman's Figure 3")
+log = c2.toggle("Log axes", key="wordmap_log")
+query = c3.text_input("Find words (comma-separated)", key="wordmap_search", placeholder="e.g. distribution, sample")
+
+if not metrics:
+    st.info("Choose at least one metric above to draw its isocline; the words are shown alone.")
+found = []
+for word in [w.strip().lower() for w in query.split(",") if w.strip()]:
+    hits = np.flatnonzero(task.vocabulary == word)
+    if hits.size:
+        found.extend(hits.tolist())
+    else:
+        st.warning(f"{word!r} is not in the vocabulary (after preprocessing).")
+
+points = app_state.word_points(task, (ctx.corpus_key, ctx.class_name))
+zoom_range = None
+if zoom:
+    zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))
+figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points)
+event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("box", "lasso"))
+
+st.caption(f"Class {ctx.class_name!r}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
+           f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
+           "number of words at a point. Hover for counts and example words; box- or lasso-select to list words.")
+
+for name in metrics:
+    selection = fsviz.select_top_k(task.score(name), k)
+    if selection.ties_exceed_k:
+        st.caption(f"{fsviz.get_metric(name).label}: {selection.n_above + selection.n_tied} words score at least "
+                   f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep exactly k = {k}.")
+
+selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
+if selected_points:
+    words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
+    st.subheader(f"Selected: {words.size:,} words")
+    table = word_table(task, metrics, k, words=words)
+    st.dataframe(table, hide_index=True)
+    st.download_button("Download selected words (CSV)", table.to_csv(index=False), "selected_words.csv",
+                       "text/csv", key="wordmap_dl_selected")
+
+if metrics:
+    top = top_words(task, metrics, k)
+    st.download_button(f"Download each metric's top {k} words (CSV)", top.to_csv(index=False),
+                       f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
