@@ -82,7 +82,7 @@ except ValueError as exc:
 app_state.set_context(Context(corpus, corpus_key, class_name, task, int(k)))
 
 page = st.navigation([
-    st.Page("pages/corpus.py", title="Corpus", icon=":material/description:", default=True),
-    st.Page("pages/word_map.py", title="Word map", icon=":material/scatter_plot:"),
+    st.Page("views/corpus.py", title="Corpus", icon=":material/description:", default=True),
+    st.Page("views/word_map.py", title="Word map", icon=":material/scatter_plot:"),
 ])
 page.run()

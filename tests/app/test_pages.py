@@ -1,0 +1,97 @@
+"""Every page through Streamlit's AppTest: sample corpus, uploads, widgets, bad input."""
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import fsviz
+from conftest import REPO
+
+PAGES = ["views/corpus.py", "views/word_map.py"]
+
+
+def fresh():
+    return AppTest.from_file(str(REPO / "app.py"), default_timeout=120)
+
+
+def assert_clean(at):
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def planted_jsonl(**kw):
+    planted = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=2, **kw)
+    return "".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)).encode()
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_runs_on_the_sample(page):
+    at = fresh().run()
+    at.switch_page(page).run()
+    assert_clean(at)
+    assert at.get("plotly_chart"), "the page drew no chart"
+
+
+def test_word_map_changes_class_k_and_metrics():
+    at = fresh().run()
+    at.switch_page("views/word_map.py").run()
+    at.selectbox(key="class_name").set_value("scipy.stats").run()
+    at.number_input(key="k").set_value(20).run()
+    at.multiselect(key="wordmap_metrics").set_value(["bns", "rand", "acc"]).run()
+    at.toggle(key="wordmap_zoom").set_value(True).run()
+    at.toggle(key="wordmap_log").set_value(True).run()
+    at.text_input(key="wordmap_search").set_value("distribution, notaword").run()
+    assert_clean(at)
+    assert any("notaword" in w.value for w in at.warning)
+    assert at.session_state["context"].task.name == "scipy.stats"
+    assert at.session_state["context"].k == 20
+
+
+def test_no_metric_chosen_explains_itself():
+    at = fresh().run()
+    at.switch_page("views/word_map.py").run()
+    at.multiselect(key="wordmap_metrics").set_value([]).run()
+    assert_clean(at)
+    assert any("at least one metric" in i.value for i in at.info)
+
+
+def test_upload_a_corpus_then_a_broken_one_keeps_the_first():
+    at = fresh().run()
+    at.radio(key="source_kind").set_value("Upload").run()
+    at.file_uploader(key="upload").set_value(("planted.jsonl", planted_jsonl(), "application/json")).run()
+    assert_clean(at)
+    ctx = at.session_state["context"]
+    assert ctx.corpus.name == "planted" and ctx.corpus.n_docs == 200
+    at.switch_page("views/word_map.py").run()
+    assert_clean(at)
+    at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 not a zip", "application/zip")).run()
+    assert any("not a readable ZIP" in e.value for e in at.error)
+    assert not at.exception
+    assert at.session_state["context"].corpus.name == "planted"
+
+
+def test_cutoff_that_removes_everything_keeps_the_corpus():
+    at = fresh().run()
+    before = at.session_state["context"].corpus.n_words
+    at.number_input(key="min_df").set_value(10_000).run()
+    assert any("removes every word" in e.value for e in at.error)
+    assert not at.exception
+    assert at.session_state["context"].corpus.n_words == before
+
+
+def test_path_source_and_k_larger_than_vocabulary(tmp_path):
+    path = tmp_path / "tiny.jsonl"
+    path.write_bytes(planted_jsonl(n_background=30))
+    at = fresh().run()
+    at.number_input(key="k").set_value(5000).run()
+    at.radio(key="source_kind").set_value("Path").run()
+    at.text_input(key="path").set_value(str(path)).run()
+    assert_clean(at)
+    ctx = at.session_state["context"]
+    assert ctx.corpus.name == "tiny" and ctx.k == ctx.corpus.n_words
+    at.switch_page("views/word_map.py").run()
+    assert_clean(at)
+    at.text_input(key="path").set_value(str(tmp_path / "missing.csv")).run()
+    assert any("no such file" in e.value for e in at.error)
+    assert at.session_state["context"].corpus.name == "tiny"
