@@ -88,7 +88,6 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
     bottom = np.zeros_like(fp)
     if metric.name == "dfreq":
         upper = np.where((threshold - fp >= 0) & (threshold - fp <= pos), threshold - fp, np.nan)
-        upper = np.where(fp >= threshold, 0.0, upper)
         return Isocline(name, float(threshold), fp, upper, np.full_like(fp, np.nan))
     upper = _crossing(name, fp, diagonal, top, pos, neg, threshold, rising=True)
     lower = _crossing(name, fp, bottom, diagonal, pos, neg, threshold, rising=False)
