@@ -84,5 +84,6 @@ app_state.set_context(Context(corpus, corpus_key, class_name, task, int(k)))
 page = st.navigation([
     st.Page("views/corpus.py", title="Corpus", icon=":material/description:", default=True),
     st.Page("views/word_map.py", title="Word map", icon=":material/scatter_plot:"),
+    st.Page("views/boundaries.py", title="Decision boundaries", icon=":material/grid_view:"),
 ])
 page.run()

@@ -12,7 +12,8 @@ from .isoclines import isocline
 from .metrics import get_metric
 from .selection import select_top_k
 
-__all__ = ["WordPoints", "class_sizes_figure", "word_map_figure", "word_points", "word_table", "zipf_figure"]
+__all__ = ["WordPoints", "boundaries_figure", "class_sizes_figure", "overlap_figure", "word_map_figure", "word_points",
+           "word_table", "zipf_figure"]
 
 #: One colour per metric, stable across figures (Plotly's qualitative "Dark24" order).
 METRIC_COLOURS = {
@@ -175,4 +176,59 @@ def zipf_figure(corpus) -> go.Figure:
     fig.update_xaxes(type="log", title="word rank")
     fig.update_yaxes(type="log", title="document frequency")
     fig.update_layout(height=360, margin=dict(l=10, r=10, t=10, b=10), legend=dict(x=0.5, y=0.95))
+    return fig
+
+
+def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
+    """Forman's Figure 13: one topographic panel per metric over the (fp, tp) plane.
+
+    Each panel shows the metric's contour levels for this task's pos and neg
+    (like colours are like values within a panel; levels are percentiles of
+    the metric over the plane, so metrics with huge ranges, such as PR, still
+    show their shape), its k-isocline in bold, and the words faintly behind.
+    Every panel has the same axes.
+    """
+    from plotly.subplots import make_subplots
+
+    from .metrics import score
+
+    metrics = [m for m in metrics if not get_metric(m).random]
+    points = points or word_points(task)
+    rows = max(1, -(-len(metrics) // columns))
+    titles = [get_metric(m).label for m in metrics]
+    fig = make_subplots(rows=rows, cols=columns, subplot_titles=titles, shared_xaxes="all", shared_yaxes="all",
+                        horizontal_spacing=0.04, vertical_spacing=0.08)
+    fp_axis = task.neg * np.linspace(0, 1, n_grid)
+    tp_axis = task.pos * np.linspace(0, 1, n_grid)
+    fp_curve = task.neg * np.linspace(0, 1, 400) ** 2
+    for i, name in enumerate(metrics):
+        row, col = i // columns + 1, i % columns + 1
+        z = score(name, tp_axis[:, None], fp_axis[None, :], task.pos, task.neg)
+        level = np.argsort(np.argsort(z, axis=None), axis=None).reshape(z.shape) / (z.size - 1)
+        fig.add_trace(go.Contour(x=fp_axis, y=tp_axis, z=level, showscale=False, ncontours=12,
+                                 colorscale="Viridis", opacity=0.75, line=dict(width=0.5),
+                                 hoverinfo="skip"), row=row, col=col)
+        fig.add_trace(go.Scattergl(x=points.fp, y=points.tp, mode="markers", hoverinfo="skip", showlegend=False,
+                                   marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
+        threshold = select_top_k(task.score(name), k).threshold
+        curve = isocline(name, threshold, task.pos, task.neg, fp=fp_curve)
+        for branch in (curve.upper, curve.lower):
+            if np.isfinite(branch).any():
+                fig.add_trace(go.Scatter(x=fp_curve, y=branch, mode="lines", showlegend=False,
+                                         line=dict(color="black", width=3),
+                                         hovertemplate=f"{get_metric(name).label} ≥ {threshold:.4g}<extra></extra>"),
+                              row=row, col=col)
+    fig.update_xaxes(range=[0, task.neg])
+    fig.update_yaxes(range=[0, task.pos])
+    fig.update_layout(height=330 * rows, margin=dict(l=10, r=10, t=40, b=10), showlegend=False)
+    return fig
+
+
+def overlap_figure(names, overlap) -> go.Figure:
+    """Heat map of the Jaccard overlap of the metrics' top-k sets."""
+    labels = [get_metric(n).label for n in names]
+    fig = go.Figure(go.Heatmap(z=overlap, x=labels, y=labels, zmin=0, zmax=1, colorscale="Blues",
+                               text=np.round(overlap, 2), texttemplate="%{text}",
+                               hovertemplate="%{y} vs %{x}: Jaccard %{z:.2f}<extra></extra>"))
+    fig.update_layout(height=80 + 40 * len(names), margin=dict(l=10, r=10, t=10, b=10), yaxis_autorange="reversed")
     return fig

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Selection", "check_k", "select_top_k"]
+__all__ = ["Selection", "check_k", "select_top_k", "top_k_overlap"]
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -87,3 +87,18 @@ def select_top_k(scores, k) -> Selection:
     chosen = np.concatenate([above, tied[: k - above.size]])
     order = np.lexsort((chosen, -scores[chosen]))
     return Selection(chosen[order], threshold, int(above.size), int(tied.size))
+
+
+def top_k_overlap(scores_by_metric: dict, k) -> "np.ndarray":
+    """Jaccard overlap |A ∩ B| / |A ∪ B| of the top-k sets of every pair of metrics.
+
+    ``scores_by_metric`` maps a metric name to its scores over one
+    vocabulary; the result is a square array in the dict's order.
+    """
+    sets = [set(select_top_k(s, k).indices.tolist()) for s in scores_by_metric.values()]
+    n = len(sets)
+    out = np.ones((n, n))
+    for i in range(n):
+        for j in range(i + 1, n):
+            out[i, j] = out[j, i] = len(sets[i] & sets[j]) / len(sets[i] | sets[j])
+    return out

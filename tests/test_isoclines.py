@@ -53,3 +53,12 @@ def test_curve_is_the_boundary_of_the_selected_region(name, pos, neg, quantile):
 def test_rand_has_no_isocline():
     with pytest.raises(ValueError, match="no isocline"):
         isocline("rand", 0.5, 10, 100)
+
+
+def test_top_k_overlap_hand_built():
+    from fsviz.selection import top_k_overlap
+
+    scores = {"a": np.array([4.0, 3, 2, 1]), "b": np.array([4.0, 1, 3, 2]), "c": np.array([1.0, 2, 3, 4])}
+    overlap = top_k_overlap(scores, 2)
+    # a: {0, 1}; b: {0, 2}; c: {3, 2}
+    assert overlap.tolist() == [[1, 1 / 3, 0], [1 / 3, 1, 1 / 3], [0, 1 / 3, 1]]

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 import fsviz
 from conftest import REPO
 
-PAGES = ["views/corpus.py", "views/word_map.py"]
+PAGES = ["views/corpus.py", "views/word_map.py", "views/boundaries.py"]
 
 
 def fresh():
@@ -95,3 +95,14 @@ def test_path_source_and_k_larger_than_vocabulary(tmp_path):
     at.text_input(key="path").set_value(str(tmp_path / "missing.csv")).run()
     assert any("no such file" in e.value for e in at.error)
     assert at.session_state["context"].corpus.name == "tiny"
+
+
+def test_boundaries_page_compares_two_metrics():
+    at = fresh().run()
+    at.switch_page("views/boundaries.py").run()
+    at.selectbox(key="boundaries_first").set_value("bns").run()
+    at.selectbox(key="boundaries_second").set_value("ig").run()
+    assert_clean(at)
+    assert any("BNS only" in m.value for m in at.markdown)
+    at.multiselect(key="boundaries_metrics").set_value([]).run()
+    assert any("at least one metric" in i.value for i in at.info)

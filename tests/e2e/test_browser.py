@@ -20,7 +20,7 @@ from conftest import REPO
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 SHOTS = REPO / "test-output" / "screenshots"
-PAGES = {"corpus": "", "word_map": "word_map"}
+PAGES = {"corpus": "", "word_map": "word_map", "boundaries": "boundaries"}
 
 
 def _free_port():

@@ -1,0 +1,53 @@
+"""Decision boundaries page: each metric's shape over the (fp, tp) plane (Forman 2003, Figure 13, Appendix C)."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import app_state
+import fsviz
+from fsviz.plots import boundaries_figure, overlap_figure
+from fsviz.selection import top_k_overlap
+
+ctx = app_state.context()
+st.title("Decision boundaries")
+st.markdown(
+    "One panel per metric, all on the same axes: a topographic map of the metric's score over the whole "
+    "(fp, tp) plane for this class's numbers of positive and negative documents. Like colours are like values "
+    "within a panel (levels are percentiles, so panels compare by shape, not by value). The bold curve is the "
+    "isocline that selects k words; the white dots are the words. Every metric scores highest in the top-left "
+    "and bottom-right corners (perfect predictors) except DFreq, which prefers the most frequent words "
+    "(top right). This is Forman (2003), Figure 13."
+)
+if ctx.task is None:
+    st.stop()
+task, k = ctx.task, ctx.k
+curved = [m for m in fsviz.metric_names() if not fsviz.get_metric(m).random]
+metrics = st.multiselect("Metrics", curved, default=curved, key="boundaries_metrics",
+                         format_func=lambda m: fsviz.get_metric(m).label)
+if not metrics:
+    st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
+    st.stop()
+points = app_state.word_points(task, (ctx.corpus_key, ctx.class_name))
+st.plotly_chart(boundaries_figure(task, metrics, k, points=points), key="boundaries_chart")
+
+st.subheader(f"How much the top-{k} sets agree")
+st.caption("Jaccard overlap |A ∩ B| / |A ∪ B| of the words each pair of metrics selects: 1 means the same words.")
+scores = {m: task.score(m) for m in metrics}
+overlap = top_k_overlap(scores, k)
+st.plotly_chart(overlap_figure(metrics, overlap), key="boundaries_overlap")
+st.download_button("Download the overlap matrix (CSV)",
+                   pd.DataFrame(overlap, index=metrics, columns=metrics).to_csv(), "overlap.csv", "text/csv",
+                   key="boundaries_dl")
+
+c1, c2 = st.columns(2)
+first = c1.selectbox("Words selected by", metrics, key="boundaries_first", format_func=lambda m: fsviz.get_metric(m).label)
+second = c2.selectbox("but not by", metrics, index=min(1, len(metrics) - 1), key="boundaries_second",
+                      format_func=lambda m: fsviz.get_metric(m).label)
+a = fsviz.select_top_k(scores[first], k).mask(task.n_words)
+b = fsviz.select_top_k(scores[second], k).mask(task.n_words)
+for left, right, col in ((first, second, c1), (second, first, c2)):
+    only = np.flatnonzero((a if left == first else b) & ~(b if left == first else a))
+    col.markdown(f"**{fsviz.get_metric(left).label} only** ({only.size} words)")
+    col.dataframe(pd.DataFrame({"word": task.vocabulary[only], "tp": task.tp[only], "fp": task.fp[only]}),
+                  hide_index=True, height=260)
