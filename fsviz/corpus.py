@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from .counts import Task, binary_counts, document_frequency, presence_counts
+from .counts import Task, counts_from_presence, document_frequency, presence_counts
 from .readers import CorpusError, RawCorpus, read
 
 __all__ = ["Corpus", "CorpusError", "build_corpus", "load_corpus"]
@@ -137,7 +137,7 @@ class Corpus:
     def binary_task(self, name) -> Task:
         """Class ``name`` against all other documents: every word's tp, fp."""
         y = self.y(name)
-        tp, fp, pos, neg = binary_counts(self._X_count, y)
+        tp, fp, pos, neg = counts_from_presence(self._X_count, self.df, y)
         if pos == 0 or neg == 0:
             raise ValueError(
                 f"class {name!r} has {pos} of {self.n_docs} documents; a task needs documents "

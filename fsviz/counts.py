@@ -15,7 +15,16 @@ from scipy import sparse
 
 from .metrics import negative_features, score
 
-__all__ = ["Task", "binary_counts", "document_frequency", "presence_counts"]
+__all__ = ["Task", "binary_counts", "counts_from_presence", "document_frequency", "presence_counts"]
+
+
+def _without_explicit_zeros(X) -> sparse.csr_matrix:
+    """``X`` as CSR whose stored entries are all non-zero (copied only if needed)."""
+    X = sparse.csr_matrix(X) if not sparse.issparse(X) else X.tocsr()
+    if X.data.size and not np.all(X.data):
+        X = X.copy()
+        X.eliminate_zeros()
+    return X
 
 
 def presence_counts(X) -> sparse.csr_matrix:
@@ -24,10 +33,7 @@ def presence_counts(X) -> sparse.csr_matrix:
     Shares ``indices`` and ``indptr`` with ``X`` when ``X`` is CSR with no
     explicit zeros, so only the data array is new.
     """
-    X = sparse.csr_matrix(X) if not sparse.issparse(X) else X.tocsr()
-    if X.data.size and not np.all(X.data):
-        X = X.copy()
-        X.eliminate_zeros()
+    X = _without_explicit_zeros(X)
     return sparse.csr_matrix(
         (np.ones(X.nnz, dtype=np.int32), X.indices, X.indptr), shape=X.shape
     )
@@ -35,8 +41,19 @@ def presence_counts(X) -> sparse.csr_matrix:
 
 def document_frequency(X) -> np.ndarray:
     """Number of documents (rows) in which each word (column) is present."""
-    X = presence_counts(X)
+    X = _without_explicit_zeros(X)
     return np.bincount(X.indices, minlength=X.shape[1]).astype(np.int64)
+
+
+def counts_from_presence(X_count, df, y):
+    """``tp, fp, pos, neg`` from a :func:`presence_counts` matrix and its
+    document frequencies (what :class:`fsviz.Corpus` keeps), with no conversion."""
+    y = np.asarray(y, dtype=bool)
+    if y.shape != (X_count.shape[0],):
+        raise ValueError(f"`y` must have one entry per document ({X_count.shape[0]}), got shape {y.shape}")
+    tp = np.asarray(X_count.T @ y.astype(np.int32)).ravel().astype(np.int64)
+    pos = int(y.sum())
+    return tp, (df - tp).astype(np.int64), pos, int(y.size - pos)
 
 
 def binary_counts(X, y):
@@ -54,14 +71,8 @@ def binary_counts(X, y):
     tp, fp : ndarray of int64, shape (n_words,)
     pos, neg : int
     """
-    y = np.asarray(y, dtype=bool)
-    X = presence_counts(X)
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"`y` must have one entry per document ({X.shape[0]}), got shape {y.shape}")
-    df = np.bincount(X.indices, minlength=X.shape[1])
-    tp = np.asarray(X.T @ y.astype(np.int32)).ravel().astype(np.int64)
-    pos = int(y.sum())
-    return tp, (df - tp).astype(np.int64), pos, int(y.size - pos)
+    X_count = presence_counts(X)
+    return counts_from_presence(X_count, np.bincount(X_count.indices, minlength=X_count.shape[1]), y)
 
 
 @dataclass(frozen=True, eq=False)

@@ -503,7 +503,7 @@ def read_arff(source, *, name=None) -> RawCorpus:
     )
 
 
-def _parse_int_rows(text: str, what: str):
+def _parse_int_rows(text: str):
     return [np.array(line.split(), dtype=np.int64) for line in text.splitlines() if line.strip()]
 
 
@@ -544,7 +544,7 @@ def read_cluto(path, *, name=None) -> RawCorpus:
     label_file = folder / f"{set_name}_correct.txt"
     if not label_file.exists():
         raise CorpusError(f"{str(folder)!r} has {matrix_files[0].name} but no {label_file.name} label file")
-    rows = _parse_int_rows(decode(matrix_files[0].read_bytes(), matrix_files[0].name), matrix_files[0].name)
+    rows = _parse_int_rows(decode(matrix_files[0].read_bytes(), matrix_files[0].name))
     try:
         n_docs, n_cols = (int(v) for v in rows[0][:2])
         body = rows[1:]
@@ -562,7 +562,7 @@ def read_cluto(path, *, name=None) -> RawCorpus:
     indptr = np.concatenate([[0], np.cumsum(lengths)])
     counts = sparse.csr_matrix((vals.astype(np.float64), cols, indptr), shape=(n_docs, n_cols))
     counts.sum_duplicates()
-    indicator = np.array(_parse_int_rows(decode(label_file.read_bytes(), label_file.name), label_file.name))
+    indicator = np.array(_parse_int_rows(decode(label_file.read_bytes(), label_file.name)))
     if indicator.ndim != 2 or indicator.shape[1] != n_docs:
         raise CorpusError(f"{label_file.name} must have one 0/1 row per class with {n_docs} columns")
     names = list(CLUTO_CLASS_NAMES.get(set_name, [f"c{k}" for k in range(indicator.shape[0])]))
