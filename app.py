@@ -79,6 +79,11 @@ try:
 except ValueError as exc:
     task = None
     st.error(f"{exc}. Choose another class.", icon="⚠️")
+if task is not None and not task.tp.any():
+    st.warning(
+        f"After the rare-word cutoff no word is left in any of the {task.pos} documents of class {class_name!r} "
+        f"(every word they use is in fewer than {used_options['min_df']} documents). Lower the cutoff under "
+        "Preprocessing, or choose another class.", icon="⚠️")
 app_state.set_context(Context(corpus, corpus_key, class_name, task, int(k)))
 
 page = st.navigation([

@@ -224,6 +224,41 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
     return fig
 
 
+def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
+    """A metric as a 3-D surface over the (fp, tp) plane, contours projected below.
+
+    The surface is the metric's score for this task's pos and neg; the
+    k-isocline is drawn on it at the threshold height (the words above that
+    height on the surface are the ones selected). Forman (2003), Appendix C,
+    shows BNS this way.
+    """
+    from .metrics import score
+
+    if get_metric(metric).random:
+        raise ValueError(f"{metric!r} ranks words at random; it has no surface")
+    fp_axis = task.neg * np.linspace(0, 1, n_grid)
+    tp_axis = task.pos * np.linspace(0, 1, n_grid)
+    z = score(metric, tp_axis[:, None], fp_axis[None, :], task.pos, task.neg)
+    threshold = select_top_k(task.score(metric), k).threshold
+    label = get_metric(metric).label
+    fig = go.Figure(go.Surface(
+        x=fp_axis, y=tp_axis, z=z, colorscale="Viridis", opacity=0.9, colorbar=dict(title=label, len=0.6),
+        contours=dict(z=dict(show=True, project_z=True, usecolormap=True, highlightcolor="white")),
+        hovertemplate=f"fp %{{x:.0f}}, tp %{{y:.0f}}: {label} %{{z:.4g}}<extra></extra>",
+    ))
+    fp_curve = task.neg * np.linspace(0, 1, 300) ** 2
+    curve = isocline(metric, threshold, task.pos, task.neg, fp=fp_curve)
+    for branch in (curve.upper, curve.lower):
+        if np.isfinite(branch).any():
+            fig.add_trace(go.Scatter3d(x=fp_curve, y=branch, z=np.full(fp_curve.size, threshold), mode="lines",
+                                       line=dict(color="black", width=6), name=f"{label} = {threshold:.4g} (k = {k})",
+                                       showlegend=branch is curve.upper))
+    fig.update_layout(height=560, margin=dict(l=0, r=0, t=10, b=0), legend=dict(x=0, y=1),
+                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=label,
+                                 camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0))))
+    return fig
+
+
 def overlap_figure(names, overlap) -> go.Figure:
     """Heat map of the Jaccard overlap of the metrics' top-k sets."""
     labels = [get_metric(n).label for n in names]

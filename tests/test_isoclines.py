@@ -62,3 +62,17 @@ def test_top_k_overlap_hand_built():
     overlap = top_k_overlap(scores, 2)
     # a: {0, 1}; b: {0, 2}; c: {3, 2}
     assert overlap.tolist() == [[1, 1 / 3, 0], [1 / 3, 1, 1 / 3], [0, 1 / 3, 1]]
+
+
+def test_surface_figure_height_is_the_metric(task):
+    from fsviz.plots import surface_figure
+
+    fig = surface_figure(task, "bns", 10, n_grid=20)
+    surface = fig.data[0]
+    z = np.asarray(surface.z)
+    i, j = 7, 13
+    assert z[i, j] == pytest.approx(fsviz.score("bns", surface.y[i], surface.x[j], task.pos, task.neg))
+    threshold = fsviz.select_top_k(task.score("bns"), 10).threshold
+    assert all(np.allclose(trace.z, threshold) for trace in fig.data[1:])
+    with pytest.raises(ValueError, match="random"):
+        surface_figure(task, "rand", 10)

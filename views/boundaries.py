@@ -6,7 +6,7 @@ import streamlit as st
 
 import app_state
 import fsviz
-from fsviz.plots import boundaries_figure, overlap_figure
+from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
 from fsviz.selection import top_k_overlap
 
 ctx = app_state.context()
@@ -30,6 +30,14 @@ if not metrics:
     st.stop()
 points = app_state.word_points(task, (ctx.corpus_key, ctx.class_name))
 st.plotly_chart(boundaries_figure(task, metrics, k, points=points), key="boundaries_chart")
+
+st.subheader("One metric as a surface")
+st.caption("The metric's score is the height over the (fp, tp) plane; the coloured lines below are its contours. "
+           "The black curve is the k-isocline: words whose point lies higher on the surface are selected. "
+           "Drag to rotate. Forman (2003), Appendix C, draws BNS this way.")
+surface_metric = st.selectbox("Metric", curved, index=curved.index("bns"), key="boundaries_surface",
+                              format_func=lambda m: fsviz.get_metric(m).label)
+st.plotly_chart(surface_figure(task, surface_metric, k), key="boundaries_surface_chart")
 
 st.subheader(f"How much the top-{k} sets agree")
 st.caption("Jaccard overlap |A ∩ B| / |A ∪ B| of the words each pair of metrics selects: 1 means the same words.")

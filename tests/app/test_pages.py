@@ -106,3 +106,19 @@ def test_boundaries_page_compares_two_metrics():
     assert any("BNS only" in m.value for m in at.markdown)
     at.multiselect(key="boundaries_metrics").set_value([]).run()
     assert any("at least one metric" in i.value for i in at.info)
+
+
+def test_class_emptied_by_the_cutoff_is_explained(tmp_path):
+    # Class "rare" uses only words found in one document each: the default cutoff (3) empties it.
+    rows = [{"text": f"common words here doc{i}", "label": "big"} for i in range(20)]
+    rows += [{"text": f"unique{i} solo{i}", "label": "rare"} for i in range(4)]
+    path = tmp_path / "emptied.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    at = fresh().run()
+    at.radio(key="source_kind").set_value("Path").run()
+    at.text_input(key="path").set_value(str(path)).run()
+    at.selectbox(key="class_name").set_value("rare").run()
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert any("no word is left" in w.value for w in at.warning)

@@ -93,5 +93,9 @@ def test_page_renders_in_chromium(server, browser, name):
         assert page.locator(".js-plotly-plot .xtick").count() > 0
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        # The page scrolls inside Streamlit's own container: shoot every chart too.
+        for i in range(plots.count()):
+            plots.nth(i).scroll_into_view_if_needed()
+            plots.nth(i).screenshot(path=str(SHOTS / f"{name}-chart{i}.png"))
     finally:
         page.close()
