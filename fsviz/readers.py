@@ -147,6 +147,16 @@ def _detect_folder(path: Path) -> str:
     return "folder"
 
 
+def _lone_file(path: Path):
+    """The one data file of a folder that holds nothing else (e.g. ``data/tr45/tr45.wc.arff``)."""
+    if not path.is_dir():
+        return None
+    entries = [p for p in path.iterdir() if not p.name.startswith(".")]
+    if len(entries) == 1 and entries[0].is_file() and _suffix(entries[0].name) in _EXTENSIONS:
+        return entries[0]
+    return None
+
+
 def _bytes_of(source) -> tuple[bytes, str]:
     if hasattr(source, "read"):
         data = source.read()
@@ -667,6 +677,8 @@ def read(source, *, format=None, **options) -> RawCorpus:
     ``options`` go to the table and JSONL readers (``text_column``,
     ``label_column``, ``label_sep``, ``sep``) and ``name`` to every reader.
     """
+    if format is None and not isinstance(source, tuple) and not hasattr(source, "read"):
+        source = _lone_file(Path(source)) or source
     fmt = format or detect_format(source)
     if fmt not in FORMATS:
         raise CorpusError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
