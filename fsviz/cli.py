@@ -4,6 +4,7 @@ Commands
 --------
 info DATA             what a corpus holds: documents, words, classes and skew
 top DATA --class C    the top k words of one class under each metric
+grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
 sample                build (or rebuild) the sample corpus cache
 
 DATA is anything :func:`fsviz.load_corpus` reads (a file, a folder, an
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 import pandas as pd
 
@@ -76,6 +78,72 @@ def _top(args):
         print(wide.to_string())
 
 
+class ProgressBar:
+    """Cells done, rate and time left, on one line (a line every 10 s when not a terminal)."""
+
+    def __init__(self, stream=None, width=30):
+        self.stream = stream or sys.stderr
+        self.width = width
+        self.tty = getattr(self.stream, "isatty", lambda: False)()
+        self.start = self.last = None
+        self.first_done = 0
+
+    def __call__(self, done, total):
+        now = time.perf_counter()
+        if self.start is None:
+            self.start, self.first_done, self.last = now, done, now - 1e9
+        if not self.tty and done < total and now - self.last < 10:
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = (done - self.first_done) / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else float("nan")
+        filled = int(self.width * done / total) if total else self.width
+        eta = time.strftime("%H:%M:%S", time.gmtime(left)) if left == left else "--:--:--"
+        line = (f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} cells "
+                f"{rate:.2f}/s, {eta} left")
+        end = "\n" if done >= total or not self.tty else ""
+        print(("\r" if self.tty else "") + line, end=end, file=self.stream, flush=True)
+
+
+def _numbers(text):
+    return [int(v) for v in text.replace(",", " ").split()]
+
+
+def _grid(args):
+    from .analysis import macro_average
+    from .grid import GridConfig, run_grid
+
+    options = dict(min_df=args.min_df, stopwords=args.stopwords, stem=args.stem)
+    corpora = []
+    for data in args.data:
+        corpus = load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, **options)
+        print(corpus, file=sys.stderr)
+        corpora.append(corpus)
+    params = {}
+    if args.C is not None:
+        params["C"] = args.C
+    config = GridConfig(
+        metrics=tuple(args.metrics.split(",")) if args.metrics else (), ks=tuple(_numbers(args.k)),
+        trials=args.trials, folds=args.folds, classes=tuple(args.classes.split(",")) if args.classes else None,
+        classifier=args.classifier, classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df,
+    )
+    print(f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} k values "
+          f"+ all features; {config.trials} trials × {config.folds} folds", file=sys.stderr)
+    run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers,
+                   scheduler=args.scheduler, progress=ProgressBar())
+    for row in run.skipped.itertuples(index=False):
+        print(f"skipped {row.dataset}/{row[1]}: {row.reason}", file=sys.stderr)
+    rate = run.fits / run.elapsed if run.elapsed > 0 else 0.0
+    print(f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
+          f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
+          f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
+    macro = macro_average(run.results)
+    best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", "f1", "precision", "recall", "accuracy"]]
+    print("macro-averaged over tasks, at each metric's best k for F1:")
+    print(best.sort_values("f1", ascending=False).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+
+
 def _sample(args):
     path = build_sample(sample_path())
     print(f"wrote {path}")
@@ -95,6 +163,25 @@ def main(argv=None) -> int:
     top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
     top.set_defaults(run=_top)
+    grid = commands.add_parser("grid", help="run the evaluation grid (Forman 2003, Appendix B)")
+    grid.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
+    grid.add_argument("--out", required=True, help="results file (Parquet); checkpoints go to OUT.parts/")
+    grid.add_argument("--metrics", default=None, help="comma-separated, default all registered metrics")
+    grid.add_argument("--k", default="10,20,50,100,200,500,1000,2000", help="numbers of features (default Forman's)")
+    grid.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
+    grid.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
+    grid.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
+    grid.add_argument("--classifier", default="svm", help="classifier (default svm: LinearSVC)")
+    grid.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    grid.add_argument("--seed", type=int, default=0, help="seed for folds and Rand (default 0)")
+    grid.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
+    grid.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")
+    grid.add_argument("--scheduler", default=None, help="address of a running Dask scheduler")
+    grid.add_argument("--format", default=None, help="force a format for every DATA")
+    grid.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
+    grid.add_argument("--stopwords", action="store_true", help="drop English stop words")
+    grid.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    grid.set_defaults(run=_grid)
     sample = commands.add_parser("sample", help="build the sample corpus cache")
     sample.set_defaults(run=_sample)
     args = parser.parse_args(argv)
@@ -106,4 +193,4 @@ def main(argv=None) -> int:
     return 0
 
 
-__all__ = ["class_table", "main", "top_words"]
+__all__ = ["ProgressBar", "class_table", "main", "top_words"]

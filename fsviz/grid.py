@@ -79,6 +79,7 @@ __all__ = [
     "fold_rankings",
     "load_results",
     "make_classifier",
+    "with_goals",
     "run_grid",
 ]
 
@@ -336,11 +337,15 @@ def _run_cell(X, y, cell: _Cell, dataset_name: str, config: GridConfig) -> tuple
     table.insert(3, "fold", cell.fold)
     table.insert(7, "pos", int(y.sum()))
     table.insert(8, "neg", int((~y).sum()))
-    return _with_goals(table), len(predictions)
+    return with_goals(table), len(predictions)
 
 
-def _with_goals(table: pd.DataFrame) -> pd.DataFrame:
-    """Add accuracy, precision, recall and F1 from the confusion counts."""
+def with_goals(table: pd.DataFrame) -> pd.DataFrame:
+    """Add (in place) accuracy, precision, recall and F1 computed from tp, fp, fn, tn.
+
+    Precision is 0 when nothing is predicted positive; F1 is 0 when
+    precision and recall are both 0.
+    """
     tp, fp, fn, tn = (table[c].to_numpy(np.float64) for c in ("tp", "fp", "fn", "tn"))
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = np.where(tp + fp > 0, tp / (tp + fp), 0.0)
@@ -424,7 +429,7 @@ def _normalise(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def _empty_results() -> pd.DataFrame:
-    return _with_goals(pd.DataFrame({c: pd.Series(dtype="int64") for c in COLUMNS[:13]}).astype(
+    return with_goals(pd.DataFrame({c: pd.Series(dtype="int64") for c in COLUMNS[:13]}).astype(
         {"dataset": object, "class": object, "metric": object}))
 
 

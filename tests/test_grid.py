@@ -54,7 +54,7 @@ def test_goals_follow_the_counts(small_run):
 
 
 def test_no_positive_predictions_give_precision_zero():
-    table = fsviz.grid._with_goals(pd.DataFrame({"tp": [0, 3], "fp": [0, 1], "fn": [5, 1], "tn": [20, 20]}))
+    table = fsviz.grid.with_goals(pd.DataFrame({"tp": [0, 3], "fp": [0, 1], "fn": [5, 1], "tn": [20, 20]}))
     assert table.precision.tolist() == [0.0, 0.75]
     assert table.f1.tolist()[0] == 0.0
     run = fsviz.grid.GridRun(table, fsviz.grid._skipped_frame([]), GridConfig())
@@ -190,3 +190,24 @@ def test_tiny_classes_are_skipped_with_a_reason():
     assert set(run.results["class"]) == {"big", "other"}
     with pytest.raises(ValueError, match="no class"):
         run_grid(corpus, GridConfig(classes=("missing",), trials=1))
+
+
+def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
+    import json
+
+    from fsviz.cli import main
+
+    planted = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=1)
+    path = tmp_path / "tiny.jsonl"
+    path.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
+    out = tmp_path / "r.parquet"
+    code = main(["grid", str(path), "--metrics", "bns,ig", "--k", "5,10", "--trials", "1", "--folds", "3",
+                 "--jobs", "1", "--out", str(out)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    run = load_results(out)
+    assert len(run.results) == 2 * 3 * (2 * 2 + 1)
+    assert run.config.metrics == ("bns", "ig") and run.config.ks == (5, 10)
+    assert "wrote 30 rows" in captured.out and "6/6 cells" in captured.err
+    assert main(["grid", str(path), "--k", "0", "--out", str(out)]) == 2
+    assert "positive whole number" in capsys.readouterr().err
