@@ -101,3 +101,17 @@ def set_context(context: Context) -> None:
 
 def context() -> Context:
     return st.session_state["context"]
+
+
+def grid_dir():
+    """Where the app keeps grid results and checkpoints (survives reloads and restarts)."""
+    from fsviz.sample import cache_dir
+
+    return cache_dir() / "grid"
+
+
+@st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)
+def cell_seconds(_corpus, corpus_key, config):
+    from fsviz.grid import time_cell
+
+    return time_cell(_corpus, config)

@@ -79,6 +79,10 @@ __all__ = [
     "fold_rankings",
     "load_results",
     "make_classifier",
+    "n_workers",
+    "run_key",
+    "stored_results",
+    "time_cell",
     "with_goals",
     "run_grid",
 ]
@@ -216,8 +220,11 @@ def _fingerprint(corpus: Corpus) -> str:
     return digest.hexdigest()[:16]
 
 
-def _run_key(config: GridConfig, corpora) -> str:
-    """Identifies a result set: the config (without dataset paths) and the data it ran on."""
+def run_key(config: GridConfig, corpora) -> str:
+    """Identifies a result set: the config (without dataset paths) and the data it ran on.
+
+    ``corpora`` is a list of :class:`Corpus`; equal keys mean equal results.
+    """
     spec = config.to_dict()
     spec.pop("datasets")
     spec["data"] = [(c.name, _fingerprint(c)) for c in corpora]
@@ -397,22 +404,26 @@ class GridRun:
         return float(((self.results["tp"] + self.results["fp"]) == 0).mean())
 
     def save(self, path) -> Path:
-        """Write the results as Parquet; the config and skipped tasks go in its metadata."""
+        """Write the results as Parquet (atomically); the config and skipped tasks go in its metadata."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        self.save_to(tmp)
+        os.replace(tmp, path)
+        return path
+
+    def save_to(self, target) -> None:
+        """Write the Parquet file to a path or a binary file object."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        path = Path(path)
         table = pa.Table.from_pandas(self.results, preserve_index=False)
         meta = dict(table.schema.metadata or {})
         meta[b"fsviz"] = json.dumps({
             "config": self.config.to_dict(), "skipped": self.skipped.to_dict("records"),
             "complete": self.complete, "cells_total": self.cells_total, "key": self.key,
         }, default=str).encode()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        pq.write_table(table.replace_schema_metadata(meta), tmp)
-        os.replace(tmp, path)
-        return path
+        pq.write_table(table.replace_schema_metadata(meta), target)
 
     def to_csv(self) -> str:
         return self.results.to_csv(index=False)
@@ -437,15 +448,15 @@ def _skipped_frame(rows) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["dataset", "class", "pos", "neg", "reason"])
 
 
-def load_results(path) -> GridRun:
-    """Read a results file written by :meth:`GridRun.save` (or the CLI)."""
+def load_results(source) -> GridRun:
+    """Read a results file written by :meth:`GridRun.save` or the CLI (a path or a binary file)."""
     import pyarrow.parquet as pq
 
     from .readers import CorpusError
 
-    path = Path(path)
+    path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
     try:
-        table = pq.read_table(path)
+        table = pq.read_table(source)
     except FileNotFoundError:
         raise CorpusError(f"no such results file: {path}") from None
     except Exception as exc:  # pyarrow raises several types for non-Parquet input
@@ -475,8 +486,7 @@ class _Checkpoint:
 
     def __init__(self, directory, key):
         self.path = Path(directory) / key
-        self.path.mkdir(parents=True, exist_ok=True)
-        self._n = len(list(self.path.glob("part-*.parquet")))
+        self._n = len(list(self.path.glob("part-*.parquet"))) if self.path.is_dir() else 0
 
     def load(self) -> pd.DataFrame:
         parts = sorted(self.path.glob("part-*.parquet"))
@@ -494,6 +504,7 @@ class _Checkpoint:
         if not frames:
             return
         self._n += 1
+        self.path.mkdir(parents=True, exist_ok=True)
         part = self.path / f"part-{self._n:06d}-{os.getpid()}.parquet"
         tmp = part.with_suffix(".tmp")
         pd.concat(frames, ignore_index=True).to_parquet(tmp, index=False)
@@ -551,6 +562,66 @@ def _plan(corpora, config):
     return cells, skipped
 
 
+def _prepare(corpora, config, out, checkpoint_dir):
+    """The plan, the run's key and checkpoint, and the rows already stored for it."""
+    cells, skipped = _plan(corpora, config)
+    key = run_key(config, corpora)
+    if out is not None and checkpoint_dir is None:
+        checkpoint_dir = Path(str(out) + ".parts")
+    checkpoint = _Checkpoint(checkpoint_dir, key) if checkpoint_dir is not None else None
+    done = _empty_results()
+    if out is not None and Path(out).exists():
+        try:
+            previous = load_results(out)
+            if previous.key == key:
+                done = previous.results
+        except ValueError:
+            pass
+    if checkpoint is not None:
+        done = pd.concat([done, checkpoint.load()], ignore_index=True).drop_duplicates(
+            subset=_CELL + ["metric", "k"])
+    return cells, skipped, key, checkpoint, done
+
+
+def _finished(done):
+    return set(map(tuple, done[_CELL].drop_duplicates().itertuples(index=False)))
+
+
+def stored_results(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None) -> GridRun:
+    """What runs with this config and data have already stored (computes nothing).
+
+    Takes the same arguments as :func:`run_grid`; ``complete`` says whether
+    every cell is there, ``cells_done`` how many are.
+    """
+    config = config or GridConfig()
+    corpora = _as_corpora(data, config)
+    cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
+    results = _normalise(done.sort_values(_CELL + ["metric", "k"], kind="stable", ignore_index=True))
+    return GridRun(results, _skipped_frame(skipped), config, complete=len(_finished(done)) >= len(cells),
+                   cells_total=len(cells), key=key)
+
+
+def n_workers(n_jobs: int = -1) -> int:
+    """How many processes ``n_jobs`` means on this machine."""
+    from joblib import cpu_count
+
+    return cpu_count() if n_jobs < 0 else max(1, n_jobs)
+
+
+def time_cell(corpus: Corpus, config: GridConfig) -> float:
+    """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class)."""
+    corpora = _as_corpora(corpus, config)
+    cells, _ = _plan(corpora, config)
+    if not cells:
+        return 0.0
+    sizes = {c.class_name: corpora[0].class_sizes[corpora[0].class_index(c.class_name)] for c in cells}
+    cell = next(c for c in cells if c.class_name == max(sizes, key=sizes.get))
+    X = sparse.csr_matrix(corpora[0].X, dtype=np.float64)
+    start = time.perf_counter()
+    _run_cell(X, corpora[0].y(cell.class_name), cell, corpora[0].name, config)
+    return time.perf_counter() - start
+
+
 def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None, n_jobs=1,
              workers=None, scheduler=None, progress=None, should_stop=None, flush_seconds=5.0) -> GridRun:
     """Run the evaluation grid on ``data`` and return its :class:`GridRun`.
@@ -584,24 +655,8 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     """
     config = config or GridConfig()
     corpora = _as_corpora(data, config)
-    cells, skipped = _plan(corpora, config)
-    key = _run_key(config, corpora)
-    if out is not None and checkpoint_dir is None:
-        checkpoint_dir = Path(str(out) + ".parts")
-    checkpoint = _Checkpoint(checkpoint_dir, key) if checkpoint_dir is not None else None
-
-    done = _empty_results()
-    if out is not None and Path(out).exists():
-        try:
-            previous = load_results(out)
-            if previous.key == key:
-                done = previous.results
-        except ValueError:
-            pass
-    if checkpoint is not None:
-        done = pd.concat([done, checkpoint.load()], ignore_index=True).drop_duplicates(
-            subset=_CELL + ["metric", "k"])
-    finished = set(map(tuple, done[_CELL].drop_duplicates().itertuples(index=False)))
+    cells, skipped, key, checkpoint, done = _prepare(corpora, config, out, checkpoint_dir)
+    finished = _finished(done)
     todo = [c for c in cells if (corpora[c.dataset].name, c.class_name, c.trial, c.fold) not in finished]
 
     frames, pending, fits = [done], [], 0
@@ -609,12 +664,14 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     stopped = False
     if progress:
         progress(len(cells) - len(todo), len(cells))
-    if todo:
-        stopped, fits = _execute(corpora, todo, config, frames, pending, checkpoint, progress, should_stop,
-                                 len(cells) - len(todo), len(cells), n_jobs, workers, scheduler,
-                                 flush_seconds, last_flush)
-    if checkpoint is not None:
-        checkpoint.write(pending)
+    try:
+        if todo:
+            stopped, fits = _execute(corpora, todo, config, frames, pending, checkpoint, progress, should_stop,
+                                     len(cells) - len(todo), len(cells), n_jobs, workers, scheduler,
+                                     flush_seconds, last_flush)
+    finally:  # interrupted or not, every finished cell reaches the checkpoint
+        if checkpoint is not None:
+            checkpoint.write(pending)
     results = pd.concat(frames, ignore_index=True)[COLUMNS] if len(frames) > 1 else done[COLUMNS]
     results = _normalise(results.sort_values(_CELL + ["metric", "k"], kind="stable", ignore_index=True))
     run = GridRun(results, _skipped_frame(skipped), config, complete=not stopped, cells_total=len(cells),

@@ -9,10 +9,10 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from .isoclines import isocline
-from .metrics import get_metric
+from .metrics import get_metric, metric_names
 from .selection import select_top_k
 
-__all__ = ["WordPoints", "boundaries_figure", "class_sizes_figure", "overlap_figure", "word_map_figure", "word_points",
+__all__ = ["WordPoints", "boundaries_figure", "class_sizes_figure", "curves_figure", "overlap_figure", "word_map_figure", "word_points",
            "word_table", "zipf_figure"]
 
 #: One colour per metric, stable across figures (Plotly's qualitative "Dark24" order).
@@ -266,4 +266,62 @@ def overlap_figure(names, overlap) -> go.Figure:
                                text=np.round(overlap, 2), texttemplate="%{text}",
                                hovertemplate="%{y} vs %{x}: Jaccard %{z:.2f}<extra></extra>"))
     fig.update_layout(height=80 + 40 * len(names), margin=dict(l=10, r=10, t=10, b=10), yaxis_autorange="reversed")
+    return fig
+
+
+GOAL_LABELS = {"f1": "F-measure", "precision": "Precision", "recall": "Recall", "accuracy": "Accuracy"}
+
+
+def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accuracy"), *, metrics=None,
+                  bands=True) -> go.Figure:
+    """Macro-averaged goals vs k (log axis), one line per metric (Forman's Figures 4, 14–17).
+
+    ``macro`` is :func:`fsviz.analysis.macro_average`'s table. The
+    all-features baseline is a dashed black line across each panel. With
+    ``bands``, each line carries ± one standard error over tasks. Clicking a
+    legend entry hides the metric in every panel.
+    """
+    from plotly.subplots import make_subplots
+
+    from .grid import ALL
+
+    goals = list(goals)
+    columns = 2 if len(goals) > 1 else 1
+    rows = -(-len(goals) // columns)
+    fig = make_subplots(rows=rows, cols=columns, subplot_titles=[GOAL_LABELS.get(g, g) for g in goals],
+                        horizontal_spacing=0.08, vertical_spacing=0.12)
+    curves = macro[macro["metric"] != ALL]
+    names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
+    baseline = macro[macro["metric"] == ALL]
+    ks = np.sort(curves["k"].unique())
+    for i, goal in enumerate(goals):
+        row, col = i // columns + 1, i % columns + 1
+        for name in names:
+            line = curves[curves["metric"] == name].sort_values("k")
+            if line.empty:
+                continue
+            label = get_metric(name).label if name in metric_names() else name
+            colour = metric_colour(name)
+            if bands and f"{goal}_sem" in line:
+                upper, lower = line[goal] + line[f"{goal}_sem"], line[goal] - line[f"{goal}_sem"]
+                fig.add_trace(go.Scatter(
+                    x=np.concatenate([line["k"], line["k"][::-1]]), y=np.concatenate([upper, lower[::-1]]),
+                    fill="toself", fillcolor=colour, opacity=0.12, line=dict(width=0), hoverinfo="skip",
+                    legendgroup=name, showlegend=False), row=row, col=col)
+            fig.add_trace(go.Scatter(
+                x=line["k"], y=line[goal], mode="lines+markers", name=label, legendgroup=name,
+                showlegend=i == 0, line=dict(color=colour, width=3 if name == "bns" else 1.6),
+                marker=dict(size=5),
+                hovertemplate=f"{label}, k = %{{x}}: {GOAL_LABELS.get(goal, goal)} %{{y:.3f}}<extra></extra>",
+            ), row=row, col=col)
+        if not baseline.empty and ks.size:
+            value = float(baseline[goal].iloc[0])
+            fig.add_trace(go.Scatter(
+                x=[ks[0], ks[-1]], y=[value, value], mode="lines", name="all features", legendgroup=ALL,
+                showlegend=i == 0, line=dict(color="black", dash="dash", width=1.5),
+                hovertemplate=f"all features: {GOAL_LABELS.get(goal, goal)} {value:.3f}<extra></extra>",
+            ), row=row, col=col)
+    fig.update_xaxes(type="log", title_text="features selected (k)", tickvals=ks, ticktext=[str(k) for k in ks])
+    fig.update_layout(height=360 * rows, margin=dict(l=10, r=10, t=40, b=10), hovermode="closest",
+                      legend=dict(orientation="h", y=-0.12 if rows == 1 else -0.06))
     return fig

@@ -65,7 +65,7 @@ def _versions() -> dict:
     return {pkg: version(dist) for pkg, dist in names.items()}
 
 
-def _cache_dir() -> Path:
+def cache_dir() -> Path:
     if os.environ.get("FSVIZ_CACHE_DIR"):
         return Path(os.environ["FSVIZ_CACHE_DIR"])
     checkout = Path(__file__).resolve().parents[1] / "sample_data"
@@ -78,7 +78,7 @@ def sample_path() -> Path:
     """Where the sample corpus for the installed package versions is cached."""
     key = json.dumps({"builder": BUILDER_VERSION, **_versions()}, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:12]
-    return _cache_dir() / f"docstrings-{digest}.jsonl.gz"
+    return cache_dir() / f"docstrings-{digest}.jsonl.gz"
 
 
 def _docstrings(module_name):

@@ -1,0 +1,85 @@
+"""The evaluation grid page through AppTest: run, reload, load a CLI results file, bad input."""
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import fsviz
+from conftest import REPO
+from fsviz.cli import main as cli
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def grid_page():
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.switch_page("views/grid.py").run()
+    return at
+
+
+def configure(at, classes=("scipy.stats", "numpy"), metrics=("bns", "ig"), ks="10, 50", trials=1, folds=2):
+    at.multiselect(key="grid_classes").set_value(list(classes))
+    at.multiselect(key="grid_metrics").set_value(list(metrics))
+    at.text_input(key="grid_ks").set_value(ks)
+    at.number_input(key="grid_trials").set_value(trials)
+    at.number_input(key="grid_folds").set_value(folds)
+    return at.run()
+
+
+def assert_clean(at):
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def test_run_shows_curves_and_survives_a_reload(cache):
+    at = configure(grid_page())
+    assert_clean(at)
+    assert at.metric[0].value == "4"  # 2 classes × 1 trial × 2 folds
+    at.button(key="grid_run").click().run()
+    assert_clean(at)
+    run, _ = at.session_state["grid_shown"]
+    assert run.complete and run.cells_done == 4
+    assert set(run.results.metric) == {"bns", "ig", "all"}
+    assert at.get("plotly_chart"), "no curves drawn"
+    assert list(cache.glob("grid/*.parquet")), "the finished run was not stored"
+
+    again = configure(grid_page())  # a new session: the page reloaded
+    assert_clean(again)
+    shown, _ = again.session_state["grid_shown"]
+    assert shown.complete and len(shown.results) == len(run.results)
+    assert again.button(key="grid_run").disabled  # nothing left to run
+
+
+def test_bad_k_and_no_metric_explain_themselves():
+    at = configure(grid_page(), ks="10, zero")
+    assert any("whole numbers" in e.value for e in at.error)
+    at.text_input(key="grid_ks").set_value("0").run()
+    assert any("positive whole number" in e.value for e in at.error)
+    at.text_input(key="grid_ks").set_value("10").run()
+    at.multiselect(key="grid_metrics").set_value([]).run()
+    assert any("at least one class and one metric" in i.value for i in at.info)
+    assert not at.exception
+
+
+def test_load_a_results_file_from_the_cli_then_a_broken_one(tmp_path):
+    planted = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=1)
+    data = tmp_path / "tiny.jsonl"
+    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
+    out = tmp_path / "r.parquet"
+    assert cli(["grid", str(data), "--metrics", "bns,odds", "--k", "5,10", "--trials", "1", "--folds", "3",
+                "--jobs", "1", "--out", str(out)]) == 0
+    at = grid_page()
+    at.file_uploader(key="grid_upload").set_value(("r.parquet", out.read_bytes(), "application/octet-stream")).run()
+    assert_clean(at)
+    run, source = at.session_state["grid_shown"]
+    assert "r.parquet" in source and set(run.results.metric) == {"bns", "odds", "all"}
+    assert at.get("plotly_chart")
+    at.file_uploader(key="grid_upload").set_value(("bad.parquet", b"not parquet", "application/octet-stream")).run()
+    assert any("not a Parquet results file" in e.value for e in at.error)
+    assert not at.exception
+    assert at.session_state["grid_shown"][0] is run

@@ -1,0 +1,152 @@
+"""Evaluation grid page: Forman's Appendix B on the current corpus, or a results file made elsewhere."""
+
+import io
+import time
+
+import streamlit as st
+
+import app_state
+import fsviz
+from fsviz.analysis import macro_average
+from fsviz.grid import ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, load_results, run_grid, run_key, stored_results
+from fsviz.plots import GOAL_LABELS, curves_figure
+
+ctx = app_state.context()
+corpus = ctx.corpus
+st.title("Evaluation grid")
+st.markdown(
+    "Forman's experiment (2003, Appendix B) on your corpus: each class in turn is the positive class against "
+    "all others; the documents are split by stratified cross-validation, repeated over random trials. In "
+    "every fold each metric ranks the words **on the training split only**, the top k words train a linear "
+    "SVM, and the test split is scored. The curves show precision, recall, F-measure and accuracy "
+    "macro-averaged over classes as k grows (Figures 4 and 14–17); the dashed line uses all words."
+)
+
+
+def _parse_ks(text):
+    try:
+        return tuple(int(v) for v in text.replace(",", " ").split())
+    except ValueError:
+        raise ValueError(f"k values must be whole numbers separated by commas, got {text!r}") from None
+
+
+def _show(run, source):
+    """Curves, summary and downloads for a finished (or partial) run."""
+    results = run.results
+    if results.empty:
+        st.info("No finished cells yet.")
+        return
+    tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
+    done = f"{run.cells_done:,} of {run.cells_total:,} cells" if run.cells_total else f"{run.cells_done:,} cells"
+    st.caption(f"{source}: {tasks} tasks, {done}, {len(results):,} rows. No positive prediction in "
+               f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0 there).")
+    if not run.complete:
+        st.warning("This run is incomplete: the curves average only the finished cells.", icon="⏸️")
+    if len(run.skipped):
+        with st.expander(f"{len(run.skipped)} classes skipped"):
+            st.dataframe(run.skipped, hide_index=True)
+    macro = macro_average(results)
+    shown = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
+    chosen = st.multiselect("Metrics to draw", shown, default=shown, key="grid_show_metrics",
+                            format_func=lambda m: fsviz.get_metric(m).label if m in fsviz.metric_names() else m)
+    bands = st.toggle("± one standard error over tasks", value=True, key="grid_bands")
+    st.plotly_chart(curves_figure(macro, metrics=chosen, bands=bands), key="grid_curves")
+    st.caption("Click a legend entry to hide that metric in every panel; double-click to show it alone.")
+    best = macro[macro["metric"] != ALL].sort_values("f1", ascending=False).groupby("metric", sort=False).head(1)
+    with st.expander("Macro averages (each metric at its best k for F-measure first)"):
+        st.dataframe(best.rename(columns=GOAL_LABELS), hide_index=True)
+        st.dataframe(macro.rename(columns=GOAL_LABELS), hide_index=True)
+    c1, c2 = st.columns(2)
+    buffer = io.BytesIO()
+    run.save_to(buffer)
+    c1.download_button("Download results (Parquet)", buffer.getvalue(), "fsviz-grid.parquet",
+                       "application/octet-stream", key="grid_dl_parquet")
+    c2.download_button("Download results (CSV)", run.to_csv(), "fsviz-grid.csv", "text/csv", key="grid_dl_csv")
+
+
+run_tab, load_tab = st.tabs(["Run on this corpus", "Load a results file"])
+
+with load_tab:
+    st.markdown("Open a results table made by `python -m fsviz grid DATA… --out results.parquet`, on this "
+                "machine or a cluster, or downloaded from this page.")
+    uploaded = st.file_uploader("Results file", type=["parquet"], key="grid_upload")
+    if uploaded is not None:
+        digest = (uploaded.name, uploaded.size)
+        if st.session_state.get("grid_upload_digest") != digest:
+            try:
+                st.session_state["grid_shown"] = (load_results(io.BytesIO(uploaded.getvalue())),
+                                                  f"loaded from {uploaded.name}")
+                st.session_state["grid_upload_digest"] = digest
+            except ValueError as exc:
+                st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
+
+with run_tab:
+    classes = [str(c) for c in corpus.classes]
+    metrics = fsviz.metric_names()
+    c1, c2 = st.columns(2)
+    chosen_classes = c1.multiselect("Positive classes (each against the rest)", classes, default=classes,
+                                    key="grid_classes")
+    chosen_metrics = c2.multiselect("Metrics", metrics, default=metrics, key="grid_metrics",
+                                    format_func=lambda m: fsviz.get_metric(m).label)
+    c1, c2, c3, c4, c5 = st.columns([3, 1, 1, 1, 1])
+    ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="grid_ks")
+    trials = c2.number_input("Trials", 1, 100, 5, key="grid_trials")
+    folds = c3.number_input("Folds", 2, 20, 4, key="grid_folds")
+    seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="grid_seed")
+    classifier = c5.selectbox("Classifier", list(CLASSIFIERS), key="grid_classifier",
+                              format_func=lambda c: {"svm": "linear SVM"}.get(c, c))
+    config = None
+    if not chosen_classes or not chosen_metrics:
+        st.info("Choose at least one class and one metric.")
+    else:
+        try:
+            config = GridConfig(metrics=tuple(chosen_metrics), ks=_parse_ks(ks_text), trials=int(trials),
+                                folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed))
+        except ValueError as exc:
+            st.error(f"{exc}", icon="⚠️")
+
+    if config is not None:
+        out = app_state.grid_dir() / f"{run_key(config, [corpus])}.parquet"
+        stored = stored_results(corpus, config, out=out)
+        if stored.cells_total == 0:
+            st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.",
+                     icon="⚠️")
+            config = None
+    if config is not None:
+        todo = stored.cells_total - stored.cells_done
+        seconds = app_state.cell_seconds(corpus, ctx.corpus_key, config) if todo else 0.0
+        workers = max(1, fsviz.grid.n_workers())
+        m1, m2, m3, m4 = st.columns(4)
+        m1.metric("Cells (class × trial × fold)", f"{stored.cells_total:,}")
+        m2.metric("Classifier fits, at most", f"{stored.cells_total * config.n_fits():,}")
+        m3.metric("Already finished", f"{stored.cells_done:,}")
+        m4.metric("Estimated time", "done" if not todo else f"{seconds * todo / workers:,.0f} s",
+                  help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes.")
+        b1, b2 = st.columns([1, 4])
+        start = b1.button("Run" if not stored.cells_done else "Continue", type="primary", disabled=not todo,
+                          key="grid_run")
+        b2.button("Stop", key="grid_stop", help="Stops the run; finished cells are kept and the next run continues.")
+        shown = st.session_state.get("grid_shown")
+        if stored.cells_done and not start and (shown is None or not shown[1].startswith("loaded")):
+            st.session_state["grid_shown"] = (stored, f"this corpus ({corpus.name})")
+        if start:
+            with st.status(f"Running {todo:,} cells …", expanded=True) as status:
+                bar = st.progress(0.0)
+                began = time.perf_counter()
+                first = []
+
+                def progress(done, total):
+                    first.append(done)
+                    rate = (done - first[0]) / max(time.perf_counter() - began, 1e-9)
+                    left = f", about {(total - done) / rate:,.0f} s left" if rate > 0 and done < total else ""
+                    bar.progress(done / total, text=f"{done:,} of {total:,} cells{left}")
+
+                run = run_grid(corpus, config, out=out, n_jobs=-1, progress=progress)
+                status.update(label=f"Finished {run.cells_total:,} cells in {run.elapsed:,.0f} s "
+                                    f"({run.fits:,} fits)", state="complete", expanded=False)
+            st.session_state["grid_shown"] = (run, f"this corpus ({corpus.name})")
+
+shown = st.session_state.get("grid_shown")
+if shown is not None:
+    st.subheader("Results")
+    _show(*shown)
