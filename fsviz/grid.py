@@ -63,6 +63,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import sklearn
 from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
@@ -105,6 +106,34 @@ def _linear_svm(**params):
     from sklearn.svm import LinearSVC
 
     return LinearSVC(**{"random_state": 0, **params})
+
+
+def _fit(model, X, y):
+    """``model.fit(X, y)``; for LinearSVC, the same fit without re-validating the input.
+
+    LinearSVC.fit spends about a third of a small fit checking its input,
+    which the grid has already made float64 CSR with Boolean labels. For
+    LinearSVC this calls the liblinear wrapper LinearSVC.fit itself calls,
+    with the same arguments (a private scikit-learn function:
+    ``tests/test_grid.py`` checks the coefficients equal ``LinearSVC.fit``'s,
+    and any import or signature change falls back to ``model.fit``).
+    """
+    from sklearn.svm import LinearSVC
+
+    if type(model) is LinearSVC and model.multi_class == "ovr" and model.class_weight is None:
+        try:
+            from sklearn.svm._base import _fit_liblinear
+            from sklearn.svm._classes import _validate_dual_parameter
+
+            dual = _validate_dual_parameter(model.dual, model.loss, model.penalty, model.multi_class, X)
+            model.coef_, model.intercept_, _ = _fit_liblinear(
+                X, y, model.C, model.fit_intercept, model.intercept_scaling, model.class_weight, model.penalty,
+                dual, model.verbose, model.max_iter, model.tol, model.random_state, model.multi_class, model.loss)
+            model.classes_ = np.unique(y)
+            return model
+        except (ImportError, TypeError, AttributeError):
+            pass
+    return model.fit(X, y)
 
 
 #: Classifier name → factory taking the config's ``classifier_params``.
@@ -258,6 +287,19 @@ class _Cell:
     fold: int
 
 
+def _predict(model, X):
+    """Boolean predictions; a linear binary model's sign computed directly.
+
+    Same result as ``model.predict`` (decision function > 0 means
+    ``classes_[1]``, which is True for Boolean labels) without its input
+    validation, which costs more than the product on small feature sets.
+    """
+    coef = getattr(model, "coef_", None)
+    if coef is not None and coef.shape[0] == 1 and list(model.classes_) == [False, True]:
+        return np.asarray(X @ coef[0] + np.ravel(model.intercept_)[0] > 0)
+    return np.asarray(model.predict(X), dtype=bool)
+
+
 def _confusion(y_true, y_pred):
     tp = int(np.count_nonzero(y_true & y_pred))
     fp = int(np.count_nonzero(~y_true & y_pred))
@@ -322,11 +364,11 @@ def _run_cell(X, y, cell: _Cell, dataset_name: str, config: GridConfig) -> tuple
             else:
                 columns = np.sort(columns)
                 train, test = train_csc[:, columns].tocsr(), test_csc[:, columns].tocsr()
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), sklearn.config_context(assume_finite=True,
+                                                                   skip_parameter_validation=True):
                 warnings.simplefilter("ignore")  # liblinear's ConvergenceWarning on hard folds
-                model.fit(train, y_train)
-                predicted = np.asarray(model.predict(test), dtype=bool)
-            predictions[key] = _confusion(y_test, predicted)
+                _fit(model, train, y_train)
+                predictions[key] = _confusion(y_test, _predict(model, test))
         return predictions[key]
 
     rows = []
