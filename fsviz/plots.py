@@ -289,7 +289,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     columns = 2 if len(goals) > 1 else 1
     rows = -(-len(goals) // columns)
     fig = make_subplots(rows=rows, cols=columns, subplot_titles=[GOAL_LABELS.get(g, g) for g in goals],
-                        horizontal_spacing=0.08, vertical_spacing=0.12)
+                        horizontal_spacing=0.08, vertical_spacing=0.1)
     curves = macro[macro["metric"] != ALL]
     names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
     baseline = macro[macro["metric"] == ALL]
@@ -306,7 +306,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
                 upper, lower = line[goal] + line[f"{goal}_sem"], line[goal] - line[f"{goal}_sem"]
                 fig.add_trace(go.Scatter(
                     x=np.concatenate([line["k"], line["k"][::-1]]), y=np.concatenate([upper, lower[::-1]]),
-                    fill="toself", fillcolor=colour, opacity=0.12, line=dict(width=0), hoverinfo="skip",
+                    mode="lines", fill="toself", fillcolor=colour, opacity=0.12, line=dict(width=0), hoverinfo="skip",
                     legendgroup=name, showlegend=False), row=row, col=col)
             fig.add_trace(go.Scatter(
                 x=line["k"], y=line[goal], mode="lines+markers", name=label, legendgroup=name,
@@ -321,7 +321,8 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
                 showlegend=i == 0, line=dict(color="black", dash="dash", width=1.5),
                 hovertemplate=f"all features: {GOAL_LABELS.get(goal, goal)} {value:.3f}<extra></extra>",
             ), row=row, col=col)
-    fig.update_xaxes(type="log", title_text="features selected (k)", tickvals=ks, ticktext=[str(k) for k in ks])
-    fig.update_layout(height=360 * rows, margin=dict(l=10, r=10, t=40, b=10), hovermode="closest",
-                      legend=dict(orientation="h", y=-0.12 if rows == 1 else -0.06))
+    fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks])
+    fig.update_xaxes(title_text="features selected (k)", row=rows)
+    fig.update_layout(height=340 * rows + 60, margin=dict(l=10, r=10, t=70, b=10), hovermode="closest",
+                      legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
     return fig

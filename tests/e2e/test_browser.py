@@ -99,3 +99,34 @@ def test_page_renders_in_chromium(server, browser, name):
             plots.nth(i).screenshot(path=str(SHOTS / f"{name}-chart{i}.png"))
     finally:
         page.close()
+
+
+def test_grid_page_loads_a_results_file_in_chromium(server, browser, tmp_path):
+    import json
+
+    import fsviz
+    from fsviz.cli import main as cli
+
+    planted = fsviz.make_planted_corpus(n_docs=160, n_classes=3, random_state=1)
+    data = tmp_path / "planted.jsonl"
+    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
+    out = tmp_path / "results.parquet"
+    assert cli(["grid", str(data), "--metrics", "bns,ig,chi,odds", "--k", "5,10,20,50,100", "--trials", "2",
+                "--jobs", "1", "--out", str(out)]) == 0
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    try:
+        page.goto(f"{server}/grid", wait_until="domcontentloaded")
+        page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
+        page.get_by_role("tab", name="Load a results file").click()
+        page.locator('input[type="file"]').last.set_input_files(str(out))
+        page.wait_for_selector(".js-plotly-plot .xtick", timeout=90_000)
+        page.wait_for_timeout(1500)
+        assert page.locator('[data-testid="stException"]').count() == 0
+        assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "grid.png"), full_page=True)
+        chart = page.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        chart.screenshot(path=str(SHOTS / "grid-chart0.png"))
+    finally:
+        page.close()
