@@ -115,3 +115,17 @@ def cell_seconds(_corpus, corpus_key, config):
     from fsviz.grid import time_cell
 
     return time_cell(_corpus, config)
+
+
+@st.cache_resource
+def _grid_lock():
+    import threading
+
+    return threading.Lock()
+
+
+def grid_lock():
+    """Held while a grid runs. A rerun (e.g. after Stop) can start before the
+    interrupted run has written its last cells; waiting on this lock before
+    reading what is stored makes the page show every finished cell."""
+    return _grid_lock()

@@ -107,6 +107,9 @@ with run_tab:
 
     if config is not None:
         out = app_state.grid_dir() / f"{run_key(config, [corpus])}.parquet"
+        lock = app_state.grid_lock()
+        if lock.acquire(timeout=60):  # an interrupted run may still be writing its last cells
+            lock.release()
         stored = stored_results(corpus, config, out=out)
         if stored.cells_total == 0:
             st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.",
@@ -141,7 +144,8 @@ with run_tab:
                     left = f", about {(total - done) / rate:,.0f} s left" if rate > 0 and done < total else ""
                     bar.progress(done / total, text=f"{done:,} of {total:,} cells{left}")
 
-                run = run_grid(corpus, config, out=out, n_jobs=-1, progress=progress)
+                with lock:
+                    run = run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2)
                 status.update(label=f"Finished {run.cells_total:,} cells in {run.elapsed:,.0f} s "
                                     f"({run.fits:,} fits)", state="complete", expanded=False)
             st.session_state["grid_shown"] = (run, f"this corpus ({corpus.name})")

@@ -63,8 +63,11 @@ def test_upload_a_corpus_then_a_broken_one_keeps_the_first():
     assert_clean(at)
     ctx = at.session_state["context"]
     assert ctx.corpus.name == "planted" and ctx.corpus.n_docs == 200
+    for page in PAGES:  # every page on the small synthetic corpus
+        at.switch_page(page).run()
+        assert_clean(at)
+        assert at.get("plotly_chart"), page
     at.switch_page("views/word_map.py").run()
-    assert_clean(at)
     at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 not a zip", "application/zip")).run()
     assert any("not a readable ZIP" in e.value for e in at.error)
     assert not at.exception

@@ -30,9 +30,10 @@ def _free_port():
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
     port = _free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    cache = tmp_path_factory.mktemp("cache")  # grid results of these tests stay out of the user's cache
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", "FSVIZ_CACHE_DIR": str(cache)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1"],
@@ -128,5 +129,26 @@ def test_grid_page_loads_a_results_file_in_chromium(server, browser, tmp_path):
         chart = page.locator(".js-plotly-plot").first
         chart.scroll_into_view_if_needed()
         chart.screenshot(path=str(SHOTS / "grid-chart0.png"))
+    finally:
+        page.close()
+
+
+def test_grid_run_stops_and_continues_in_chromium(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    try:
+        page.goto(f"{server}/grid", wait_until="domcontentloaded")
+        page.get_by_role("button", name="Run").click(timeout=90_000)
+        # Wait until some cells have finished, then stop.
+        page.wait_for_function(
+            "() => /[1-9][0-9,]* of [0-9,]+ cells/.test(document.body.innerText)", timeout=90_000)
+        page.get_by_test_id("stTabs").get_by_role("button", name="Stop").click()
+        page.get_by_role("button", name="Continue").wait_for(timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot .xtick", timeout=90_000)
+        assert page.locator('[data-testid="stException"]').count() == 0
+        finished = page.locator('[data-testid="stMetric"]').filter(has_text="Already finished")
+        assert int(finished.locator('[data-testid="stMetricValue"]').inner_text().replace(",", "")) > 0
+        assert "incomplete" in page.locator("body").inner_text()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "grid-stopped.png"), full_page=True)
     finally:
         page.close()
