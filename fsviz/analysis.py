@@ -19,7 +19,6 @@ trial, averaged over the trials.
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
 from .grid import ALL, with_goals

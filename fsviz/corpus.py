@@ -105,6 +105,18 @@ class Corpus:
         return bool(np.any(np.diff(self.Y.indptr) != 1))
 
     @functools.cached_property
+    def fingerprint(self) -> str:
+        """A short hash of what presence-based results depend on: which words
+        occur in which documents, and the labels (used to key grid results)."""
+        import hashlib
+
+        digest = hashlib.sha1()
+        for array in (self.X_tf.indptr, self.X_tf.indices, self.Y.indptr, self.Y.indices):
+            digest.update(np.ascontiguousarray(array).tobytes())
+        digest.update("\x00".join(map(str, self.classes)).encode())
+        return digest.hexdigest()[:16]
+
+    @functools.cached_property
     def class_sizes(self) -> np.ndarray:
         """Documents carrying each class, aligned with ``classes``."""
         return np.bincount(self.Y.indices, minlength=self.n_classes).astype(np.int64)

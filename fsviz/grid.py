@@ -241,14 +241,6 @@ class GridConfig:
         return len(self.metrics) * len(self.ks) + self.all_features
 
 
-def _fingerprint(corpus: Corpus) -> str:
-    digest = hashlib.sha1()
-    for array in (corpus.X_tf.indptr, corpus.X_tf.indices, corpus.Y.indptr, corpus.Y.indices):
-        digest.update(np.ascontiguousarray(array).tobytes())
-    digest.update("\x00".join(map(str, corpus.classes)).encode())
-    return digest.hexdigest()[:16]
-
-
 def run_key(config: GridConfig, corpora) -> str:
     """Identifies a result set: the config (without dataset paths) and the data it ran on.
 
@@ -256,7 +248,7 @@ def run_key(config: GridConfig, corpora) -> str:
     """
     spec = config.to_dict()
     spec.pop("datasets")
-    spec["data"] = [(c.name, _fingerprint(c)) for c in corpora]
+    spec["data"] = [(c.name, c.fingerprint) for c in corpora]
     return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
