@@ -231,3 +231,26 @@ def test_score_func_refuses_more_than_two_classes(planted):
         fsviz.score_func("ig")(corpus.X, corpus.labels)
     with pytest.raises(ValueError, match="unknown metric"):
         fsviz.score_func("bogus")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(fsviz.metric_names()), st.integers(1, 30), st.integers(0, 2**16))
+def test_alpha_weighting_selects_by_side(name, k, seed):
+    from fsviz.selection import alpha_weight
+
+    rng = np.random.default_rng(seed)
+    pos, neg = 40, 160
+    tp, fp = rng.integers(0, pos + 1, 200), rng.integers(0, neg + 1, 200)
+    scores = fsviz.score(name, tp, fp, pos, neg, random_state=seed)
+    tpr, fpr = tp / pos, fp / neg
+    # alpha = 0.5 selects exactly what the unweighted metric selects
+    half = fsviz.select_top_k(alpha_weight(scores, tp, fp, pos, neg, 0.5), k).indices
+    assert np.array_equal(half, fsviz.select_top_k(scores, k).indices)
+    # alpha = 1 selects only positive features (there are at least k positive features with score > min)
+    for alpha, side in ((1.0, tpr > fpr), (0.0, tpr < fpr)):
+        weighted = alpha_weight(scores, tp, fp, pos, neg, alpha)
+        chosen = fsviz.select_top_k(weighted, k).indices
+        if np.count_nonzero(weighted > 0) >= k:
+            assert side[chosen].all()
+    with pytest.raises(ValueError, match="alpha"):
+        alpha_weight(scores, tp, fp, pos, neg, 1.5)
