@@ -11,8 +11,8 @@ same metrics × k on the same stratified folds (``fsviz.grid.cell_splits``):
   param_grid={score_func: the metrics, k: the ks}, scoring=4 scorers,
   refit=False, cv=the same folds, n_jobs)``, one search per class.
 
-The score functions handed to ``SelectKBest`` compute the same metric on the
-training split and encode fsviz's tie rule (lower index first), so both sides
+The score functions handed to ``SelectKBest`` rank the words of the training
+split with ``fsviz.grid.fold_rankings`` and encode its tie rule (lower index first), so both sides
 select the same words and fit the same LinearSVC(random_state=0): the check
 compares all four test scores of every fold, metric and k. Rand is left out
 (its seed is per fold in fsviz, which a score function cannot see).
@@ -25,20 +25,15 @@ import numpy as np
 from _common import shared
 
 import fsviz
-from fsviz.grid import GridConfig, cell_splits, run_grid
+from fsviz.grid import GridConfig, cell_splits, fold_rankings, run_grid
 
 
 def ranked_score_func(name):
     """A SelectKBest score function: metric ``name`` on (X, y), ranked with fsviz's tie rule."""
 
     def score_func(X, y):
-        X = X.tocsr() if hasattr(X, "tocsr") else X
-        y = np.asarray(y, dtype=bool)
-        df = np.bincount(X.indices, minlength=X.shape[1])
-        tp = np.bincount(X[y].indices, minlength=X.shape[1])
-        eligible = np.flatnonzero(df > 0)
-        scores = fsviz.score(name, tp[eligible], (df - tp)[eligible], int(y.sum()), int((~y).sum()))
-        ranking = eligible[fsviz.select_top_k(scores, eligible.size).indices]
+        _, rankings = fold_rankings(X, y, [name], X.shape[1])
+        ranking = rankings[name]
         out = np.full(X.shape[1], -np.inf)
         out[ranking] = -np.arange(ranking.size, dtype=np.float64)  # best word scores highest
         return out

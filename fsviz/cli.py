@@ -106,13 +106,9 @@ class ProgressBar:
         print(("\r" if self.tty else "") + line, end=end, file=self.stream, flush=True)
 
 
-def _numbers(text):
-    return [int(v) for v in text.replace(",", " ").split()]
-
-
 def _grid(args):
     from .analysis import macro_average
-    from .grid import GridConfig, run_grid
+    from .grid import GridConfig, parse_ks, run_grid
 
     options = dict(min_df=args.min_df, stopwords=args.stopwords, stem=args.stem)
     corpora = []
@@ -124,7 +120,7 @@ def _grid(args):
     if args.C is not None:
         params["C"] = args.C
     config = GridConfig(
-        metrics=tuple(args.metrics.split(",")) if args.metrics else (), ks=tuple(_numbers(args.k)),
+        metrics=tuple(args.metrics.split(",")) if args.metrics else (), ks=parse_ks(args.k),
         trials=args.trials, folds=args.folds, classes=tuple(args.classes.split(",")) if args.classes else None,
         classifier=args.classifier, classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df,
     )

@@ -81,6 +81,7 @@ __all__ = [
     "load_results",
     "make_classifier",
     "n_workers",
+    "parse_ks",
     "run_key",
     "stored_results",
     "time_cell",
@@ -329,6 +330,24 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0):
     return eligible, rankings
 
 
+def _features(corpus: Corpus) -> sparse.csr_matrix:
+    """Boolean presence as float64 CSR, the classifier's input."""
+    return sparse.csr_matrix(corpus.X, dtype=np.float64)
+
+
+def _sorted(results: pd.DataFrame) -> pd.DataFrame:
+    """The table in its canonical row order and dtypes."""
+    return _normalise(results.sort_values(_CELL + ["metric", "k"], kind="stable", ignore_index=True))
+
+
+def parse_ks(text: str) -> tuple:
+    """Numbers of features from text such as ``"10, 100 1000"``."""
+    try:
+        return tuple(int(v) for v in text.replace(",", " ").split())
+    except ValueError:
+        raise ValueError(f"k values must be whole numbers separated by commas, got {text!r}") from None
+
+
 def _run_cell(X, y, cell: _Cell, dataset_name: str, config: GridConfig) -> tuple[pd.DataFrame, int]:
     """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
 
@@ -545,12 +564,14 @@ class _Checkpoint:
         os.replace(tmp, part)
 
     def clear(self) -> None:
+        """Remove the parts, their folder, and the checkpoint folder if nothing else is in it."""
         for part in self.path.glob("part-*"):
             part.unlink(missing_ok=True)
-        try:
-            self.path.rmdir()
-        except OSError:
-            pass
+        for folder in (self.path, self.path.parent):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
 
 
 # --- the runner ----------------------------------------------------------------------------------
@@ -630,8 +651,7 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
     config = config or GridConfig()
     corpora = _as_corpora(data, config)
     cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
-    results = _normalise(done.sort_values(_CELL + ["metric", "k"], kind="stable", ignore_index=True))
-    return GridRun(results, _skipped_frame(skipped), config, complete=len(_finished(done)) >= len(cells),
+    return GridRun(_sorted(done), _skipped_frame(skipped), config, complete=len(_finished(done)) >= len(cells),
                    cells_total=len(cells), key=key)
 
 
@@ -648,11 +668,11 @@ def time_cell(corpus: Corpus, config: GridConfig) -> float:
     cells, _ = _plan(corpora, config)
     if not cells:
         return 0.0
-    sizes = {c.class_name: corpora[0].class_sizes[corpora[0].class_index(c.class_name)] for c in cells}
-    cell = next(c for c in cells if c.class_name == max(sizes, key=sizes.get))
-    X = sparse.csr_matrix(corpora[0].X, dtype=np.float64)
+    corpus = corpora[0]
+    cell = max(cells, key=lambda c: corpus.class_sizes[corpus.class_index(c.class_name)])
+    X = _features(corpus)
     start = time.perf_counter()
-    _run_cell(X, corpora[0].y(cell.class_name), cell, corpora[0].name, config)
+    _run_cell(X, corpus.y(cell.class_name), cell, corpus.name, config)
     return time.perf_counter() - start
 
 
@@ -706,18 +726,12 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     finally:  # interrupted or not, every finished cell reaches the checkpoint
         if checkpoint is not None:
             checkpoint.write(pending)
-    results = pd.concat(frames, ignore_index=True)[COLUMNS] if len(frames) > 1 else done[COLUMNS]
-    results = _normalise(results.sort_values(_CELL + ["metric", "k"], kind="stable", ignore_index=True))
-    run = GridRun(results, _skipped_frame(skipped), config, complete=not stopped, cells_total=len(cells),
+    run = GridRun(_sorted(pd.concat(frames, ignore_index=True)), _skipped_frame(skipped), config, complete=not stopped, cells_total=len(cells),
                   key=key, elapsed=time.perf_counter() - started, fits=fits)
     if out is not None and run.complete:
         run.save(out)
         if checkpoint is not None:
             checkpoint.clear()
-            try:
-                checkpoint.path.parent.rmdir()
-            except OSError:
-                pass
     return run
 
 
@@ -728,7 +742,7 @@ def _execute(corpora, todo, config, frames, pending, checkpoint, progress, shoul
 
     from joblib import Parallel, delayed, parallel_config
 
-    matrices = [sparse.csr_matrix(c.X, dtype=np.float64) for c in corpora]
+    matrices = [_features(c) for c in corpora]
     labels = {}
 
     def label(cell):

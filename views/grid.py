@@ -8,7 +8,8 @@ import streamlit as st
 import app_state
 import fsviz
 from fsviz.analysis import macro_average
-from fsviz.grid import ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, load_results, run_grid, run_key, stored_results
+from fsviz.grid import (ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, load_results, parse_ks, run_grid, run_key,
+                        stored_results)
 from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()
@@ -21,13 +22,6 @@ st.markdown(
     "SVM, and the test split is scored. The curves show precision, recall, F-measure and accuracy "
     "macro-averaged over classes as k grows (Figures 4 and 14–17); the dashed line uses all words."
 )
-
-
-def _parse_ks(text):
-    try:
-        return tuple(int(v) for v in text.replace(",", " ").split())
-    except ValueError:
-        raise ValueError(f"k values must be whole numbers separated by commas, got {text!r}") from None
 
 
 def _show(run, source):
@@ -100,7 +94,7 @@ with run_tab:
         st.info("Choose at least one class and one metric.")
     else:
         try:
-            config = GridConfig(metrics=tuple(chosen_metrics), ks=_parse_ks(ks_text), trials=int(trials),
+            config = GridConfig(metrics=tuple(chosen_metrics), ks=parse_ks(ks_text), trials=int(trials),
                                 folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed))
         except ValueError as exc:
             st.error(f"{exc}", icon="⚠️")
