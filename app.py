@@ -91,5 +91,6 @@ page = st.navigation([
     st.Page("views/word_map.py", title="Word map", icon=":material/scatter_plot:"),
     st.Page("views/boundaries.py", title="Decision boundaries", icon=":material/grid_view:"),
     st.Page("views/grid.py", title="Evaluation grid", icon=":material/table_chart:"),
+    st.Page("views/results.py", title="Results explorer", icon=":material/insights:"),
 ])
 page.run()

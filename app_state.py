@@ -129,3 +129,49 @@ def grid_lock():
     interrupted run has written its last cells; waiting on this lock before
     reading what is stored makes the page show every finished cell."""
     return _grid_lock()
+
+
+def shown_results():
+    """The results table the grid and results pages show: ``(GridRun, source)`` or None."""
+    return st.session_state.get("grid_shown")
+
+
+def show_results(run, source: str) -> None:
+    st.session_state["grid_shown"] = (run, source)
+
+
+def results_uploader(key: str) -> None:
+    """A Parquet uploader for grid results; a good file becomes the shown results.
+
+    A broken file gives an error and keeps what was shown.
+    """
+    from fsviz.grid import load_results
+
+    uploaded = st.file_uploader("Results file", type=["parquet"], key=key)
+    if uploaded is None:
+        return
+    digest = (uploaded.name, uploaded.size)
+    if st.session_state.get(f"{key}_digest") == digest:
+        return
+    try:
+        show_results(load_results(io.BytesIO(uploaded.getvalue())), f"loaded from {uploaded.name}")
+        st.session_state[f"{key}_digest"] = digest
+    except ValueError as exc:
+        st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
+
+
+def results_key(run) -> tuple:
+    """Identifies a results table's content for caching its analyses."""
+    import pandas as pd
+
+    table = run.results
+    digest = int(pd.util.hash_pandas_object(table[["tp", "fp", "fn", "tn", "k"]], index=False).sum())
+    return run.key, len(table), digest
+
+
+@st.cache_data(max_entries=128, show_spinner="Analysing the results …")
+def analysed(function: str, key: tuple, _results, args: tuple = (), kwargs: tuple = ()):
+    """``fsviz.analysis.<function>(results, *args, **dict(kwargs))``, cached per results ``key``."""
+    from fsviz import analysis
+
+    return getattr(analysis, function)(_results, *args, **dict(kwargs))

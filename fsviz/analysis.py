@@ -15,18 +15,45 @@ Aggregation follows Forman (2003), Appendix B:
 
 The "average maximum" of a task and metric is the maximum over k within each
 trial, averaged over the trials.
+
+On top of these sit the analyses of Forman's results sections:
+
+- :func:`split_by_skew`: low- and high-skew tasks at a percentile of the
+  class skew (Figures 6–8);
+- :func:`task_maxima`, :func:`within_tolerance`, :func:`tolerance_curves`:
+  the chance that a metric comes within a tolerance of the best average
+  maximum any metric reached on a task (Figures 9, 10a, 18–21);
+- :func:`residual_curves` and :func:`best_pairs`: which metric best backs up
+  a leader on the tasks where it fails, and the pair that together succeed
+  most often (Figure 10b);
+- :func:`paired_tests`: paired t-test and sign test between metrics at one k;
+- :func:`peak_range` and :func:`recommend`: the best metric and pair for each
+  goal, where it peaks, and how wide the range of k within 1% of its peak is.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+
+import numpy as np
 import pandas as pd
+from scipy import stats
 
 from .grid import ALL, with_goals
 
-__all__ = ["GOALS", "average_maximum", "macro_average", "per_task", "per_trial"]
+__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "macro_average", "paired_tests", "peak_range",
+           "per_task", "per_trial", "recommend", "recommendation_text", "residual_curves", "split_by_skew",
+           "task_maxima", "task_skews", "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
 GOALS = ("f1", "precision", "recall", "accuracy")
+#: How each goal is named on a page.
+GOAL_LABELS = {"f1": "F-measure", "precision": "Precision", "recall": "Recall", "accuracy": "Accuracy"}
+#: Tolerances of Forman's Figure 9a: 0% to 10%.
+TOLERANCES = tuple(np.round(np.arange(0, 0.1001, 0.01), 2))
+#: Forman's tolerance for each goal in Figure 9b (accuracy's range is compressed by class skew).
+DEFAULT_TOLERANCE = {"f1": 0.01, "precision": 0.01, "recall": 0.01, "accuracy": 0.001}
+_EPS = 1e-12
 _TASK = ["dataset", "class"]
 _COUNTS = ["tp", "fp", "fn", "tn"]
 
@@ -85,3 +112,279 @@ def average_maximum(results: pd.DataFrame, goal: str = "f1", *, pool: str = "cou
     table = best.groupby(_TASK + ["metric"], sort=True, observed=True).agg(
         value=(goal, "mean"), best_k=("k", lambda k: int(k.mode().iloc[0])))
     return table.reset_index().rename(columns={"value": goal})
+
+
+# --- class skew (Figures 6–8) --------------------------------------------------------------------
+
+
+def task_skews(results: pd.DataFrame) -> pd.Series:
+    """Each task's class skew neg/pos (``1:skew``), indexed by (dataset, class)."""
+    sizes = results.groupby(_TASK, sort=True, observed=True)[["pos", "neg"]].first()
+    return (sizes["neg"] / sizes["pos"]).rename("skew")
+
+
+def split_by_skew(results: pd.DataFrame, percentile: float = 90) -> tuple[float, pd.DataFrame, pd.DataFrame]:
+    """Split the results into low- and high-skew tasks at a percentile of skew.
+
+    Forman (2003) split his 229 tasks at the 90th percentile, 1:67 (Figure 7).
+    High-skew tasks are those whose skew *exceeds* the threshold (his "23 of
+    the 229 tasks have a skew exceeding 1:67"); the percentile interpolates
+    linearly between tasks (numpy's default).
+
+    Returns ``(threshold, low, high)``, the last two being row subsets of
+    ``results``.
+    """
+    if not 0 <= percentile <= 100:
+        raise ValueError(f"`percentile` must be between 0 and 100, got {percentile}")
+    skews = task_skews(results)
+    threshold = float(np.percentile(skews.to_numpy(), percentile))
+    high_tasks = skews.index[skews.to_numpy() > threshold]
+    high = pd.MultiIndex.from_frame(results[_TASK]).isin(high_tasks)
+    return threshold, results[~high], results[high]
+
+
+# --- tolerance, residuals and pairs (Figures 9, 10, 18–21) -----------------------------------------
+
+
+def task_maxima(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts",
+                baseline: bool = False) -> pd.DataFrame:
+    """Tasks × metrics: each metric's average maximum of ``goal`` on each task (wide).
+
+    The input of the tolerance analyses. The all-features baseline is left
+    out unless ``baseline`` (Forman compares the metrics with each other); a
+    metric that did not run on a task is NaN there.
+    """
+    long = average_maximum(results, goal, pool=pool)
+    if not baseline:
+        long = long[long["metric"] != ALL]
+    wide = long.pivot_table(index=_TASK, columns="metric", values=goal, observed=True)
+    wide.columns.name = "metric"
+    return wide
+
+
+def within_tolerance(maxima: pd.DataFrame, tolerance: float, *, relative: bool = True) -> pd.DataFrame:
+    """Tasks × metrics, True where the metric comes within ``tolerance`` of the task's best.
+
+    The best is the largest average maximum of any metric on the task.
+    ``relative`` (Forman's "within x% of the best"): value ≥ best · (1 − t);
+    otherwise an absolute tolerance in the goal's units: value ≥ best − t.
+    A task on which every metric scores 0 counts as a success for all of them
+    (all tie for the best); a missing value is a failure.
+    """
+    if tolerance < 0:
+        raise ValueError(f"`tolerance` must be ≥ 0, got {tolerance}")
+    best = maxima.max(axis=1)
+    bar = best * (1 - tolerance) if relative else best - tolerance
+    return maxima.ge(bar - _EPS, axis=0)
+
+
+def tolerance_curves(maxima: pd.DataFrame, tolerances=TOLERANCES, *, relative: bool = True) -> pd.DataFrame:
+    """For each tolerance and metric, the percentage of tasks within tolerance of the best.
+
+    Returns a long table: ``tolerance, metric, percent, tasks``.
+    """
+    frames = []
+    for t in tolerances:
+        share = 100 * within_tolerance(maxima, t, relative=relative).mean(axis=0)
+        frames.append(pd.DataFrame({"tolerance": float(t), "metric": share.index, "percent": share.to_numpy(),
+                                    "tasks": len(maxima)}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def residual_curves(maxima: pd.DataFrame, leader: str, tolerances=TOLERANCES, *,
+                    relative: bool = True) -> pd.DataFrame:
+    """Forman's residual win analysis for a leading metric.
+
+    For each tolerance and each other ("backup") metric: ``failed``, the
+    number of tasks on which the leader is not within tolerance;
+    ``residual``, the percentage of those on which the backup is
+    (NaN when the leader never fails); and ``combined``, the percentage of
+    all tasks on which the leader or the backup is (Figure 10b).
+    """
+    if leader not in maxima.columns:
+        raise ValueError(f"leader {leader!r} is not among the metrics {list(maxima.columns)}")
+    frames = []
+    for t in tolerances:
+        ok = within_tolerance(maxima, t, relative=relative)
+        failed = ~ok[leader]
+        others = ok.drop(columns=leader)
+        residual = 100 * others[failed].mean(axis=0) if failed.any() else others.iloc[:0].mean(axis=0)
+        combined = 100 * (others.to_numpy() | ok[[leader]].to_numpy()).mean(axis=0)
+        frames.append(pd.DataFrame({"tolerance": float(t), "backup": others.columns, "failed": int(failed.sum()),
+                                    "residual": residual.to_numpy(), "combined": combined}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool = True) -> pd.DataFrame:
+    """Every pair of metrics, ranked by the percentage of tasks on which either is within tolerance.
+
+    Exhaustive over the pairs (Forman's "optimal pair"). Ties are broken by
+    the better of the two metrics' own percentages, then by name, so the
+    order is deterministic. Columns: ``first, second, percent, first_percent,
+    second_percent``.
+    """
+    ok = within_tolerance(maxima, tolerance, relative=relative)
+    alone = 100 * ok.mean(axis=0)
+    rows = []
+    for a, b in combinations(sorted(ok.columns), 2):
+        if alone[b] > alone[a]:
+            a, b = b, a
+        rows.append((a, b, 100 * (ok[a] | ok[b]).mean(), alone[a], alone[b]))
+    table = pd.DataFrame(rows, columns=["first", "second", "percent", "first_percent", "second_percent"])
+    return table.sort_values(["percent", "first_percent", "first", "second"],
+                             ascending=[False, False, True, True], ignore_index=True)
+
+
+# --- significance -------------------------------------------------------------------------------
+
+
+def _paired_t(d: np.ndarray) -> tuple[float, float]:
+    """Two-sided paired t-test on differences ``d`` (as scipy.stats.ttest_rel).
+
+    Identical scores (every difference 0) give t = 0, p = 1; a constant
+    non-zero difference gives t = ±inf, p = 0, where scipy returns NaN.
+    """
+    n = d.size
+    if n < 2:
+        return np.nan, np.nan
+    mean, sd = d.mean(), d.std(ddof=1)
+    if sd <= _EPS * max(1.0, abs(mean)):
+        return (0.0, 1.0) if abs(mean) <= _EPS else (np.copysign(np.inf, mean), 0.0)
+    t = mean / (sd / np.sqrt(n))
+    return float(t), float(2 * stats.t.sf(abs(t), n - 1))
+
+
+def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metrics=None,
+                 pool: str = "counts") -> pd.DataFrame:
+    """Paired t-test and sign test between every two metrics at ``k``, over tasks × trials.
+
+    The pairs are the (dataset, class, trial) units both metrics ran on, each
+    scored with its folds pooled, as Forman's "paired t-test of the 229*5
+    runs". The all-features baseline (metric ``"all"``), when present, is
+    compared at its own k. The sign test drops ties (an exact binomial test
+    of wins against losses). Returns one row per ordered pair ``a, b`` with
+    ``n, mean_diff`` (a − b), ``t, t_p, wins, losses, ties, sign_p``.
+    """
+    if goal not in GOALS:
+        raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
+    trials = per_trial(results, pool=pool)
+    at_k = trials[(trials["k"] == k) | (trials["metric"] == ALL)]
+    if not (at_k["metric"] != ALL).any():
+        ks = sorted(trials.loc[trials["metric"] != ALL, "k"].unique())
+        raise ValueError(f"no results at k = {k}; the table has k in {ks}")
+    wide = at_k.pivot_table(index=_TASK + ["trial"], columns="metric", values=goal, observed=True)
+    names = [m for m in (metrics if metrics is not None else wide.columns) if m in wide.columns]
+    rows = []
+    for a in names:
+        for b in names:
+            if a == b:
+                continue
+            pair = wide[[a, b]].dropna()
+            d = (pair[a] - pair[b]).to_numpy()
+            t, t_p = _paired_t(d)
+            wins, losses = int((d > _EPS).sum()), int((d < -_EPS).sum())
+            sign_p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
+            rows.append((a, b, d.size, d.mean() if d.size else np.nan, t, t_p, wins, losses,
+                         d.size - wins - losses, float(sign_p)))
+    return pd.DataFrame(rows, columns=["a", "b", "n", "mean_diff", "t", "t_p", "wins", "losses", "ties", "sign_p"])
+
+
+# --- recommendation -----------------------------------------------------------------------------
+
+
+def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
+    """Where a macro curve peaks and the contiguous range of k within ``within`` (relative) of the peak.
+
+    ``curve`` holds one metric's rows of :func:`macro_average` (columns ``k``
+    and ``goal``). Returns ``k`` (the smallest k at the peak), ``value``,
+    ``k_low``, ``k_high`` and ``n_k`` (how many of the tried k lie in that
+    range). A wide range means the choice of k matters little.
+    """
+    curve = curve.sort_values("k")
+    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
+    peak = int(np.argmax(values))
+    near = values >= values[peak] * (1 - within) - _EPS
+    low = high = peak
+    while low > 0 and near[low - 1]:
+        low -= 1
+    while high < len(ks) - 1 and near[high + 1]:
+        high += 1
+    return {"k": int(ks[peak]), "value": float(values[peak]), "k_low": int(ks[low]), "k_high": int(ks[high]),
+            "n_k": high - low + 1}
+
+
+def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts") -> pd.DataFrame:
+    """The best metric and the best pair of metrics for each goal, from a grid's results.
+
+    For each goal:
+
+    - the **best metric** is the one with the highest macro-averaged score at
+      its best k (on one corpus this is the direct answer to "which metric
+      should I use"); with its peak ``k``, ``value`` and the range of k
+      within 1% of the peak (:func:`peak_range`);
+    - ``percent``: the share of tasks on which it comes within the goal's
+      tolerance of the best average maximum (Forman's "best chances");
+    - the **best pair** (:func:`best_pairs`) at that tolerance, with the
+      runner-up pair and the margin between them in percentage points;
+    - ``baseline``: the all-features score, when the grid has it.
+
+    ``tolerances`` maps goals to relative tolerances (default: Forman's 1%,
+    and 0.1% for accuracy).
+    """
+    tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
+    macro = macro_average(results, pool=pool)
+    curves = macro[macro["metric"] != ALL]
+    baseline = macro[macro["metric"] == ALL]
+    rows = []
+    for goal in GOALS:
+        peaks = {m: peak_range(c, goal) for m, c in curves.groupby("metric", observed=True)}
+        best = max(sorted(peaks), key=lambda m: peaks[m]["value"])
+        maxima = task_maxima(results, goal, pool=pool)
+        tol = tolerances[goal]
+        share = 100 * within_tolerance(maxima, tol).mean(axis=0)
+        pairs = best_pairs(maxima, tol) if maxima.shape[1] > 1 else None
+        row = {"goal": goal, "metric": best, **peaks[best], "tolerance": tol, "percent": float(share[best]),
+               "tasks": len(maxima), "baseline": float(baseline[goal].iloc[0]) if len(baseline) else np.nan,
+               "pair": None, "pair_percent": np.nan, "runner_up": None, "margin": np.nan}
+        if pairs is not None and len(pairs):
+            top = pairs.iloc[0]
+            row.update(pair=f"{top['first']}+{top['second']}", pair_percent=float(top["percent"]))
+            if len(pairs) > 1:
+                second = pairs.iloc[1]
+                row.update(runner_up=f"{second['first']}+{second['second']}",
+                           margin=float(top["percent"] - second["percent"]))
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
+    """Plain-words sentences, one per goal, from :func:`recommend`'s table.
+
+    ``label`` turns a metric name into what the reader sees (e.g. "BNS").
+    """
+    lines = []
+    for row in table.itertuples(index=False):
+        goal = GOAL_LABELS.get(row.goal, row.goal)
+        name = label(row.metric)
+        k_range = (f"k = {row.k_low}" if row.k_low == row.k_high else f"k from {row.k_low} to {row.k_high}")
+        robust = "a narrow peak: choose k with care" if row.n_k == 1 else f"{row.n_k} of the k tried"
+        text = (f"**{goal}**: use **{name}** with k = {row.k} (macro {goal} {row.value:.3f}); it stays within "
+                f"1% of that for {k_range} ({robust}). It comes within {100 * row.tolerance:g}% of the best "
+                f"any metric reached on {row.percent:.0f}% of {row.tasks} tasks.")
+        if not np.isnan(row.baseline):
+            if row.baseline >= row.value:
+                text += f" Using all words scores {row.baseline:.3f}: here no selection beats using all words."
+            else:
+                text += f" All words score {row.baseline:.3f}."
+        if row.pair:
+            a, b = row.pair.split("+")
+            text += f" If you can try two, try **{label(a)} and {label(b)}**: one of them is within tolerance on " \
+                    f"{row.pair_percent:.0f}% of tasks"
+            if row.runner_up:
+                c, d = row.runner_up.split("+")
+                runner = f"{label(c)} and {label(d)}"
+                text += (f" (tied with {runner})" if row.margin < 0.05 else
+                         f" ({row.margin:.1f} percentage points ahead of {runner})")
+            text += "."
+        lines.append(text)
+    return lines

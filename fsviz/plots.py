@@ -8,11 +8,14 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from .analysis import GOAL_LABELS
 from .isoclines import isocline
 from .metrics import get_metric, metric_names
 from .selection import select_top_k
 
-__all__ = ["WordPoints", "boundaries_figure", "class_sizes_figure", "curves_figure", "overlap_figure", "word_map_figure", "word_points",
+__all__ = ["GOAL_LABELS", "METRIC_COLOURS", "WordPoints", "boundaries_figure", "class_sizes_figure", "curves_figure",
+           "overlap_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
+           "surface_figure", "tolerance_bars_figure", "tolerance_figure", "word_map_figure", "word_points",
            "word_table", "zipf_figure"]
 
 #: One colour per metric, stable across figures (Plotly's qualitative "Dark24" order).
@@ -269,11 +272,16 @@ def overlap_figure(names, overlap) -> go.Figure:
     return fig
 
 
-GOAL_LABELS = {"f1": "F-measure", "precision": "Precision", "recall": "Recall", "accuracy": "Accuracy"}
+def _label(name) -> str:
+    from .grid import ALL
+
+    if name == ALL:
+        return "all features"
+    return get_metric(name).label if name in metric_names() else str(name)
 
 
 def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accuracy"), *, metrics=None,
-                  bands=True) -> go.Figure:
+                  bands=True, title=None, height=None) -> go.Figure:
     """Macro-averaged goals vs k (log axis), one line per metric (Forman's Figures 4, 14–17).
 
     ``macro`` is :func:`fsviz.analysis.macro_average`'s table. The
@@ -300,7 +308,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
             line = curves[curves["metric"] == name].sort_values("k")
             if line.empty:
                 continue
-            label = get_metric(name).label if name in metric_names() else name
+            label = _label(name)
             colour = metric_colour(name)
             if bands and f"{goal}_sem" in line:
                 upper, lower = line[goal] + line[f"{goal}_sem"], line[goal] - line[f"{goal}_sem"]
@@ -323,6 +331,171 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
             ), row=row, col=col)
     fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks])
     fig.update_xaxes(title_text="features selected (k)", row=rows)
-    fig.update_layout(height=340 * rows + 60, margin=dict(l=10, r=10, t=70, b=10), hovermode="closest",
-                      legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
+    fig.update_layout(height=height or 340 * rows + 60, margin=dict(l=10, r=10, t=70 + 30 * bool(title), b=10),
+                      hovermode="closest", title=title,
+                      legend=dict(orientation="h", x=0, y=0.99 - 0.06 * bool(title), yanchor="top", yref="container"))
+    return fig
+
+
+def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figure:
+    """Macro precision vs recall at one k, one point per metric (Forman's Figure 5).
+
+    Faint curves of equal F-measure (0.1 … 0.9) are drawn behind, and the
+    all-features point when the table has it.
+    """
+    from .grid import ALL
+
+    at_k = macro[(macro["k"] == k) & (macro["metric"] != ALL)]
+    if metrics is not None:
+        at_k = at_k[at_k["metric"].isin(metrics)]
+    fig = go.Figure()
+    r = np.linspace(0.01, 1, 200)
+    for f in np.arange(0.1, 1.0, 0.1):
+        p = f * r / (2 * r - f)
+        keep = (p > 0) & (p <= 1) & (2 * r > f)
+        fig.add_trace(go.Scatter(x=r[keep], y=p[keep], mode="lines", line=dict(color="#ccc", width=1),
+                                 hoverinfo="skip", showlegend=False))
+        fig.add_annotation(x=1, y=f / (2 - f), text=f"F={f:.1f}", showarrow=False, xanchor="left",
+                           font=dict(size=9, color="#999"))
+    for row in at_k.itertuples(index=False):
+        fig.add_trace(go.Scatter(
+            x=[row.recall], y=[row.precision], mode="markers+text", text=[_label(row.metric)], textposition="top center",
+            marker=dict(size=11 if row.metric == "bns" else 9, color=metric_colour(row.metric)), name=_label(row.metric),
+            hovertemplate=f"{_label(row.metric)}, k = {k}: precision %{{y:.3f}}, recall %{{x:.3f}}, "
+                          f"F {row.f1:.3f}<extra></extra>"))
+    baseline = macro[macro["metric"] == ALL]
+    if len(baseline):
+        b = baseline.iloc[0]
+        fig.add_trace(go.Scatter(x=[b.recall], y=[b.precision], mode="markers+text", text=["all features"],
+                                 textposition="bottom center", marker=dict(symbol="x", size=10, color="black"),
+                                 name="all features",
+                                 hovertemplate="all features: precision %{y:.3f}, recall %{x:.3f}<extra></extra>"))
+    points = pd.concat([at_k, baseline])
+    pad = 0.04
+    fig.update_xaxes(title_text="recall (macro)", range=[max(0, points["recall"].min() - pad),
+                                                          min(1.02, points["recall"].max() + pad)])
+    fig.update_yaxes(title_text="precision (macro)", range=[max(0, points["precision"].min() - pad),
+                                                             min(1.02, points["precision"].max() + pad)])
+    fig.update_layout(height=520, margin=dict(l=10, r=60, t=40, b=10), showlegend=False,
+                      title=f"Precision vs recall at k = {k}")
+    return fig
+
+
+def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None) -> go.Figure:
+    """Per-task score vs class skew (log axis), with the split threshold dotted (Forman's Figure 6).
+
+    ``tasks`` holds one row per task with ``dataset, class, skew`` and ``goal``.
+    """
+    label = GOAL_LABELS.get(goal, goal)
+    fig = go.Figure(go.Scatter(
+        x=tasks["skew"], y=tasks[goal], mode="markers", marker=dict(size=7, opacity=0.7, color="#1CA71C"),
+        customdata=np.stack([tasks["dataset"].astype(str), tasks["class"].astype(str)], axis=1),
+        hovertemplate="%{customdata[0]} / %{customdata[1]}: skew 1:%{x:.1f}, " + label + " %{y:.3f}<extra></extra>"))
+    fig.add_vline(x=threshold, line=dict(dash="dot", color="black"),
+                  annotation_text=f"1:{threshold:.0f}", annotation_position="top right")
+    fig.update_xaxes(type="log", title_text="class skew (negatives per positive)")
+    fig.update_yaxes(title_text=label, range=[-0.02, 1.02] if goal != "accuracy" else None)
+    fig.update_layout(height=420, margin=dict(l=10, r=10, t=40, b=10), title=title)
+    return fig
+
+
+def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=None) -> go.Figure:
+    """Percentage of tasks within a tolerance of the best, vs the tolerance (Figures 9a, 10a, 18–21).
+
+    ``curves`` is :func:`fsviz.analysis.tolerance_curves`'s table.
+    """
+    fig = go.Figure()
+    names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
+    scale, unit = (100, "%") if relative else (1, "")
+    for name in names:
+        line = curves[curves["metric"] == name].sort_values("tolerance")
+        if line.empty:
+            continue
+        fig.add_trace(go.Scatter(
+            x=scale * line["tolerance"], y=line["percent"], mode="lines+markers", name=_label(name),
+            line=dict(color=metric_colour(name), width=3 if name == "bns" else 1.6), marker=dict(size=5),
+            hovertemplate=f"{_label(name)}: within %{{x:g}}{unit} on %{{y:.1f}}% of tasks<extra></extra>"))
+    label = GOAL_LABELS.get(goal, goal)
+    fig.update_xaxes(title_text=f"tolerance ({'% of the best' if relative else label + ' points'})")
+    fig.update_yaxes(title_text="% of tasks within tolerance of the best", range=[0, 102])
+    fig.update_layout(height=460, margin=dict(l=10, r=10, t=40, b=10), title=f"{label}: chance of attaining the best")
+    return fig
+
+
+def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
+    """Each goal's percentage of tasks within its tolerance, as grouped bars per metric (Figure 9b).
+
+    ``shares`` has columns ``goal, tolerance, metric, percent``.
+    """
+    fig = go.Figure()
+    names = metrics if metrics is not None else list(dict.fromkeys(shares["metric"]))
+    goals = list(dict.fromkeys(shares["goal"]))
+    ticks = {g: f"{GOAL_LABELS.get(g, g)} ({100 * shares.loc[shares['goal'] == g, 'tolerance'].iloc[0]:g}%)"
+             for g in goals}
+    for name in names:
+        bars = shares[shares["metric"] == name]
+        fig.add_trace(go.Bar(x=[ticks[g] for g in bars["goal"]], y=bars["percent"], name=_label(name),
+                             marker_color=metric_colour(name),
+                             hovertemplate=f"{_label(name)}: %{{y:.1f}}% of tasks (%{{x}})<extra></extra>"))
+    fig.update_yaxes(title_text="% of tasks within tolerance of the best", range=[0, 100])
+    fig.update_layout(barmode="group", height=440, margin=dict(l=10, r=10, t=40, b=10),
+                      title="Every goal at one tolerance")
+    return fig
+
+
+def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataFrame, *, pair=None,
+                    relative=True) -> go.Figure:
+    """The leader alone and the leader or each backup, vs tolerance (Forman's Figure 10b).
+
+    ``residuals`` is :func:`fsviz.analysis.residual_curves`'s table,
+    ``leader_curve`` the leader's rows of :func:`tolerance_curves`; ``pair``
+    an optional ``(name, curve)`` for the best pair, drawn dot-dashed.
+    """
+    scale = 100 if relative else 1
+    fig = go.Figure()
+    for name in dict.fromkeys(residuals["backup"]):
+        line = residuals[residuals["backup"] == name].sort_values("tolerance")
+        fig.add_trace(go.Scatter(
+            x=scale * line["tolerance"], y=line["combined"], mode="lines+markers", name=f"{_label(leader)} or {_label(name)}",
+            line=dict(color=metric_colour(name), width=1.6), marker=dict(size=4),
+            customdata=line["residual"],
+            hovertemplate=f"{_label(leader)} or {_label(name)}: %{{y:.1f}}% of tasks; {_label(name)} rescues "
+                          "%{customdata:.0f}% of the leader's failures<extra></extra>"))
+    alone = leader_curve.sort_values("tolerance")
+    fig.add_trace(go.Scatter(x=scale * alone["tolerance"], y=alone["percent"], mode="lines", name=f"{_label(leader)} alone",
+                             line=dict(color="black", dash="dash", width=2),
+                             hovertemplate=f"{_label(leader)} alone: %{{y:.1f}}%<extra></extra>"))
+    if pair is not None:
+        name, curve = pair
+        curve = curve.sort_values("tolerance")
+        fig.add_trace(go.Scatter(x=scale * curve["tolerance"], y=curve["percent"], mode="lines", name=f"best pair: {name}",
+                                 line=dict(color="black", dash="dashdot", width=2.5),
+                                 hovertemplate=f"{name}: %{{y:.1f}}%<extra></extra>"))
+    fig.update_xaxes(title_text="tolerance (% of the best)" if relative else "tolerance (points)")
+    fig.update_yaxes(title_text="% of tasks where one of the two is within tolerance", range=[0, 102])
+    fig.update_layout(height=480, margin=dict(l=10, r=10, t=40, b=10),
+                      title=f"{_label(leader)} with a backup metric")
+    return fig
+
+
+def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figure:
+    """Matrix of paired tests: colour = mean difference (row − column), text = p-value (Forman's t-test).
+
+    ``tests`` is :func:`fsviz.analysis.paired_tests`'s table; ``test`` is
+    ``"t"`` (paired t-test) or ``"sign"``. Cells significant at ``level``
+    are marked with ``*``.
+    """
+    column = {"t": "t_p", "sign": "sign_p"}[test]
+    names = list(dict.fromkeys(tests["a"]))
+    diff = tests.pivot(index="a", columns="b", values="mean_diff").reindex(index=names, columns=names)
+    p = tests.pivot(index="a", columns="b", values=column).reindex(index=names, columns=names)
+    text = p.map(lambda v: "" if pd.isna(v) else (f"{v:.0e}" if v < 0.001 else f"{v:.3f}") + ("*" if v < level else ""))
+    labels = [_label(n) for n in names]
+    bound = float(np.nanmax(np.abs(diff.to_numpy()))) if diff.notna().any().any() else 1.0
+    fig = go.Figure(go.Heatmap(
+        z=diff.to_numpy(), x=labels, y=labels, text=text.to_numpy(), texttemplate="%{text}", zmid=0,
+        zmin=-bound, zmax=bound, colorscale="RdBu", colorbar=dict(title="row − column"),
+        hovertemplate="%{y} − %{x}: mean difference %{z:.4f}, p = %{text}<extra></extra>"))
+    fig.update_layout(height=120 + 38 * len(names), margin=dict(l=10, r=10, t=40, b=10), yaxis_autorange="reversed",
+                      title=f"{'Paired t-test' if test == 't' else 'Sign test'}: p-values (* below {level:g})")
     return fig

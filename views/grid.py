@@ -8,8 +8,7 @@ import streamlit as st
 import app_state
 import fsviz
 from fsviz.analysis import macro_average
-from fsviz.grid import (ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, load_results, parse_ks, run_grid, run_key,
-                        stored_results)
+from fsviz.grid import ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_grid, run_key, stored_results
 from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()
@@ -56,6 +55,8 @@ def _show(run, source):
     c1.download_button("Download results (Parquet)", buffer.getvalue(), "fsviz-grid.parquet",
                        "application/octet-stream", key="grid_dl_parquet")
     c2.download_button("Download results (CSV)", run.to_csv(), "fsviz-grid.csv", "text/csv", key="grid_dl_csv")
+    st.page_link("views/results.py", label="Analyse these results in the Results explorer: tolerance, best pairs, "
+                 "class skew, significance and a recommendation", icon=":material/insights:")
 
 
 run_tab, load_tab = st.tabs(["Run on this corpus", "Load a results file"])
@@ -63,16 +64,7 @@ run_tab, load_tab = st.tabs(["Run on this corpus", "Load a results file"])
 with load_tab:
     st.markdown("Open a results table made by `python -m fsviz grid DATA… --out results.parquet`, on this "
                 "machine or a cluster, or downloaded from this page.")
-    uploaded = st.file_uploader("Results file", type=["parquet"], key="grid_upload")
-    if uploaded is not None:
-        digest = (uploaded.name, uploaded.size)
-        if st.session_state.get("grid_upload_digest") != digest:
-            try:
-                st.session_state["grid_shown"] = (load_results(io.BytesIO(uploaded.getvalue())),
-                                                  f"loaded from {uploaded.name}")
-                st.session_state["grid_upload_digest"] = digest
-            except ValueError as exc:
-                st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
+    app_state.results_uploader("grid_upload")
 
 with run_tab:
     classes = [str(c) for c in corpus.classes]
@@ -123,9 +115,9 @@ with run_tab:
         start = b1.button("Run" if not stored.cells_done else "Continue", type="primary", disabled=not todo,
                           key="grid_run")
         b2.button("Stop", key="grid_stop", help="Stops the run; finished cells are kept and the next run continues.")
-        shown = st.session_state.get("grid_shown")
+        shown = app_state.shown_results()
         if stored.cells_done and not start and (shown is None or not shown[1].startswith("loaded")):
-            st.session_state["grid_shown"] = (stored, f"this corpus ({corpus.name})")
+            app_state.show_results(stored, f"this corpus ({corpus.name})")
         if start:
             with st.status(f"Running {todo:,} cells …", expanded=True) as status:
                 bar = st.progress(0.0)
@@ -142,9 +134,9 @@ with run_tab:
                     run = run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2)
                 status.update(label=f"Finished {run.cells_total:,} cells in {run.elapsed:,.0f} s "
                                     f"({run.fits:,} fits)", state="complete", expanded=False)
-            st.session_state["grid_shown"] = (run, f"this corpus ({corpus.name})")
+            app_state.show_results(run, f"this corpus ({corpus.name})")
 
-shown = st.session_state.get("grid_shown")
+shown = app_state.shown_results()
 if shown is not None:
     st.subheader("Results")
     _show(*shown)

@@ -1,0 +1,216 @@
+"""Results explorer: Forman's analyses (Figures 4–10, 14–21) of any grid results table."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import app_state
+import fsviz
+from fsviz import plots
+from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, recommendation_text, residual_curves,
+                            tolerance_curves, within_tolerance)
+from fsviz.grid import ALL
+
+st.title("Results explorer")
+st.markdown(
+    "Which metric should you use, and with how many words? This page reads a grid's results table (run on the "
+    "**Evaluation grid** page, or loaded here from `python -m fsviz grid … --out results.parquet`) and repeats "
+    "Forman's (2003) analyses on it: the curves vs k, the precision–recall trade-off, class skew, the chance "
+    "each metric has of attaining the best score on a task, which metric best backs up another, and paired "
+    "significance tests."
+)
+
+with st.expander("Load a results file", expanded=app_state.shown_results() is None):
+    app_state.results_uploader("results_upload")
+shown = app_state.shown_results()
+if shown is None:
+    st.info("No results yet: run the grid on the Evaluation grid page, or load a results file above.")
+    st.page_link("views/grid.py", label="Go to the Evaluation grid", icon=":material/table_chart:")
+    st.stop()
+run, source = shown
+results = run.results
+if results.empty:
+    st.info("The results table has no finished cells yet.")
+    st.stop()
+key = app_state.results_key(run)
+
+
+def analysed(function, *args, **kwargs):
+    return app_state.analysed(function, key, results, args, tuple(sorted(kwargs.items())))
+
+
+def label(name):
+    if name == ALL:
+        return "all features"
+    return fsviz.get_metric(name).label if name in fsviz.metric_names() else str(name)
+
+
+def csv_button(frame, name, what="data"):
+    st.download_button(f"Download the {what} (CSV)", frame.to_csv(index=False), f"fsviz-{name}.csv", "text/csv",
+                       key=f"res_dl_{name}")
+
+
+macro = analysed("macro_average")
+all_metrics = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
+ks = sorted(int(k) for k in macro.loc[macro["metric"] != ALL, "k"].unique())
+n_tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
+n_datasets = results["dataset"].nunique()
+st.caption(f"Results {source}: {n_tasks} tasks (class vs rest) from {n_datasets} dataset(s), "
+           f"{len(all_metrics)} metrics, k in {ks}, {results['trial'].nunique()} trial(s) × "
+           f"{results['fold'].nunique()} folds.")
+if not run.complete:
+    st.warning("This run is incomplete: every analysis uses only the finished cells.", icon="⏸️")
+
+c1, c2, c3 = st.columns([4, 1, 1])
+chosen = c1.multiselect("Metrics to show", all_metrics, default=all_metrics, key="res_metrics", format_func=label)
+goal = c2.selectbox("Goal", GOALS, format_func=GOAL_LABELS.get, key="res_goal")
+k = c3.selectbox("k (P–R, skew, tests)", ks, index=int(np.argmin([abs(np.log(x / 1000)) for x in ks])), key="res_k")
+if not chosen:
+    st.info("Choose at least one metric to show.")
+    st.stop()
+goal_label = GOAL_LABELS[goal]
+
+tabs = st.tabs(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
+                "Residuals and pairs", "Significance"])
+
+with tabs[0]:
+    st.markdown(
+        "For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
+        "of that peak (wide means k matters little), how often it comes within Forman's tolerance (1%, 0.1% "
+        "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
+        "one within tolerance, if you can afford to try two. All metrics in the table count, whichever are shown.")
+    recommendation = analysed("recommend")
+    for line in recommendation_text(recommendation, label):
+        st.markdown(f"- {line}")
+    if n_tasks < 10:
+        st.caption(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them "
+                   "as rough guidance.")
+    st.dataframe(recommendation, hide_index=True)
+    csv_button(recommendation, "recommendation", "recommendation")
+
+with tabs[1]:
+    st.markdown("Macro-averaged over tasks, one line per metric (Figures 4, 14–17); the band is ± one standard "
+                "error over tasks and the dashed line uses all features.")
+    bands = st.toggle("± one standard error", value=True, key="res_bands")
+    st.plotly_chart(plots.curves_figure(macro, metrics=chosen, bands=bands), key="res_curves")
+    csv_button(macro, "macro", "macro averages")
+
+with tabs[2]:
+    st.markdown(f"Each metric's macro precision and recall at k = {k} (Figure 5). Up and to the right is better; "
+                "the grey curves join points of equal F-measure.")
+    st.plotly_chart(plots.pr_tradeoff_figure(macro, k, metrics=chosen), key="res_pr")
+    csv_button(macro[(macro["k"] == k) | (macro["metric"] == ALL)], "pr", "points")
+
+with tabs[3]:
+    tasks = analysed("per_task")
+    c1, c2 = st.columns(2)
+    default_metric = "bns" if "bns" in chosen else chosen[0]
+    metric = c1.selectbox("Metric for the scatter", chosen, index=chosen.index(default_metric), key="res_skew_metric",
+                          format_func=label)
+    percentile = c2.slider("Split at this percentile of skew", 50, 99, 90, key="res_skew_pct",
+                           help="Forman split at the 90th percentile (1:67 on his 229 tasks).")
+    threshold, low, high = analysed("split_by_skew", percentile)
+    at = tasks[(tasks["metric"] == metric) & (tasks["k"] == k)]
+    st.markdown(f"Each task's {goal_label} with {label(metric)} at k = {k} against its class skew (Figure 6). "
+                f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
+                "percentile) are the high-skew ones.")
+    st.plotly_chart(plots.skew_figure(at, goal, threshold), key="res_skew_scatter")
+    csv_button(at, "skew", "per-task scores")
+    n_high = high[["dataset", "class"]].drop_duplicates().shape[0]
+    if n_high == 0 or len(low) == 0:
+        st.info("Every task falls on one side of the threshold; lower the percentile to split them.")
+    else:
+        st.markdown(f"{goal_label} vs k for the {n_tasks - n_high} low-skew and {n_high} high-skew tasks "
+                    "(Figures 7 and 8).")
+        left, right = st.columns(2)
+        for column, part, name in ((left, low, "low"), (right, high, "high")):
+            part_macro = app_state.analysed("macro_average", key + (name, percentile), part)
+            column.plotly_chart(plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
+                                                    title=f"{name} skew", height=440), key=f"res_skew_{name}")
+
+with tabs[4]:
+    relative = st.radio("Tolerance", ["relative (% of the best)", "absolute (points of the goal)"], horizontal=True,
+                        key="res_tol_kind").startswith("relative")
+    maxima = analysed("task_maxima", goal)
+    curves = tolerance_curves(maxima, relative=relative)
+    unit = "% of" if relative else "points below"
+    st.markdown(
+        f"For each task, the best **average maximum** of {goal_label} any metric reached (the best k in each "
+        "trial, averaged over trials). A metric succeeds on a task when its own average maximum is within the "
+        f"tolerance of that best ({'value ≥ best × (1 − t)' if relative else 'value ≥ best − t'}). The curve is "
+        "the percentage of tasks on which each metric succeeds (Figures 9a, 10a, 18–21). The best is over every "
+        "metric in the table; the all-features baseline is not a contender.")
+    st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
+    csv_button(curves, "tolerance", "curves")
+    shares = []
+    for g in GOALS:
+        t = DEFAULT_TOLERANCE[g]
+        ok = within_tolerance(analysed("task_maxima", g), t, relative=True)
+        shares.extend({"goal": g, "tolerance": t, "metric": m, "percent": 100 * ok[m].mean()} for m in ok.columns)
+    shares = pd.DataFrame(shares)
+    st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
+                "skew compresses (Figure 9b).")
+    st.plotly_chart(plots.tolerance_bars_figure(shares, metrics=chosen), key="res_tol_bars")
+    csv_button(shares, "tolerance-bars", "bars")
+
+with tabs[5]:
+    maxima = analysed("task_maxima", goal)
+    if maxima.shape[1] < 2:
+        st.info("Residuals and pairs need at least two metrics in the results.")
+    else:
+        c1, c2 = st.columns(2)
+        default_tol = DEFAULT_TOLERANCE[goal]
+        tol = c2.select_slider("Tolerance for the pairs (% of the best)", [0.0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1],
+                               value=default_tol, key=f"res_pair_tol_{goal}", format_func=lambda t: f"{100 * t:g}%")
+        alone = 100 * within_tolerance(maxima, tol).mean(axis=0)
+        leaders = list(alone.sort_values(ascending=False, kind="stable").index)
+        leader = c1.selectbox("Leading metric", leaders, key=f"res_leader_{goal}", format_func=label,
+                              help="By default the metric most often within tolerance.")
+        residuals = residual_curves(maxima, leader)
+        pairs = best_pairs(maxima, tol)
+        top = pairs.iloc[0]
+        pair_curve = residual_curves(maxima, top["first"])
+        pair_curve = pair_curve[pair_curve["backup"] == top["second"]].rename(columns={"combined": "percent"})
+        at_tol = residual_curves(maxima, leader, [tol])
+        failed = int(at_tol["failed"].iloc[0])
+        rescue = at_tol.sort_values("residual", ascending=False).iloc[0] if failed else None
+        text = (f"At {100 * tol:g}% tolerance {label(leader)} attains the best {goal_label} on "
+                f"{alone[leader]:.0f}% of {len(maxima)} tasks and fails on {failed}.")
+        if rescue is not None:
+            text += (f" On those, **{label(rescue['backup'])}** succeeds most often ({rescue['residual']:.0f}%), "
+                     "so it is the best backup for this leader")
+            worst = at_tol.sort_values("residual").iloc[0]
+            text += f"; {label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued)."
+        text += (f" The best pair overall is **{label(top['first'])} + {label(top['second'])}**: one of them is "
+                 f"within tolerance on {top['percent']:.0f}% of tasks.")
+        st.markdown(text)
+        leader_curve = tolerance_curves(maxima).query("metric == @leader")
+        pair_name = f"{label(top['first'])} + {label(top['second'])}"
+        st.plotly_chart(plots.residual_figure(residuals, leader, leader_curve,
+                                              pair=(pair_name, pair_curve)), key="res_residual")
+        c1, c2 = st.columns(2)
+        with c1:
+            st.markdown(f"**When {label(leader)} fails** (at {100 * tol:g}%)")
+            table = at_tol[["backup", "residual", "combined"]].sort_values("residual", ascending=False)
+            st.dataframe(table.rename(columns={"residual": "% of failures rescued", "combined": "% of tasks, either"}),
+                         hide_index=True)
+            csv_button(residuals, "residuals", "residual curves")
+        with c2:
+            st.markdown(f"**Best pairs** (at {100 * tol:g}%)")
+            st.dataframe(pairs.head(15), hide_index=True)
+            csv_button(pairs, "pairs", "pairs")
+
+with tabs[6]:
+    c1, c2 = st.columns(2)
+    test = c1.radio("Test", ["paired t-test", "sign test"], horizontal=True, key="res_test")
+    level = c2.select_slider("Significance level", [0.001, 0.01, 0.05, 0.1], value=0.05, key="res_level")
+    tests = analysed("paired_tests", goal, int(k), metrics=tuple(chosen) + (ALL,))
+    st.markdown(
+        f"{goal_label} of each row metric minus each column metric at k = {k}, paired over the "
+        f"{int(tests['n'].max()) if len(tests) else 0} task × trial runs both have (Forman used the paired t-test; "
+        "the sign test counts wins and losses and ignores ties). Blue: the row metric is better. The number in "
+        "each cell is the p-value; * marks those below the level. All features appears at its own k.")
+    if len(tests):
+        st.plotly_chart(plots.significance_figure(tests, test="t" if test.startswith("paired") else "sign",
+                                                  level=level), key="res_tests")
+    csv_button(tests, "tests", "tests")
