@@ -296,7 +296,8 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     goals = list(goals)
     columns = 2 if len(goals) > 1 else 1
     rows = -(-len(goals) // columns)
-    fig = make_subplots(rows=rows, cols=columns, subplot_titles=[GOAL_LABELS.get(g, g) for g in goals],
+    prefix = f"{title}: " if title else ""
+    fig = make_subplots(rows=rows, cols=columns, subplot_titles=[prefix + GOAL_LABELS.get(g, g) for g in goals],
                         horizontal_spacing=0.08, vertical_spacing=0.1)
     curves = macro[macro["metric"] != ALL]
     names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
@@ -331,9 +332,8 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
             ), row=row, col=col)
     fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks])
     fig.update_xaxes(title_text="features selected (k)", row=rows)
-    fig.update_layout(height=height or 340 * rows + 60, margin=dict(l=10, r=10, t=70 + 30 * bool(title), b=10),
-                      hovermode="closest", title=title,
-                      legend=dict(orientation="h", x=0, y=0.99 - 0.06 * bool(title), yanchor="top", yref="container"))
+    fig.update_layout(height=height or 340 * rows + 60, margin=dict(l=10, r=10, t=70, b=10), hovermode="closest",
+                      legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
     return fig
 
 
@@ -348,14 +348,26 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
     at_k = macro[(macro["k"] == k) & (macro["metric"] != ALL)]
     if metrics is not None:
         at_k = at_k[at_k["metric"].isin(metrics)]
+    baseline = macro[macro["metric"] == ALL]
+    points = pd.concat([at_k, baseline])
+    pad = 0.04
+    x_range = [max(0.0, points["recall"].min() - pad), min(1.02, points["recall"].max() + pad)]
+    y_range = [max(0.0, points["precision"].min() - pad), min(1.02, points["precision"].max() + pad)]
     fig = go.Figure()
-    r = np.linspace(0.01, 1, 200)
-    for f in np.arange(0.1, 1.0, 0.1):
-        p = f * r / (2 * r - f)
-        keep = (p > 0) & (p <= 1) & (2 * r > f)
-        fig.add_trace(go.Scatter(x=r[keep], y=p[keep], mode="lines", line=dict(color="#ccc", width=1),
+    # curves of equal F, at round levels spanning the visible window
+    corners = [(x, y) for x in x_range for y in y_range if x + y > 0]
+    f_values = [2 * x * y / (x + y) for x, y in corners]
+    step = 0.01 if max(f_values) - min(f_values) < 0.1 else 0.05 if max(f_values) - min(f_values) < 0.4 else 0.1
+    r = np.linspace(max(x_range[0], 1e-3), x_range[1], 300)
+    for f in np.arange(np.ceil(min(f_values) / step) * step, max(f_values), step):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = np.where(2 * r > f, f * r / (2 * r - f), np.nan)
+        keep = (p >= y_range[0]) & (p <= y_range[1])
+        if keep.sum() < 2:
+            continue
+        fig.add_trace(go.Scatter(x=r[keep], y=p[keep], mode="lines", line=dict(color="#ddd", width=1),
                                  hoverinfo="skip", showlegend=False))
-        fig.add_annotation(x=1, y=f / (2 - f), text=f"F={f:.1f}", showarrow=False, xanchor="left",
+        fig.add_annotation(x=r[keep][-1], y=p[keep][-1], text=f"F={f:.2f}", showarrow=False, xanchor="left",
                            font=dict(size=9, color="#999"))
     for row in at_k.itertuples(index=False):
         fig.add_trace(go.Scatter(
@@ -363,19 +375,14 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
             marker=dict(size=11 if row.metric == "bns" else 9, color=metric_colour(row.metric)), name=_label(row.metric),
             hovertemplate=f"{_label(row.metric)}, k = {k}: precision %{{y:.3f}}, recall %{{x:.3f}}, "
                           f"F {row.f1:.3f}<extra></extra>"))
-    baseline = macro[macro["metric"] == ALL]
     if len(baseline):
         b = baseline.iloc[0]
         fig.add_trace(go.Scatter(x=[b.recall], y=[b.precision], mode="markers+text", text=["all features"],
                                  textposition="bottom center", marker=dict(symbol="x", size=10, color="black"),
                                  name="all features",
                                  hovertemplate="all features: precision %{y:.3f}, recall %{x:.3f}<extra></extra>"))
-    points = pd.concat([at_k, baseline])
-    pad = 0.04
-    fig.update_xaxes(title_text="recall (macro)", range=[max(0, points["recall"].min() - pad),
-                                                          min(1.02, points["recall"].max() + pad)])
-    fig.update_yaxes(title_text="precision (macro)", range=[max(0, points["precision"].min() - pad),
-                                                             min(1.02, points["precision"].max() + pad)])
+    fig.update_xaxes(title_text="recall (macro)", range=x_range)
+    fig.update_yaxes(title_text="precision (macro)", range=y_range)
     fig.update_layout(height=520, margin=dict(l=10, r=60, t=40, b=10), showlegend=False,
                       title=f"Precision vs recall at k = {k}")
     return fig
@@ -391,11 +398,15 @@ def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None)
         x=tasks["skew"], y=tasks[goal], mode="markers", marker=dict(size=7, opacity=0.7, color="#1CA71C"),
         customdata=np.stack([tasks["dataset"].astype(str), tasks["class"].astype(str)], axis=1),
         hovertemplate="%{customdata[0]} / %{customdata[1]}: skew 1:%{x:.1f}, " + label + " %{y:.3f}<extra></extra>"))
-    fig.add_vline(x=threshold, line=dict(dash="dot", color="black"),
-                  annotation_text=f"1:{threshold:.0f}", annotation_position="top right")
+    # a line trace, not add_vline: a shape's annotation on a log axis is placed at 10**x
+    fig.add_trace(go.Scatter(x=[threshold, threshold], y=[0, 1] if goal != "accuracy" else
+                             [tasks[goal].min(), tasks[goal].max()], mode="lines", line=dict(dash="dot", color="black"),
+                             hovertemplate=f"threshold 1:{threshold:.1f}<extra></extra>"))
+    fig.add_annotation(x=np.log10(threshold), y=1, yref="paper", text=f" 1:{threshold:.1f}", showarrow=False,
+                       xanchor="left")
     fig.update_xaxes(type="log", title_text="class skew (negatives per positive)")
     fig.update_yaxes(title_text=label, range=[-0.02, 1.02] if goal != "accuracy" else None)
-    fig.update_layout(height=420, margin=dict(l=10, r=10, t=40, b=10), title=title)
+    fig.update_layout(height=420, margin=dict(l=10, r=10, t=40, b=10), title=title, showlegend=False)
     return fig
 
 

@@ -3,6 +3,7 @@
 import os
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -22,3 +23,19 @@ def planted():
     import fsviz
 
     return fsviz.make_planted_corpus(n_docs=400, n_classes=4, random_state=1)
+
+
+def results_table():
+    """Two tasks (pos 10, neg 30) × metrics x, y × k 10, 20, one trial and fold, plus all features.
+
+    x: k 10 P 1 R .8, k 20 perfect; y: k 10 P .5 R .5, k 20 P .6 R .6; all features P 1 R .9.
+    """
+    specs = []
+    for task in ("a", "b"):
+        specs += [(task, "x", 10, 8, 0), (task, "x", 20, 10, 0), (task, "y", 10, 5, 5), (task, "y", 20, 6, 4),
+                  (task, "all", 500, 9, 0)]
+    table = pd.DataFrame([(t, m, k, 0, 0, tp, fp, 10 - tp, 30 - fp) for t, m, k, tp, fp in specs],
+                         columns=["class", "metric", "k", "trial", "fold", "tp", "fp", "fn", "tn"])
+    table.insert(0, "dataset", "d")
+    table["pos"], table["neg"] = 10, 30
+    return table

@@ -123,10 +123,11 @@ with tabs[3]:
         st.markdown(f"{goal_label} vs k for the {n_tasks - n_high} low-skew and {n_high} high-skew tasks "
                     "(Figures 7 and 8).")
         left, right = st.columns(2)
-        for column, part, name in ((left, low, "low"), (right, high, "high")):
+        for column, part, name, count in ((left, low, "low", n_tasks - n_high), (right, high, "high", n_high)):
             part_macro = app_state.analysed("macro_average", key + (name, percentile), part)
-            column.plotly_chart(plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
-                                                    title=f"{name} skew", height=440), key=f"res_skew_{name}")
+            figure = plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
+                                         title=f"{count} {name}-skew tasks", height=440)
+            column.plotly_chart(figure, key=f"res_skew_{name}")
 
 with tabs[4]:
     relative = st.radio("Tolerance", ["relative (% of the best)", "absolute (points of the goal)"], horizontal=True,

@@ -102,18 +102,26 @@ def test_page_renders_in_chromium(server, browser, name):
         page.close()
 
 
-def test_grid_page_loads_a_results_file_in_chromium(server, browser, tmp_path):
+@pytest.fixture(scope="module")
+def results_file(tmp_path_factory):
+    """A grid results file made by the CLI on a planted corpus with skewed classes."""
     import json
 
     import fsviz
     from fsviz.cli import main as cli
 
-    planted = fsviz.make_planted_corpus(n_docs=160, n_classes=3, random_state=1)
-    data = tmp_path / "planted.jsonl"
+    tmp = tmp_path_factory.mktemp("results")
+    planted = fsviz.make_planted_corpus(n_docs=240, n_classes=4, skew=1.8, random_state=1)
+    data = tmp / "planted.jsonl"
     data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
-    out = tmp_path / "results.parquet"
+    out = tmp / "results.parquet"
     assert cli(["grid", str(data), "--metrics", "bns,ig,chi,odds", "--k", "5,10,20,50,100", "--trials", "2",
-                "--jobs", "1", "--out", str(out)]) == 0
+                "--folds", "3", "--jobs", "1", "--out", str(out)]) == 0
+    return out
+
+
+def test_grid_page_loads_a_results_file_in_chromium(server, browser, results_file):
+    out = results_file
     page = browser.new_page(viewport={"width": 1400, "height": 1500})
     try:
         page.goto(f"{server}/grid", wait_until="domcontentloaded")
@@ -150,5 +158,32 @@ def test_grid_run_stops_and_continues_in_chromium(server, browser):
         assert "incomplete" in page.locator("body").inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "grid-stopped.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_results_explorer_shows_every_analysis_in_chromium(server, browser, results_file):
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    try:
+        page.goto(f"{server}/results", wait_until="domcontentloaded")
+        page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
+        page.locator('input[type="file"]').last.set_input_files(str(results_file))
+        page.get_by_text("use ", exact=False).first.wait_for(timeout=90_000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for i, tab in enumerate(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
+                                 "Residuals and pairs", "Significance"]):
+            page.get_by_role("tab", name=tab).click()
+            page.wait_for_timeout(800)
+            assert page.locator('[data-testid="stException"]').count() == 0
+            assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+            panel = page.locator('[data-testid="stTabs"] [role="tabpanel"]:visible').first
+            charts = panel.locator(".js-plotly-plot")
+            for j in range(charts.count()):
+                charts.nth(j).scroll_into_view_if_needed()
+                assert charts.nth(j).locator(".xtick, .xy, .heatmaplayer, .bars").count() > 0
+                charts.nth(j).screenshot(path=str(SHOTS / f"results-{i}-chart{j}.png"))
+            if i == 0:
+                panel.screenshot(path=str(SHOTS / "results-recommendation.png"))
+        page.screenshot(path=str(SHOTS / "results.png"), full_page=True)
     finally:
         page.close()

@@ -1,0 +1,91 @@
+"""The Results explorer through AppTest, on a results file the CLI makes here."""
+
+import json
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import fsviz
+from conftest import REPO
+from fsviz.cli import main as cli
+
+
+@pytest.fixture(scope="module")
+def results_file(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("results")
+    planted = fsviz.make_planted_corpus(n_docs=300, n_classes=4, skew=1.8, random_state=3)
+    data = tmp / "planted.jsonl"
+    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
+    out = tmp / "planted.parquet"
+    assert cli(["grid", str(data), "--metrics", "bns,ig,chi,odds", "--k", "5,10,20,40", "--trials", "2",
+                "--folds", "3", "--jobs", "1", "--out", str(out)]) == 0
+    return out
+
+
+def results_page():
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    return at.switch_page("views/results.py").run()
+
+
+def assert_clean(at):
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def test_without_results_the_page_says_where_to_get_them():
+    at = results_page()
+    assert_clean(at)
+    assert any("No results yet" in i.value for i in at.info)
+
+
+def test_every_analysis_renders_on_a_cli_results_file(results_file):
+    at = results_page()
+    at.file_uploader(key="results_upload").set_value(
+        ("planted.parquet", results_file.read_bytes(), "application/octet-stream")).run()
+    assert_clean(at)
+    markdown = " ".join(m.value for m in at.markdown)
+    for goal in ("F-measure", "Precision", "Recall", "Accuracy"):
+        assert f"**{goal}**: use **" in markdown
+    # curves, P–R, skew scatter + low/high curves, tolerance + bars, residuals, significance
+    assert len(at.get("plotly_chart")) == 9
+    assert len(at.get("download_button")) >= 8
+
+    for goal in ("precision", "recall", "accuracy"):
+        at.selectbox(key="res_goal").set_value(goal).run()
+        assert_clean(at)
+    at.selectbox(key="res_k").set_value(5).run()
+    at.radio(key="res_tol_kind").set_value("absolute (points of the goal)").run()
+    at.radio(key="res_test").set_value("sign test").run()
+    at.slider(key="res_skew_pct").set_value(99).run()
+    assert_clean(at)
+    at.selectbox(key="res_leader_accuracy").set_value("chi").run()
+    assert_clean(at)
+    assert any("chi" in m.value.lower() and "fails on" in m.value for m in at.markdown)
+
+    at.multiselect(key="res_metrics").set_value([]).run()
+    assert any("at least one metric" in i.value for i in at.info)
+    at.multiselect(key="res_metrics").set_value(["bns"]).run()
+    assert_clean(at)
+
+    # a broken file is refused and the analysed results stay
+    run = at.session_state["grid_shown"][0]
+    at.file_uploader(key="results_upload").set_value(("bad.parquet", b"PAR1 nope", "application/octet-stream")).run()
+    assert any("not a Parquet results file" in e.value for e in at.error)
+    assert at.session_state["grid_shown"][0] is run and not at.exception
+
+
+def test_results_of_a_grid_run_in_the_app_reach_the_explorer(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.switch_page("views/grid.py").run()
+    at.multiselect(key="grid_classes").set_value(["scipy.stats", "numpy"])
+    at.multiselect(key="grid_metrics").set_value(["bns", "ig"])
+    at.text_input(key="grid_ks").set_value("10, 50")
+    at.number_input(key="grid_trials").set_value(1)
+    at.number_input(key="grid_folds").set_value(2)
+    at.run()
+    at.button(key="grid_run").click().run()
+    at.switch_page("views/results.py").run()
+    assert_clean(at)
+    assert any("this corpus" in c.value for c in at.caption)
+    assert any("**F-measure**: use **" in m.value for m in at.markdown)

@@ -1,0 +1,38 @@
+"""The results explorer's figures carry the analysis numbers they are given."""
+
+import numpy as np
+import pandas as pd
+
+from fsviz import plots
+from fsviz.analysis import macro_average, paired_tests, residual_curves, tolerance_curves
+from conftest import results_table
+
+
+def test_pr_tradeoff_puts_each_metric_at_its_macro_precision_and_recall():
+    macro = macro_average(results_table())
+    fig = plots.pr_tradeoff_figure(macro, 10)
+    points = {t.name: (t.x[0], t.y[0]) for t in fig.data if t.name}
+    for row in macro[macro["k"] == 10].itertuples():
+        assert points[plots._label(row.metric)] == (row.recall, row.precision)
+    assert "all features" in points
+
+
+def test_tolerance_and_residual_figures_scale_tolerance_to_percent():
+    maxima = pd.DataFrame({"a": [1.0, 0.5], "b": [0.9, 0.6]},
+                          index=pd.MultiIndex.from_tuples([("d", "x"), ("d", "y")], names=["dataset", "class"]))
+    # a is best on x; on y it needs 20% (0.5 ≥ 0.6 · 0.8)
+    curves = tolerance_curves(maxima, [0.0, 0.2])
+    fig = plots.tolerance_figure(curves, "f1")
+    assert list(fig.data[0].x) == [0, 20] and list(fig.data[0].y) == [50, 100]
+    assert list(plots.tolerance_figure(curves, "f1", relative=False).data[0].x) == [0, 0.2]
+    res = residual_curves(maxima, "a", [0.0, 0.2])
+    fig = plots.residual_figure(res, "a", curves[curves["metric"] == "a"])
+    assert list(fig.data[0].y) == [100, 100]  # a or b: every task at either tolerance
+
+
+def test_significance_matrix_is_antisymmetric_with_p_values_as_text():
+    tests = paired_tests(results_table(), "f1", 10, metrics=("x", "y"))
+    fig = plots.significance_figure(tests)
+    z = np.array(fig.data[0].z, dtype=float)
+    assert np.allclose(z, -z.T, equal_nan=True) and np.isnan(np.diag(z)).all()
+    assert fig.data[0].text[0][1] != "" and fig.data[0].text[0][0] == ""
