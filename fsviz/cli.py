@@ -5,6 +5,7 @@ Commands
 info DATA             what a corpus holds: documents, words, classes and skew
 top DATA --class C    the top k words of one class under each metric
 grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
+report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results
 sample                build (or rebuild) the sample corpus cache
 
 DATA is anything :func:`fsviz.load_corpus` reads (a file, a folder, an
@@ -140,6 +141,31 @@ def _grid(args):
     print(best.sort_values("f1", ascending=False).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
 
 
+def _report(args):
+    from .analysis import DEFAULT_TOLERANCE, GOALS, recommend, recommendation_text, task_maxima, within_tolerance
+    from .grid import load_results
+
+    run = load_results(args.results)
+    results = run.results
+    if results.empty:
+        raise ValueError(f"{args.results} holds no finished cells")
+    tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
+    print(f"{args.results}: {tasks} tasks, {results['metric'].nunique()} metrics (incl. all features), "
+          f"{'complete' if run.complete else 'INCOMPLETE'}\n")
+    for line in recommendation_text(recommend(results)):
+        print("- " + line.replace("**", "") + "\n")
+    shares = {}
+    for goal in GOALS:
+        ok = within_tolerance(task_maxima(results, goal), DEFAULT_TOLERANCE[goal])
+        shares[f"{goal} ({100 * DEFAULT_TOLERANCE[goal]:g}%)"] = 100 * ok.mean(axis=0)
+    table = pd.DataFrame(shares).sort_values(next(iter(shares)), ascending=False)
+    print("% of tasks on which each metric comes within tolerance of the best average maximum (Forman's Figure 9b):")
+    print(table.to_string(float_format=lambda v: f"{v:.1f}"))
+    if args.out:
+        recommend(results).to_csv(args.out, index=False)
+        print(f"wrote {args.out}")
+
+
 def _sample(args):
     path = build_sample(sample_path())
     print(f"wrote {path}")
@@ -178,6 +204,10 @@ def main(argv=None) -> int:
     grid.add_argument("--stopwords", action="store_true", help="drop English stop words")
     grid.add_argument("--stem", action="store_true", help="merge words with the same English stem")
     grid.set_defaults(run=_grid)
+    report = commands.add_parser("report", help="which metric to use, from a grid's results file")
+    report.add_argument("results", help="a results file written by `grid`")
+    report.add_argument("--out", default=None, help="also write the recommendation table as CSV")
+    report.set_defaults(run=_report)
     sample = commands.add_parser("sample", help="build the sample corpus cache")
     sample.set_defaults(run=_sample)
     args = parser.parse_args(argv)

@@ -212,6 +212,14 @@ def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
     assert main(["grid", str(path), "--k", "0", "--out", str(out)]) == 2
     assert "positive whole number" in capsys.readouterr().err
 
+    table = tmp_path / "recommendation.csv"
+    assert main(["report", str(out), "--out", str(table)]) == 0
+    report = capsys.readouterr().out
+    assert "F-measure: use " in report and "Accuracy: use " in report and "f1 (1%)" in report
+    assert len(pd.read_csv(table)) == 4
+    assert main(["report", str(tmp_path / "missing.parquet")]) == 2
+    assert "no such results file" in capsys.readouterr().err
+
 
 @pytest.mark.parametrize("params", [{}, {"C": 0.1}, {"dual": True}, {"loss": "hinge"}, {"fit_intercept": False}])
 def test_fast_linear_svc_fit_equals_linear_svc_fit(params):
