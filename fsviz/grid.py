@@ -67,8 +67,8 @@ import sklearn
 from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
-from .metrics import get_metric, metric_names, score
-from .selection import select_top_k
+from .metrics import metric_names
+from .selection import parse_weighted, select_top_k, spec_scores
 
 __all__ = [
     "ALL",
@@ -158,7 +158,10 @@ class GridConfig:
     Parameters
     ----------
     metrics : tuple of str
-        Registered metric names; empty means every registered metric.
+        Registered metric names; empty means every registered metric. A
+        name may carry an α weight, ``"bns@0.3"`` (Forman's lesion study:
+        positive features' scores × α, negative ones' × (1 − α); see
+        :func:`fsviz.selection.alpha_weight`).
     ks : tuple of int
         Numbers of features to select (Forman: 10 … 2000).
     trials, folds : int
@@ -199,7 +202,7 @@ class GridConfig:
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
         set_("metrics", tuple(self.metrics) or tuple(metric_names()))
         for name in self.metrics:
-            get_metric(name)  # raises with the list of known metrics
+            parse_weighted(name)  # raises with the list of known metrics, or for a bad weight
         if len(set(self.metrics)) != len(self.metrics):
             raise ValueError(f"`metrics` lists a metric twice: {list(self.metrics)}")
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)
@@ -325,7 +328,7 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0):
     k_max = min(int(k_max), eligible.size)
     rankings = {}
     for name in metrics:
-        scores = score(name, tp, fp, pos, neg, random_state=random_state)
+        scores = spec_scores(name, tp, fp, pos, neg, random_state=random_state)
         rankings[name] = eligible[select_top_k(scores, k_max).indices]
     return eligible, rankings
 

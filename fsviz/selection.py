@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Selection", "alpha_weight", "check_k", "select_top_k", "top_k_overlap"]
+__all__ = ["Selection", "alpha_weight", "check_k", "parse_weighted", "select_top_k", "spec_scores", "top_k_overlap",
+           "weighted_name"]
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -134,3 +135,46 @@ def alpha_weight(scores, tp, fp, pos, neg, alpha) -> np.ndarray:
     fpr = np.asarray(fp, dtype=np.float64) / neg
     weight = np.where(tpr > fpr, alpha, np.where(tpr < fpr, 1.0 - alpha, min(alpha, 1.0 - alpha)))
     return (scores - scores.min(initial=0.0)) * weight
+
+
+def weighted_name(metric: str, alpha: float) -> str:
+    """The name of ``metric`` α-weighted, usable wherever a metric name is: ``"bns@0.3"``.
+
+    >>> weighted_name("bns", 0.3)
+    'bns@0.3'
+    """
+    from .metrics import get_metric
+
+    get_metric(metric)
+    if not 0.0 <= float(alpha) <= 1.0:
+        raise ValueError(f"`alpha` must be between 0 and 1 (0.5 = unweighted), got {alpha!r}")
+    return f"{metric}@{float(alpha):g}"
+
+
+def parse_weighted(spec: str) -> tuple[str, float | None]:
+    """``"bns@0.3"`` → ``("bns", 0.3)``; a plain name → ``(name, None)``.
+
+    Raises ValueError for an unknown metric or an α outside [0, 1].
+    """
+    from .metrics import get_metric
+
+    name, sep, alpha = str(spec).partition("@")
+    get_metric(name)  # raises with the list of known metrics
+    if not sep:
+        return name, None
+    try:
+        value = float(alpha)
+    except ValueError:
+        raise ValueError(f"{spec!r}: the weight after '@' must be a number between 0 and 1") from None
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{spec!r}: `alpha` must be between 0 and 1 (0.5 = unweighted), got {value:g}")
+    return name, value
+
+
+def spec_scores(spec: str, tp, fp, pos: int, neg: int, *, random_state=0) -> np.ndarray:
+    """Scores of a metric name, or of an α-weighted one (``"bns@0.3"``, see :func:`alpha_weight`)."""
+    from .metrics import score
+
+    name, alpha = parse_weighted(spec)
+    scores = score(name, tp, fp, pos, neg, random_state=random_state)
+    return scores if alpha is None else alpha_weight(scores, tp, fp, pos, neg, alpha)
