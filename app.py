@@ -92,5 +92,7 @@ page = st.navigation([
     st.Page("views/boundaries.py", title="Decision boundaries", icon=":material/grid_view:"),
     st.Page("views/grid.py", title="Evaluation grid", icon=":material/table_chart:"),
     st.Page("views/results.py", title="Results explorer", icon=":material/insights:"),
+    st.Page("views/lesion.py", title="Lesion study", icon=":material/balance:"),
+    st.Page("views/cutoff.py", title="Rare-word cutoff", icon=":material/filter_alt:"),
 ])
 page.run()

@@ -160,13 +160,12 @@ def results_uploader(key: str) -> None:
         st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
 
 
-def results_key(run) -> tuple:
-    """Identifies a results table's content for caching its analyses."""
+def results_key(table, name: str = "") -> tuple:
+    """Identifies a results table's content (and an optional run key) for caching its analyses."""
     import pandas as pd
 
-    table = run.results
     digest = int(pd.util.hash_pandas_object(table[["tp", "fp", "fn", "tn", "k"]], index=False).sum())
-    return run.key, len(table), digest
+    return name, len(table), digest
 
 
 @st.cache_data(max_entries=128, show_spinner="Analysing the results …")
@@ -175,3 +174,11 @@ def analysed(function: str, key: tuple, _results, args: tuple = (), kwargs: tupl
     from fsviz import analysis
 
     return getattr(analysis, function)(_results, *args, **dict(kwargs))
+
+
+@st.cache_data(max_entries=64, show_spinner="Analysing the study …")
+def analysed_studies(function: str, key: tuple, _results, args: tuple = ()):
+    """``fsviz.studies.<function>(results, *args)``, cached per results ``key``."""
+    from fsviz import studies
+
+    return getattr(studies, function)(_results, *args)

@@ -25,7 +25,7 @@ from .analysis import GOAL_LABELS, macro_average
 from .grid import ALL, GridConfig, run_grid, run_key, stored_results
 from .selection import alpha_weight, parse_weighted, select_top_k, weighted_name
 
-__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "cutoff_curves", "cutoff_jobs", "feature_shares", "lesion_config",
+__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "cutoff_curves", "cutoff_jobs", "cutoff_table", "feature_shares", "lesion_config",
            "lesion_curves", "lesion_text", "run_cutoffs", "stored_cutoffs"]
 
 #: Forman's weights (Figure 22 shows 0.1, 0.4, 0.5, 0.6; the issue adds 0.3, 0.7 and 0.9).
@@ -179,6 +179,12 @@ def stored_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_d
         frames.append(_with_cutoff(run.results, cutoff, corpus))
         done, total = done + run.cells_done, total + run.cells_total
     return pd.concat(frames, ignore_index=True), done, total
+
+
+def cutoff_table(runs, cutoffs, corpus) -> pd.DataFrame:
+    """The grid results of one run per cutoff as one table with ``min_df`` and ``vocabulary`` columns."""
+    return pd.concat([_with_cutoff(run.results, c, corpus) for run, c in zip(runs, sorted({int(c) for c in cutoffs}))],
+                     ignore_index=True)
 
 
 def _with_cutoff(results: pd.DataFrame, cutoff: int, corpus) -> pd.DataFrame:

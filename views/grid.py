@@ -1,14 +1,14 @@
 """Evaluation grid page: Forman's Appendix B on the current corpus, or a results file made elsewhere."""
 
 import io
-import time
 
 import streamlit as st
 
 import app_state
 import fsviz
+from components import run_panel
 from fsviz.analysis import macro_average
-from fsviz.grid import ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_grid, run_key, stored_results
+from fsviz.grid import ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
 from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()
@@ -92,49 +92,12 @@ with run_tab:
             st.error(f"{exc}", icon="⚠️")
 
     if config is not None:
-        out = app_state.grid_dir() / f"{run_key(config, [corpus])}.parquet"
-        lock = app_state.grid_lock()
-        if lock.acquire(timeout=60):  # an interrupted run may still be writing its last cells
-            lock.release()
-        stored = stored_results(corpus, config, out=out)
-        if stored.cells_total == 0:
-            st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.",
-                     icon="⚠️")
-            config = None
-    if config is not None:
-        todo = stored.cells_total - stored.cells_done
-        seconds = app_state.cell_seconds(corpus, ctx.corpus_key, config) if todo else 0.0
-        workers = max(1, fsviz.grid.n_workers())
-        m1, m2, m3, m4 = st.columns(4)
-        m1.metric("Cells (class × trial × fold)", f"{stored.cells_total:,}")
-        m2.metric("Classifier fits, at most", f"{stored.cells_total * config.n_fits():,}")
-        m3.metric("Already finished", f"{stored.cells_done:,}")
-        m4.metric("Estimated time", "done" if not todo else f"{seconds * todo / workers:,.0f} s",
-                  help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes.")
-        b1, b2 = st.columns([1, 4])
-        start = b1.button("Run" if not stored.cells_done else "Continue", type="primary", disabled=not todo,
-                          key="grid_run")
-        b2.button("Stop", key="grid_stop", help="Stops the run; finished cells are kept and the next run continues.")
-        shown = app_state.shown_results()
-        if stored.cells_done and not start and (shown is None or not shown[1].startswith("loaded")):
-            app_state.show_results(stored, f"this corpus ({corpus.name})")
-        if start:
-            with st.status(f"Running {todo:,} cells …", expanded=True) as status:
-                bar = st.progress(0.0)
-                began = time.perf_counter()
-                first = []
-
-                def progress(done, total):
-                    first.append(done)
-                    rate = (done - first[0]) / max(time.perf_counter() - began, 1e-9)
-                    left = f", about {(total - done) / rate:,.0f} s left" if rate > 0 and done < total else ""
-                    bar.progress(done / total, text=f"{done:,} of {total:,} cells{left}")
-
-                with lock:
-                    run = run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2)
-                status.update(label=f"Finished {run.cells_total:,} cells in {run.elapsed:,.0f} s "
-                                    f"({run.fits:,} fits)", state="complete", expanded=False)
-            app_state.show_results(run, f"this corpus ({corpus.name})")
+        runs = run_panel(corpus, ctx.corpus_key, [config], prefix="grid")
+        if runs is not None and runs[0].cells_done:
+            shown = app_state.shown_results()
+            fresh = runs[0].fits > 0  # it just ran on this page
+            if fresh or shown is None or not shown[1].startswith("loaded"):
+                app_state.show_results(runs[0], f"this corpus ({corpus.name})")
 
 shown = app_state.shown_results()
 if shown is not None:

@@ -32,7 +32,7 @@ results = run.results
 if results.empty:
     st.info("The results table has no finished cells yet.")
     st.stop()
-key = app_state.results_key(run)
+key = app_state.results_key(results, run.key)
 
 
 def analysed(function, *args, **kwargs):
