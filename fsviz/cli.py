@@ -5,6 +5,8 @@ Commands
 info DATA             what a corpus holds: documents, words, classes and skew
 top DATA --class C    the top k words of one class under each metric
 grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
+lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
+cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
 report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results
 sample                build (or rebuild) the sample corpus cache
 
@@ -107,24 +109,29 @@ class ProgressBar:
         print(("\r" if self.tty else "") + line, end=end, file=self.stream, flush=True)
 
 
-def _grid(args):
-    from .analysis import macro_average
-    from .grid import GridConfig, parse_ks, run_grid
-
-    options = dict(min_df=args.min_df, stopwords=args.stopwords, stem=args.stem)
+def _grid_corpora(args, min_df):
+    options = dict(min_df=min_df, stopwords=args.stopwords, stem=args.stem)
     corpora = []
     for data in args.data:
         corpus = load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, **options)
         print(corpus, file=sys.stderr)
         corpora.append(corpus)
-    params = {}
-    if args.C is not None:
-        params["C"] = args.C
-    config = GridConfig(
-        metrics=tuple(args.metrics.split(",")) if args.metrics else (), ks=parse_ks(args.k),
-        trials=args.trials, folds=args.folds, classes=tuple(args.classes.split(",")) if args.classes else None,
-        classifier=args.classifier, classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df,
-    )
+    return corpora
+
+
+def _grid_options(args) -> dict:
+    """GridConfig keywords from the options every grid-like command shares."""
+    from .grid import parse_ks
+
+    params = {"C": args.C} if args.C is not None else {}
+    return dict(ks=parse_ks(args.k), trials=args.trials, folds=args.folds,
+                classes=tuple(args.classes.split(",")) if args.classes else None, classifier=args.classifier,
+                classifier_params=tuple(params.items()), seed=args.seed)
+
+
+def _run_and_report(corpora, config, args):
+    from .grid import run_grid
+
     print(f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} k values "
           f"+ all features; {config.trials} trials × {config.folds} folds", file=sys.stderr)
     run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers,
@@ -135,10 +142,62 @@ def _grid(args):
     print(f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
           f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
           f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
+    return run
+
+
+def _grid(args):
+    from .analysis import macro_average
+    from .grid import GridConfig
+
+    corpora = _grid_corpora(args, args.min_df)
+    config = GridConfig(metrics=tuple(args.metrics.split(",")) if args.metrics else (), min_df=args.min_df,
+                        **_grid_options(args))
+    run = _run_and_report(corpora, config, args)
     macro = macro_average(run.results)
     best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", "f1", "precision", "recall", "accuracy"]]
     print("macro-averaged over tasks, at each metric's best k for F1:")
     print(best.sort_values("f1", ascending=False).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+
+
+def _lesion(args):
+    from .studies import lesion_config, lesion_curves, lesion_text
+
+    corpora = _grid_corpora(args, args.min_df)
+    alphas = [float(a) for a in args.alphas.split(",")]
+    config = lesion_config(args.metric, alphas, min_df=args.min_df, **_grid_options(args))
+    run = _run_and_report(corpora, config, args)
+    curves = lesion_curves(run.results)
+    weighted = curves[curves["metric"] != "all"]
+    for goal in ("precision", "recall", "f1"):
+        print(f"\nmacro {goal} by k (rows) and α (columns):")
+        print(weighted.pivot(index="k", columns="alpha", values=goal).to_string(float_format=lambda v: f"{v:.3f}"))
+    print()
+    for line in lesion_text(curves):
+        print("- " + line.replace("**", ""))
+
+
+def _cutoff(args):
+    from .grid import GridConfig
+    from .studies import cutoff_curves, run_cutoffs
+
+    if len(args.data) != 1:
+        raise ValueError("the cutoff study takes one dataset")
+    corpus = _grid_corpora(args, 1)[0]
+    low, _, high = args.cutoffs.partition("-")
+    try:
+        cutoffs = range(int(low), int(high or low) + 1)
+    except ValueError:
+        raise ValueError(f"--cutoffs must be a number or a range like 1-25, got {args.cutoffs!r}") from None
+    config = GridConfig(metrics=(args.metric,), **_grid_options(args))
+    bar = ProgressBar()
+    table = run_cutoffs(corpus, config, cutoffs, out_dir=f"{args.out}.runs", progress=bar, n_jobs=args.jobs,
+                        workers=args.workers, scheduler=args.scheduler)
+    table.to_parquet(args.out, index=False)
+    curves = cutoff_curves(table)
+    line = curves[curves["metric"] == args.metric]
+    print(f"wrote {len(table):,} rows to {args.out}; {args.metric} by cutoff (macro over tasks):")
+    print(line[["min_df", "vocabulary", "k", "f1", "precision", "recall", "accuracy"]].to_string(
+        index=False, float_format=lambda v: f"{v:.3f}"))
 
 
 def _report(args):
@@ -172,6 +231,24 @@ def _sample(args):
     print(load_sample())
 
 
+def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
+    """The options lesion and cutoff share with grid."""
+    parser.add_argument("--out", required=True, help="results file (Parquet)")
+    parser.add_argument("--k", default=k, help=f"numbers of features (default {k})")
+    parser.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
+    parser.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
+    parser.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
+    parser.add_argument("--classifier", default="svm", help="classifier (default svm: LinearSVC)")
+    parser.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
+    parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
+    parser.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")
+    parser.add_argument("--scheduler", default=None, help="address of a running Dask scheduler")
+    parser.add_argument("--format", default=None, help="force a format for every DATA")
+    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
+    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fsviz", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -187,23 +264,23 @@ def main(argv=None) -> int:
     top.set_defaults(run=_top)
     grid = commands.add_parser("grid", help="run the evaluation grid (Forman 2003, Appendix B)")
     grid.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
-    grid.add_argument("--out", required=True, help="results file (Parquet); checkpoints go to OUT.parts/")
     grid.add_argument("--metrics", default=None, help="comma-separated, default all registered metrics")
-    grid.add_argument("--k", default="10,20,50,100,200,500,1000,2000", help="numbers of features (default Forman's)")
-    grid.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
-    grid.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
-    grid.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
-    grid.add_argument("--classifier", default="svm", help="classifier (default svm: LinearSVC)")
-    grid.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
-    grid.add_argument("--seed", type=int, default=0, help="seed for folds and Rand (default 0)")
-    grid.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
-    grid.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")
-    grid.add_argument("--scheduler", default=None, help="address of a running Dask scheduler")
-    grid.add_argument("--format", default=None, help="force a format for every DATA")
     grid.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
-    grid.add_argument("--stopwords", action="store_true", help="drop English stop words")
-    grid.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    _grid_arguments(grid)
     grid.set_defaults(run=_grid)
+    lesion = commands.add_parser("lesion", help="the α-weighted positive/negative lesion study (Forman 2003)")
+    lesion.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
+    lesion.add_argument("--metric", default="bns", help="the metric to weight (default bns)")
+    lesion.add_argument("--alphas", default="0.1,0.3,0.4,0.5,0.6,0.7,0.9", help="weights α (default Forman's and more)")
+    lesion.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
+    _grid_arguments(lesion)
+    lesion.set_defaults(run=_lesion)
+    cutoff = commands.add_parser("cutoff", help="performance vs the rare-word cutoff (Forman 2003, Figure 11)")
+    cutoff.add_argument("data", nargs=1, help="a corpus file or folder, or 'sample'")
+    cutoff.add_argument("--metric", default="bns", help="the metric (default bns)")
+    cutoff.add_argument("--cutoffs", default="1-25", help="cutoffs in documents: N or LOW-HIGH (default 1-25)")
+    _grid_arguments(cutoff, k="1000")
+    cutoff.set_defaults(run=_cutoff)
     report = commands.add_parser("report", help="which metric to use, from a grid's results file")
     report.add_argument("results", help="a results file written by `grid`")
     report.add_argument("--out", default=None, help="also write the recommendation table as CSV")
