@@ -20,7 +20,7 @@ from conftest import REPO
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 SHOTS = REPO / "test-output" / "screenshots"
-PAGES = {"corpus": "", "word_map": "word_map", "boundaries": "boundaries"}
+PAGES = {"corpus": "", "word_map": "word_map", "boundaries": "boundaries", "lesion": "lesion"}
 
 
 def _free_port():
@@ -185,5 +185,40 @@ def test_results_explorer_shows_every_analysis_in_chromium(server, browser, resu
             if i == 0:
                 panel.screenshot(path=str(SHOTS / "results-recommendation.png"))
         page.screenshot(path=str(SHOTS / "results.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_cutoff_study_runs_in_chromium(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    try:
+        page.goto(f"{server}/cutoff", wait_until="domcontentloaded")
+        page.get_by_text("Words kept: 1:").wait_for(timeout=90_000)
+        classes = page.get_by_test_id("stMultiSelect").filter(has_text="Positive classes")
+        classes.get_by_role("button", name="Clear all").click()
+        classes.locator("input").fill("numpy.linalg")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Escape")
+        for name, value in (("Trials", "1"), ("Folds", "2")):
+            box = page.get_by_label(name, exact=True)
+            box.fill(value)
+            box.press("Enter")
+            page.wait_for_timeout(500)
+        high = page.get_by_role("slider").nth(1)  # the upper cutoff: 25 → 6
+        high.focus()
+        for _ in range(19):
+            high.press("ArrowLeft")
+        page.wait_for_timeout(1000)
+        page.get_by_role("button", name="Run the study").click(timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
+        page.wait_for_timeout(1500)
+        assert page.locator('[data-testid="stException"]').count() == 0
+        assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+        assert "Forman's cutoff of 3 gives" in page.locator("body").inner_text()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        chart = page.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        chart.screenshot(path=str(SHOTS / "cutoff-chart0.png"))
+        page.screenshot(path=str(SHOTS / "cutoff.png"), full_page=True)
     finally:
         page.close()
