@@ -238,7 +238,7 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     parser.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
     parser.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
     parser.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
-    parser.add_argument("--classifier", default="svm", help="classifier (default svm: LinearSVC)")
+    parser.add_argument("--classifier", default="svm", help="svm (LinearSVC, the default) or nb (MultinomialNB)")
     parser.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
     parser.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")

@@ -73,6 +73,7 @@ from .selection import parse_weighted, select_top_k, spec_scores
 __all__ = [
     "ALL",
     "CLASSIFIERS",
+    "CLASSIFIER_LABELS",
     "DEFAULT_KS",
     "GridConfig",
     "GridRun",
@@ -137,8 +138,18 @@ def _fit(model, X, y):
     return model.fit(X, y)
 
 
+def _multinomial_nb(**params):
+    """scikit-learn's MultinomialNB (Laplace smoothing, alpha=1, unless given) on the
+    Boolean features: the Naive Bayes of Olsson & Oard and Wang et al. in the grid."""
+    from sklearn.naive_bayes import MultinomialNB
+
+    return MultinomialNB(**params)
+
+
 #: Classifier name → factory taking the config's ``classifier_params``.
-CLASSIFIERS = {"svm": _linear_svm}
+CLASSIFIERS = {"svm": _linear_svm, "nb": _multinomial_nb}
+#: How each classifier is named on a page.
+CLASSIFIER_LABELS = {"svm": "linear SVM", "nb": "multinomial Naive Bayes"}
 
 
 def make_classifier(name: str, params=()):
@@ -170,7 +181,8 @@ class GridConfig:
     classes : tuple of str or None
         Positive classes; None means every class of every dataset.
     classifier : str
-        A key of :data:`CLASSIFIERS` (``"svm"``: scikit-learn's LinearSVC).
+        A key of :data:`CLASSIFIERS`: ``"svm"`` (scikit-learn's LinearSVC,
+        Forman's choice) or ``"nb"`` (MultinomialNB).
     classifier_params : tuple of (name, value) pairs
         Passed to the classifier (LinearSVC's defaults when empty).
     seed : int

@@ -115,6 +115,25 @@ def test_all_features_equals_plain_linear_svc_cross_validation(corpus, small_run
             assert row.fn == np.sum(~predicted & y[test])
 
 
+def test_naive_bayes_in_the_grid_equals_plain_multinomial_nb(corpus):
+    from sklearn.naive_bayes import MultinomialNB
+
+    config = GridConfig(**{**SMALL, "classifier": "nb", "metrics": ("ig",), "ks": (20,)})
+    results = run_grid(corpus, config, n_jobs=1).results
+    X = corpus.X.astype(np.float64)
+    name = str(corpus.classes[1])
+    y = corpus.y(name)
+    rows = results.query("`class` == @name").set_index(["metric", "trial", "fold"])
+    for fold, (train, test) in enumerate(cell_splits(y, config, 0)):
+        for metric, columns in ((ALL, np.arange(X.shape[1])),
+                                ("ig", fold_rankings(X[train], y[train], ["ig"], 20)[1]["ig"])):
+            model = MultinomialNB().fit(X[train][:, columns], y[train])
+            predicted = model.predict(X[test][:, columns]).astype(bool)
+            row = rows.loc[(metric, 0, fold)]
+            assert (row.tp, row.fp, row.fn) == (np.sum(predicted & y[test]), np.sum(predicted & ~y[test]),
+                                                np.sum(~predicted & y[test]))
+
+
 def test_resume_after_a_crash_gives_the_rows_of_an_uninterrupted_run(corpus, small_run, tmp_path):
     class Crash(Exception):
         pass

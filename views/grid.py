@@ -8,7 +8,7 @@ import app_state
 import fsviz
 from components import run_panel
 from fsviz.analysis import macro_average
-from fsviz.grid import ALL, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
 from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()
@@ -80,7 +80,7 @@ with run_tab:
     folds = c3.number_input("Folds", 2, 20, 4, key="grid_folds")
     seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="grid_seed")
     classifier = c5.selectbox("Classifier", list(CLASSIFIERS), key="grid_classifier",
-                              format_func=lambda c: {"svm": "linear SVM"}.get(c, c))
+                              format_func=lambda c: CLASSIFIER_LABELS.get(c, c))
     config = None
     if not chosen_classes or not chosen_metrics:
         st.info("Choose at least one class and one metric.")

@@ -83,3 +83,13 @@ def test_load_a_results_file_from_the_cli_then_a_broken_one(tmp_path):
     assert any("not a Parquet results file" in e.value for e in at.error)
     assert not at.exception
     assert at.session_state["grid_shown"][0] is run
+
+
+def test_naive_bayes_runs_from_the_page():
+    at = configure(grid_page())
+    at.selectbox(key="grid_classifier").set_value("nb").run()
+    assert_clean(at)
+    at.button(key="grid_run").click().run()
+    assert_clean(at)
+    run, _ = at.session_state["grid_shown"]
+    assert run.complete and run.config.classifier == "nb"
