@@ -39,3 +39,24 @@ def results_table():
     table.insert(0, "dataset", "d")
     table["pos"], table["neg"] = 10, 30
     return table
+
+
+def write_planted_jsonl(path, **options):
+    """``make_planted_corpus(**options)`` written to ``path`` as JSONL (text, label); returns ``path``."""
+    import json
+
+    import fsviz
+
+    planted = fsviz.make_planted_corpus(**options)
+    path.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
+    return path
+
+
+def cli_grid_results(folder, grid_args, **planted):
+    """A results file made by ``python -m fsviz grid`` on a planted corpus (``planted`` options)."""
+    from fsviz.cli import main
+
+    data = write_planted_jsonl(folder / "planted.jsonl", **planted)
+    out = folder / "results.parquet"
+    assert main(["grid", str(data), *grid_args, "--jobs", "1", "--out", str(out)]) == 0
+    return out

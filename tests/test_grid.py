@@ -212,13 +212,10 @@ def test_tiny_classes_are_skipped_with_a_reason():
 
 
 def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
-    import json
-
+    from conftest import write_planted_jsonl
     from fsviz.cli import main
 
-    planted = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=1)
-    path = tmp_path / "tiny.jsonl"
-    path.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
+    path = write_planted_jsonl(tmp_path / "tiny.jsonl", n_docs=120, n_classes=2, random_state=1)
     out = tmp_path / "r.parquet"
     code = main(["grid", str(path), "--metrics", "bns,ig", "--k", "5,10", "--trials", "1", "--folds", "3",
                  "--jobs", "1", "--out", str(out)])

@@ -1,13 +1,9 @@
 """The evaluation grid page through AppTest: run, reload, load a CLI results file, bad input."""
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import fsviz
-from conftest import REPO
-from fsviz.cli import main as cli
+from conftest import REPO, cli_grid_results
 
 
 @pytest.fixture(autouse=True)
@@ -67,17 +63,13 @@ def test_bad_k_and_no_metric_explain_themselves():
 
 
 def test_load_a_results_file_from_the_cli_then_a_broken_one(tmp_path):
-    planted = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=1)
-    data = tmp_path / "tiny.jsonl"
-    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
-    out = tmp_path / "r.parquet"
-    assert cli(["grid", str(data), "--metrics", "bns,odds", "--k", "5,10", "--trials", "1", "--folds", "3",
-                "--jobs", "1", "--out", str(out)]) == 0
+    out = cli_grid_results(tmp_path, ["--metrics", "bns,odds", "--k", "5,10", "--trials", "1", "--folds", "3"],
+                           n_docs=120, n_classes=2, random_state=1)
     at = grid_page()
-    at.file_uploader(key="grid_upload").set_value(("r.parquet", out.read_bytes(), "application/octet-stream")).run()
+    at.file_uploader(key="grid_upload").set_value(("results.parquet", out.read_bytes(), "application/octet-stream")).run()
     assert_clean(at)
     run, source = at.session_state["grid_shown"]
-    assert "r.parquet" in source and set(run.results.metric) == {"bns", "odds", "all"}
+    assert "results.parquet" in source and set(run.results.metric) == {"bns", "odds", "all"}
     assert at.get("plotly_chart")
     at.file_uploader(key="grid_upload").set_value(("bad.parquet", b"not parquet", "application/octet-stream")).run()
     assert any("not a Parquet results file" in e.value for e in at.error)

@@ -1,25 +1,16 @@
 """The Results explorer through AppTest, on a results file the CLI makes here."""
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import fsviz
-from conftest import REPO
-from fsviz.cli import main as cli
+from conftest import REPO, cli_grid_results
 
 
 @pytest.fixture(scope="module")
 def results_file(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("results")
-    planted = fsviz.make_planted_corpus(n_docs=300, n_classes=4, skew=1.8, random_state=3)
-    data = tmp / "planted.jsonl"
-    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
-    out = tmp / "planted.parquet"
-    assert cli(["grid", str(data), "--metrics", "bns,ig,chi,odds", "--k", "5,10,20,40", "--trials", "2",
-                "--folds", "3", "--jobs", "1", "--out", str(out)]) == 0
-    return out
+    return cli_grid_results(tmp_path_factory.mktemp("results"),
+                            ["--metrics", "bns,ig,chi,odds", "--k", "5,10,20,40", "--trials", "2", "--folds", "3"],
+                            n_docs=300, n_classes=4, skew=1.8, random_state=3)
 
 
 def results_page():

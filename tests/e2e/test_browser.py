@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, cli_grid_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -105,19 +105,9 @@ def test_page_renders_in_chromium(server, browser, name):
 @pytest.fixture(scope="module")
 def results_file(tmp_path_factory):
     """A grid results file made by the CLI on a planted corpus with skewed classes."""
-    import json
-
-    import fsviz
-    from fsviz.cli import main as cli
-
-    tmp = tmp_path_factory.mktemp("results")
-    planted = fsviz.make_planted_corpus(n_docs=240, n_classes=4, skew=1.8, random_state=1)
-    data = tmp / "planted.jsonl"
-    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels)))
-    out = tmp / "results.parquet"
-    assert cli(["grid", str(data), "--metrics", "bns,ig,chi,odds", "--k", "5,10,20,50,100", "--trials", "2",
-                "--folds", "3", "--jobs", "1", "--out", str(out)]) == 0
-    return out
+    return cli_grid_results(tmp_path_factory.mktemp("results"),
+                            ["--metrics", "bns,ig,chi,odds", "--k", "5,10,20,50,100", "--trials", "2", "--folds", "3"],
+                            n_docs=240, n_classes=4, skew=1.8, random_state=1)
 
 
 def test_grid_page_loads_a_results_file_in_chromium(server, browser, results_file):
