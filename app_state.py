@@ -169,16 +169,12 @@ def results_key(table, name: str = "") -> tuple:
 
 
 @st.cache_data(max_entries=128, show_spinner="Analysing the results …")
-def analysed(function: str, key: tuple, _results, args: tuple = (), kwargs: tuple = ()):
-    """``fsviz.analysis.<function>(results, *args, **dict(kwargs))``, cached per results ``key``."""
-    from fsviz import analysis
+def analysed(function: str, key: tuple, _results, args: tuple = (), kwargs: tuple = (), module: str = "analysis"):
+    """``fsviz.<module>.<function>(results, *args, **dict(kwargs))``, cached per results ``key``.
 
-    return getattr(analysis, function)(_results, *args, **dict(kwargs))
+    ``module`` is ``"analysis"`` or ``"studies"``.
+    """
+    import importlib
 
+    return getattr(importlib.import_module(f"fsviz.{module}"), function)(_results, *args, **dict(kwargs))
 
-@st.cache_data(max_entries=64, show_spinner="Analysing the study …")
-def analysed_studies(function: str, key: tuple, _results, args: tuple = ()):
-    """``fsviz.studies.<function>(results, *args)``, cached per results ``key``."""
-    from fsviz import studies
-
-    return getattr(studies, function)(_results, *args)

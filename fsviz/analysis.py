@@ -41,7 +41,7 @@ from scipy import stats
 
 from .grid import ALL, with_goals
 
-__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "macro_average", "paired_tests", "peak_range",
+__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares", "macro_average", "paired_tests", "peak_range",
            "per_task", "per_trial", "recommend", "recommendation_text", "residual_curves", "split_by_skew",
            "task_maxima", "task_skews", "tolerance_curves", "within_tolerance"]
 
@@ -188,6 +188,21 @@ def tolerance_curves(maxima: pd.DataFrame, tolerances=TOLERANCES, *, relative: b
         share = 100 * within_tolerance(maxima, t, relative=relative).mean(axis=0)
         frames.append(pd.DataFrame({"tolerance": float(t), "metric": share.index, "percent": share.to_numpy(),
                                     "tasks": len(maxima)}))
+    return pd.concat(frames, ignore_index=True)
+
+
+def goal_shares(results: pd.DataFrame, tolerances: dict | None = None, *, pool: str = "counts") -> pd.DataFrame:
+    """Every goal at its own tolerance: the percentage of tasks each metric gets within it (Figure 9b).
+
+    ``tolerances`` maps goals to relative tolerances (default: Forman's 1%,
+    and 0.1% for accuracy). Returns ``goal, tolerance, metric, percent``.
+    """
+    tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
+    frames = []
+    for goal in GOALS:
+        share = 100 * within_tolerance(task_maxima(results, goal, pool=pool), tolerances[goal]).mean(axis=0)
+        frames.append(pd.DataFrame({"goal": goal, "tolerance": tolerances[goal], "metric": share.index,
+                                    "percent": share.to_numpy()}))
     return pd.concat(frames, ignore_index=True)
 
 

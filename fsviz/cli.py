@@ -201,7 +201,7 @@ def _cutoff(args):
 
 
 def _report(args):
-    from .analysis import DEFAULT_TOLERANCE, GOALS, recommend, recommendation_text, task_maxima, within_tolerance
+    from .analysis import goal_shares, recommend, recommendation_text
     from .grid import load_results
 
     run = load_results(args.results)
@@ -211,17 +211,18 @@ def _report(args):
     tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
     print(f"{args.results}: {tasks} tasks, {results['metric'].nunique()} metrics (incl. all features), "
           f"{'complete' if run.complete else 'INCOMPLETE'}\n")
-    for line in recommendation_text(recommend(results)):
+    recommendation = recommend(results)
+    for line in recommendation_text(recommendation):
         print("- " + line.replace("**", "") + "\n")
-    shares = {}
-    for goal in GOALS:
-        ok = within_tolerance(task_maxima(results, goal), DEFAULT_TOLERANCE[goal])
-        shares[f"{goal} ({100 * DEFAULT_TOLERANCE[goal]:g}%)"] = 100 * ok.mean(axis=0)
-    table = pd.DataFrame(shares).sort_values(next(iter(shares)), ascending=False)
+    shares = goal_shares(results)
+    shares["column"] = shares["goal"] + " (" + (100 * shares["tolerance"]).map("{:g}".format) + "%)"
+    table = shares.pivot(index="metric", columns="column", values="percent")
+    table = table[list(dict.fromkeys(shares["column"]))].sort_values(shares["column"].iloc[0], ascending=False)
+    table.columns.name = None
     print("% of tasks on which each metric comes within tolerance of the best average maximum (Forman's Figure 9b):")
     print(table.to_string(float_format=lambda v: f"{v:.1f}"))
     if args.out:
-        recommend(results).to_csv(args.out, index=False)
+        recommendation.to_csv(args.out, index=False)
         print(f"wrote {args.out}")
 
 

@@ -7,7 +7,7 @@ from scipy import stats
 
 from conftest import results_table
 
-from fsviz.analysis import (average_maximum, best_pairs, macro_average, paired_tests, peak_range, per_task, per_trial,
+from fsviz.analysis import (average_maximum, best_pairs, goal_shares, macro_average, paired_tests, peak_range, per_task, per_trial,
                             recommend, recommendation_text, residual_curves, split_by_skew, task_maxima,
                             tolerance_curves, within_tolerance)
 
@@ -196,6 +196,15 @@ def test_recommend_names_the_winner_its_peak_and_the_pair():
     text = recommendation_text(rec.reset_index(), label=str.upper)
     assert "use **X** with k = 20" in text[0] and "narrow peak" in text[0] and "**X and Y**" in text[0]
     assert "k from 10 to 20" in text[1]
+
+
+def test_goal_shares_use_each_goals_tolerance():
+    # x is best on every goal of both tasks; y is far below except on accuracy (x .95 vs y .75 at k 20)
+    shares = goal_shares(results_table()).set_index(["goal", "metric"])
+    assert (shares.xs("x", level="metric")["percent"] == 100).all()
+    assert (shares.xs("y", level="metric")["percent"] == 0).all()
+    assert shares.loc[("accuracy", "x"), "tolerance"] == 0.001 and shares.loc[("f1", "x"), "tolerance"] == 0.01
+    assert goal_shares(results_table(), {"f1": 0.5}).set_index(["goal", "metric"]).loc[("f1", "y"), "percent"] == 100
 
 
 def test_recommendation_says_when_all_words_win():

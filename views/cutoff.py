@@ -57,7 +57,7 @@ except ValueError as exc:
 runs = run_panel(corpus, corpus_key, [config for _, config in jobs], prefix="cutoff", run_label="Run the study")
 if runs is not None and any(run.cells_done for run in runs):
     table = cutoff_table(runs, cutoffs, corpus)
-    curves = app_state.analysed_studies("cutoff_curves", app_state.results_key(table, "cutoff"), table)
+    curves = app_state.analysed("cutoff_curves", app_state.results_key(table, "cutoff"), table, module="studies")
     finished = sorted(curves["min_df"].unique())
     if len(finished) < len(cutoffs):
         st.warning(f"Finished cutoffs so far: {', '.join(map(str, finished))}.", icon="⏸️")

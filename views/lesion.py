@@ -76,7 +76,8 @@ if runs is not None and runs[0].cells_done:
     run = runs[0]
     if not run.complete:
         st.warning("This study is incomplete: the curves average only the finished cells.", icon="⏸️")
-    curves = app_state.analysed_studies("lesion_curves", app_state.results_key(run.results, run.key), run.results)
+    curves = app_state.analysed("lesion_curves", app_state.results_key(run.results, run.key), run.results,
+                                module="studies")
     st.plotly_chart(plots.lesion_figure(curves), key="lesion_curves")
     st.markdown("**What this corpus says** (macro-averaged over the classes):")
     for line in lesion_text(curves):

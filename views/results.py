@@ -1,7 +1,6 @@
 """Results explorer: Forman's analyses (Figures 4–10, 14–21) of any grid results table."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 import app_state
@@ -134,7 +133,6 @@ with tabs[4]:
                         key="res_tol_kind").startswith("relative")
     maxima = analysed("task_maxima", goal)
     curves = tolerance_curves(maxima, relative=relative)
-    unit = "% of" if relative else "points below"
     st.markdown(
         f"For each task, the best **average maximum** of {goal_label} any metric reached (the best k in each "
         "trial, averaged over trials). A metric succeeds on a task when its own average maximum is within the "
@@ -143,12 +141,7 @@ with tabs[4]:
         "metric in the table; the all-features baseline is not a contender.")
     st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
     csv_button(curves, "tolerance", "curves")
-    shares = []
-    for g in GOALS:
-        t = DEFAULT_TOLERANCE[g]
-        ok = within_tolerance(analysed("task_maxima", g), t, relative=True)
-        shares.extend({"goal": g, "tolerance": t, "metric": m, "percent": 100 * ok[m].mean()} for m in ok.columns)
-    shares = pd.DataFrame(shares)
+    shares = analysed("goal_shares")
     st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
                 "skew compresses (Figure 9b).")
     st.plotly_chart(plots.tolerance_bars_figure(shares, metrics=chosen), key="res_tol_bars")
