@@ -69,6 +69,12 @@ def browser():
         browser.close()
 
 
+def _assert_no_error(page):
+    """No traceback and no error message on the page."""
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+
+
 def _open(browser, url):
     page = browser.new_page(viewport={"width": 1400, "height": 1500})
     page.goto(url, wait_until="domcontentloaded")
@@ -86,8 +92,7 @@ def _open(browser, url):
 def test_page_renders_in_chromium(server, browser, name):
     page = _open(browser, f"{server}/{PAGES[name]}")
     try:
-        assert page.locator('[data-testid="stException"]').count() == 0
-        assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+        _assert_no_error(page)
         plots = page.locator(".js-plotly-plot")
         assert plots.count() >= 1
         # A rendered plotly chart has drawn its axes.
@@ -120,8 +125,7 @@ def test_grid_page_loads_a_results_file_in_chromium(server, browser, results_fil
         page.locator('input[type="file"]').last.set_input_files(str(out))
         page.wait_for_selector(".js-plotly-plot .xtick", timeout=90_000)
         page.wait_for_timeout(1500)
-        assert page.locator('[data-testid="stException"]').count() == 0
-        assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+        _assert_no_error(page)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "grid.png"), full_page=True)
         chart = page.locator(".js-plotly-plot").first
@@ -164,8 +168,7 @@ def test_results_explorer_shows_every_analysis_in_chromium(server, browser, resu
                                  "Residuals and pairs", "Significance"]):
             page.get_by_role("tab", name=tab).click()
             page.wait_for_timeout(800)
-            assert page.locator('[data-testid="stException"]').count() == 0
-            assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+            _assert_no_error(page)
             panel = page.locator('[data-testid="stTabs"] [role="tabpanel"]:visible').first
             charts = panel.locator(".js-plotly-plot")
             for j in range(charts.count()):
@@ -202,8 +205,7 @@ def test_cutoff_study_runs_in_chromium(server, browser):
         page.get_by_role("button", name="Run the study").click(timeout=90_000)
         page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
         page.wait_for_timeout(1500)
-        assert page.locator('[data-testid="stException"]').count() == 0
-        assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+        _assert_no_error(page)
         assert "Forman's cutoff of 3 gives" in page.locator("body").inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
         chart = page.locator(".js-plotly-plot").first
