@@ -157,6 +157,20 @@ class Corpus:
             )
         return Task(str(name), tp, fp, pos, neg, self.vocabulary)
 
+    def training(self, positive=None, rows=None):
+        """A :class:`fsviz.scoring.Training` sample of these documents for :func:`fsviz.score_words`.
+
+        ``positive``: the class scored against the rest (a name), or None for
+        all-class metrics only; ``rows``: the documents to use (default all).
+        """
+        from .scoring import Training
+
+        X, Y = self.X_tf, self.Y.toarray()
+        if rows is not None:
+            X, Y = X[rows], Y[rows]
+        index = None if positive is None else self.class_index(positive)
+        return Training(X, Y, positive=index, classes=self.classes)
+
     def class_doc_counts(self) -> np.ndarray:
         """Documents of each class containing each word, shape (n_classes, n_words)."""
         Y = sparse.csr_matrix(self.Y, dtype=np.int32)

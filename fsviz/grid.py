@@ -67,8 +67,9 @@ import sklearn
 from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
-from .metrics import metric_names
-from .selection import parse_weighted, select_top_k, spec_scores
+from .metrics import FORMAN_METRICS
+from .scoring import Training, check_spec, score_words, spec_inputs
+from .selection import select_top_k
 
 __all__ = [
     "ALL",
@@ -169,10 +170,14 @@ class GridConfig:
     Parameters
     ----------
     metrics : tuple of str
-        Registered metric names; empty means every registered metric. A
-        name may carry an α weight, ``"bns@0.3"`` (Forman's lesion study:
-        positive features' scores × α, negative ones' × (1 − α); see
-        :func:`fsviz.selection.alpha_weight`).
+        Metric specs (:func:`fsviz.scoring.parse_spec`); empty means
+        Forman's twelve (:data:`fsviz.FORMAN_METRICS`). Any registered
+        metric, including those reading every class, term frequencies or a
+        model (scored on each fold's training split only); a name with an α
+        weight, ``"bns@0.3"`` (Forman's lesion study: positive features'
+        scores × α, negative ones' × (1 − α); see
+        :func:`fsviz.selection.alpha_weight`); or a combination,
+        ``"ar(chi_max,ig)"`` (Olsson & Oard's HR, LR, AR, DMOR, DLOR).
     ks : tuple of int
         Numbers of features to select (Forman: 10 … 2000).
     trials, folds : int
@@ -212,9 +217,9 @@ class GridConfig:
 
     def __post_init__(self):
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
-        set_("metrics", tuple(self.metrics) or tuple(metric_names()))
+        set_("metrics", tuple(self.metrics) or FORMAN_METRICS)
         for name in self.metrics:
-            parse_weighted(name)  # raises with the list of known metrics, or for a bad weight
+            check_spec(name)  # raises with the list of known metrics, or for a bad weight or combination
         if len(set(self.metrics)) != len(self.metrics):
             raise ValueError(f"`metrics` lists a metric twice: {list(self.metrics)}")
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)
@@ -315,12 +320,19 @@ def _confusion(y_true, y_pred):
     return tp, fp, fn, int(y_true.size) - tp - fp - fn
 
 
-def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0):
+def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=None):
     """Each metric's best ``k_max`` words from a training split alone.
 
-    Counts tp and fp on ``X_train`` (Boolean presence, documents × words)
-    and ``y_train``, scores the *eligible* words (those in at least one
-    training document) and ranks them best first (ties: lower index first).
+    Scores the *eligible* words (those in at least one training document)
+    of ``X_train`` (documents × words; presence or counts) for the Boolean
+    labels ``y_train``, and ranks them best first (ties: lower index first).
+    ``metrics`` are specs (:func:`fsviz.scoring.parse_spec`): registered
+    metrics, α-weighted ones or combinations.
+
+    ``training``: the same documents as a :class:`fsviz.scoring.Training`
+    with term frequencies and every class's labels, for metrics that read
+    them; by default the task's two classes with ``X_train`` as the
+    frequencies.
 
     Returns
     -------
@@ -331,18 +343,34 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0):
         any k ≤ ``k_max`` is a prefix.
     """
     X_train = sparse.csr_matrix(X_train)
-    y_train = np.asarray(y_train, dtype=bool)
-    df = np.bincount(X_train.indices, minlength=X_train.shape[1])
-    tp = np.bincount(X_train[y_train].indices, minlength=X_train.shape[1])
-    eligible = np.flatnonzero(df > 0)
-    tp, fp = tp[eligible], (df - tp)[eligible]
-    pos, neg = int(y_train.sum()), int(y_train.size - y_train.sum())
+    if training is None:
+        training = Training.from_binary(X_train, y_train)
+    eligible = np.flatnonzero(np.bincount(X_train.indices, minlength=X_train.shape[1]))
+    if eligible.size < X_train.shape[1]:
+        training = training.select_words(eligible)
     k_max = min(int(k_max), eligible.size)
     rankings = {}
     for name in metrics:
-        scores = spec_scores(name, tp, fp, pos, neg, random_state=random_state)
+        scores = score_words(name, training, random_state=random_state)
         rankings[name] = eligible[select_top_k(scores, k_max).indices]
     return eligible, rankings
+
+
+@dataclass(frozen=True, eq=False)
+class _Data:
+    """One dataset as a cell reads it: the classifier's features and, when a
+    metric needs them, term frequencies and every class's labels."""
+
+    X: sparse.csr_matrix
+    X_tf: sparse.csr_matrix | None
+    Y: np.ndarray | None
+    classes: np.ndarray
+
+
+def _data(corpus: Corpus, config: GridConfig) -> _Data:
+    needs_more = any(spec_inputs(m) - {"table"} for m in config.metrics)
+    return _Data(_features(corpus), corpus.X_tf if needs_more else None,
+                 corpus.Y.toarray() if needs_more else None, corpus.classes)
 
 
 def _features(corpus: Corpus) -> sparse.csr_matrix:
@@ -363,15 +391,20 @@ def parse_ks(text: str) -> tuple:
         raise ValueError(f"k values must be whole numbers separated by commas, got {text!r}") from None
 
 
-def _run_cell(X, y, cell: _Cell, dataset_name: str, config: GridConfig) -> tuple[pd.DataFrame, int]:
+def _run_cell(data: _Data, y, cell: _Cell, dataset_name: str, config: GridConfig) -> tuple[pd.DataFrame, int]:
     """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
 
     Returns the cell's rows and the number of classifier fits it made.
     """
+    X = data.X
     train, test = cell_splits(y, config, cell.trial)[cell.fold]
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
-    eligible, rankings = fold_rankings(X_train, y_train, config.metrics, max(config.ks),
+    training = None
+    if data.X_tf is not None:
+        positive = int(np.flatnonzero(data.classes == cell.class_name)[0])
+        training = Training(data.X_tf[train], data.Y[train], positive=positive, classes=data.classes)
+    eligible, rankings = fold_rankings(X_train, y_train, config.metrics, max(config.ks), training=training,
                                        random_state=_seed(config.seed, cell.class_name, cell.trial, cell.fold))
 
     # Column slicing is cheapest from CSC; liblinear wants CSR.
@@ -685,9 +718,9 @@ def time_cell(corpus: Corpus, config: GridConfig) -> float:
         return 0.0
     corpus = corpora[0]
     cell = max(cells, key=lambda c: corpus.class_sizes[corpus.class_index(c.class_name)])
-    X = _features(corpus)
+    data = _data(corpus, config)
     start = time.perf_counter()
-    _run_cell(X, corpus.y(cell.class_name), cell, corpus.name, config)
+    _run_cell(data, corpus.y(cell.class_name), cell, corpus.name, config)
     return time.perf_counter() - start
 
 
@@ -757,7 +790,7 @@ def _execute(corpora, todo, config, frames, pending, checkpoint, progress, shoul
 
     from joblib import Parallel, delayed, parallel_config
 
-    matrices = [_features(c) for c in corpora]
+    matrices = [_data(c, config) for c in corpora]
     labels = {}
 
     def label(cell):

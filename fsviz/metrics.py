@@ -1,10 +1,18 @@
 """Feature-selection metrics: the registry and Forman's twelve.
 
-A metric scores every word from its 2×2 table: ``tp`` (positive documents
-containing the word), ``fp`` (negative documents containing it), ``pos`` and
-``neg`` (documents in each class). Every metric is a pure, vectorised function
-of those four numbers that broadcasts, so the same function scores a whole
-vocabulary and fills the contour grid of its isoclines.
+Most metrics score every word from its 2×2 table: ``tp`` (positive
+documents containing the word), ``fp`` (negative documents containing it),
+``pos`` and ``neg`` (documents in each class). Such a metric is a pure,
+vectorised function of those four numbers that broadcasts, so the same
+function scores a whole vocabulary and fills the contour grid of its
+isoclines (``inputs="table"``).
+
+Other registered metrics read more than the table (see :class:`Metric`'s
+``inputs``): the document counts of every class (χ²max, multi-class IG, …,
+in :mod:`fsviz.corpus_metrics`), term frequencies (the t-test, CMFS, …) or a
+fitted model (:mod:`fsviz.model_metrics`). They score a training sample,
+:class:`fsviz.scoring.Training`, through :func:`fsviz.score_words`, which
+scores every kind.
 
 The registry is the only list of metrics: the app, the grid, the CLI and the
 tests iterate over :func:`metric_names`.
@@ -24,6 +32,8 @@ import numpy as np
 from scipy.special import ndtri, xlogy
 
 __all__ = [
+    "FORMAN_METRICS",
+    "INPUTS",
     "Metric",
     "get_metric",
     "metric_names",
@@ -34,6 +44,15 @@ __all__ = [
 ]
 
 FORMAN_2003 = "Forman (2003), JMLR 3, Table 1"
+#: Forman's twelve metrics: the evaluation grid's default.
+FORMAN_METRICS = ("acc", "acc2", "bns", "chi", "dfreq", "f1", "ig", "oddn", "odds", "pow", "pr", "rand")
+#: What a metric reads, and how a page says so.
+INPUTS = {
+    "table": "the class's 2×2 document counts",
+    "classes": "the document counts of every class",
+    "frequency": "term frequencies",
+    "model": "a model fitted on the training documents",
+}
 
 #: BNS clips rates to this interval: "zero is substituted by 0.0005, half a
 #: count out of 1000" (Forman 2003, §1); 1 is substituted symmetrically.
@@ -59,10 +78,12 @@ class Metric:
     formula : str
         The formula in the paper's notation.
     func : callable
-        ``func(tp, fp, pos, neg) -> ndarray`` on float arrays: the formula as
-        the paper writes it for a positive feature (tpr > fpr), with no
-        inversion and no absolute value. Use :func:`score` rather than
-        calling it directly.
+        For ``inputs="table"``: ``func(tp, fp, pos, neg) -> ndarray`` on float
+        arrays, the formula as the paper writes it for a positive feature
+        (tpr > fpr), with no inversion and no absolute value. Use
+        :func:`score` rather than calling it directly. For every other
+        ``inputs``: ``func(training) -> ndarray``, one score per word of a
+        :class:`fsviz.scoring.Training`; use :func:`fsviz.score_words`.
     inverted : bool
         Forman's inversion applies: the formula devalues negative features,
         so a word with tpr < fpr is scored with tpr' = 1 - tpr and
@@ -82,6 +103,14 @@ class Metric:
         Table 1's double dagger: generalises to several classes.
     reference : str
         Where the definition comes from.
+    inputs : str
+        What the metric reads, a key of :data:`INPUTS`: ``"table"`` (the 2×2
+        counts; only these have isoclines on the word map), ``"classes"``,
+        ``"frequency"`` or ``"model"``.
+    all_classes : bool
+        One score per word for the whole label set (χ²max, the t-test, …),
+        the same whichever class is positive; False: scores one class
+        against the rest.
     """
 
     name: str
@@ -97,6 +126,12 @@ class Metric:
     multiclass: bool = False
     random: bool = False
     reference: str = FORMAN_2003
+    inputs: str = "table"
+    all_classes: bool = False
+
+    def __post_init__(self):
+        if self.inputs not in INPUTS:
+            raise ValueError(f"`inputs` must be one of {', '.join(INPUTS)}, got {self.inputs!r}")
 
 
 _REGISTRY: dict[str, Metric] = {}
@@ -112,9 +147,17 @@ def register_metric(metric: Metric) -> Metric:
     return metric
 
 
-def metric_names() -> list[str]:
-    """Every registered metric's key, sorted."""
-    return sorted(_REGISTRY)
+def metric_names(inputs=None) -> list[str]:
+    """Every registered metric's key, sorted; only those reading ``inputs``
+    (a key of :data:`INPUTS`, or several) when given.
+
+    >>> metric_names("table")[:3]
+    ['acc', 'acc2', 'bns']
+    """
+    if inputs is None:
+        return sorted(_REGISTRY)
+    wanted = {inputs} if isinstance(inputs, str) else set(inputs)
+    return sorted(name for name, metric in _REGISTRY.items() if metric.inputs in wanted)
 
 
 def get_metric(name: str) -> Metric:
@@ -161,6 +204,19 @@ def _chi(tp, fp, pos, neg):
     with np.errstate(divide="ignore", invalid="ignore"):
         chi = n * (tp * tn - fp * fn) ** 2 / (pos * neg * margin)
     return np.where(margin > 0, chi, 0.0)
+
+
+def _cc(tp, fp, pos, neg):
+    # sqrt(N) (tp tn - fp fn) / sqrt((tp + fp)(fn + tn) pos neg): the signed
+    # square root of chi-square, 0 where a margin is 0 (as Chi).
+    fn = pos - tp
+    tn = neg - fp
+    n = pos + neg
+    present = tp + fp
+    margin = present * (n - present)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cc = np.sqrt(n) * (tp * tn - fp * fn) / np.sqrt(pos * neg * margin)
+    return np.where(margin > 0, cc, 0.0)
 
 
 def _dfreq(tp, fp, pos, neg):
@@ -225,6 +281,11 @@ for _metric in [
            "Σ (observed − expected)² / expected over the 2×2 table "
            "= N (tp·tn − fp·fn)² / (pos·neg·(tp+fp)·(fn+tn))",
            _chi, two_sided=True, symmetric=True, multiclass=True),
+    Metric("cc", "CC", "Correlation Coefficient (one-sided)",
+           "√N (P(t,c) P(¬t,¬c) − P(t,¬c) P(¬t,c)) / √(P(t) P(¬t) P(c) P(¬c)) "
+           "= √N (tp·tn − fp·fn) / √((tp+fp)(fn+tn)·pos·neg)",
+           _cc, reference="Deshpande et al. (2016), CC, after Zheng, Wu & Srihari (2004); "
+           "one-sided: negative features score below 0, so they are picked last; CC² = Chi"),
     Metric("dfreq", "DFreq", "Document Frequency", "tp + fp", _dfreq,
            symmetric=True, selects_negative=True, needs_labels=False, multiclass=True),
     Metric("f1", "F1", "F1-Measure", "2·tp / (pos + tp + fp)", _f1, inverted=True),
@@ -323,6 +384,11 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
     2.837
     """
     metric = get_metric(name)
+    if metric.inputs != "table":
+        raise ValueError(
+            f"metric {name!r} reads {INPUTS[metric.inputs]}, not a 2×2 table; score it with "
+            "fsviz.score_words(name, corpus.training(positive_class))"
+        )
     tp, fp, pos, neg = _validate_counts(tp, fp, pos, neg)
     if metric.random:
         return np.random.default_rng(random_state).random(tp.shape)
@@ -370,3 +436,7 @@ def score_func(name, **kwargs):
     _score.__name__ = f"{name}_score"
     _score.__qualname__ = _score.__name__
     return _score
+
+
+# The metrics that read more than a 2×2 table register themselves on import.
+from . import corpus_metrics, model_metrics  # noqa: E402,F401

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import fsviz
 from fsviz.isoclines import isocline, selected_side
 
-CURVED = [m for m in fsviz.metric_names() if m != "rand"]
+CURVED = [m for m in fsviz.metric_names("table") if m != "rand"]
 
 
 @pytest.fixture(scope="module")

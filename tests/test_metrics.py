@@ -66,7 +66,9 @@ PERFECT_WORD = {"bns": 2 * 3.2905267, "odds": 900.0, "pr": 1e8, "chi": 100.0, "i
 
 
 def test_registry_has_formans_twelve():
-    assert fsviz.metric_names() == FORMAN_TWELVE
+    assert list(fsviz.FORMAN_METRICS) == FORMAN_TWELVE
+    assert fsviz.metric_names("table") == sorted(FORMAN_TWELVE + ["cc"])
+    assert set(FORMAN_TWELVE) < set(fsviz.metric_names())
     bns = fsviz.get_metric("bns")
     assert bns.label == "BNS" and bns.symmetric and "Forman" in bns.reference
     assert {m for m in FORMAN_TWELVE if fsviz.get_metric(m).inverted} == {"acc", "f1", "oddn", "odds", "pow", "pr"}
@@ -133,7 +135,7 @@ def test_ig_matches_mutual_info_score_in_bits():
 def test_vectorised_and_broadcasting():
     tp = np.arange(11)[:, None]
     fp = np.arange(0, 91, 10)[None, :]
-    for name in fsviz.metric_names():
+    for name in fsviz.metric_names("table"):
         grid = fsviz.score(name, tp, fp, POS, NEG)
         assert grid.shape == (11, 10) and grid.dtype == np.float64
         if name != "rand":
@@ -170,7 +172,7 @@ def tables(draw):
 @settings(max_examples=300, deadline=None)
 @given(tables())
 def test_every_metric_finite_on_every_valid_table(table):
-    for name in fsviz.metric_names():
+    for name in fsviz.metric_names("table"):
         for signed in (False, True):
             assert np.isfinite(fsviz.score(name, *table, signed=signed)), (name, table)
 
@@ -179,7 +181,7 @@ def test_every_metric_finite_on_every_valid_table(table):
 @given(tables())
 def test_symmetric_metrics_unchanged_when_classes_swap(table):
     tp, fp, pos, neg = table
-    for name in fsviz.metric_names():
+    for name in fsviz.metric_names("table"):
         if fsviz.get_metric(name).symmetric and name != "rand":
             assert fsviz.score(name, fp, tp, neg, pos) == pytest.approx(
                 fsviz.score(name, tp, fp, pos, neg), rel=1e-9, abs=1e-12
@@ -192,7 +194,7 @@ def test_inversion_rule(table):
     """A negative word scores as the positive word (pos - tp, neg - fp) would."""
     tp, fp, pos, neg = table
     negative = tp * neg < fp * pos
-    for name in fsviz.metric_names():
+    for name in fsviz.metric_names("table"):
         metric = fsviz.get_metric(name)
         unsigned = fsviz.score(name, tp, fp, pos, neg)
         signed = fsviz.score(name, tp, fp, pos, neg, signed=True)
@@ -234,7 +236,7 @@ def test_score_func_refuses_more_than_two_classes(planted):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(fsviz.metric_names()), st.integers(1, 30), st.integers(0, 2**16))
+@given(st.sampled_from(fsviz.metric_names("table")), st.integers(1, 30), st.integers(0, 2**16))
 def test_alpha_weighting_selects_by_side(name, k, seed):
     from fsviz.selection import alpha_weight
 

@@ -23,7 +23,7 @@ st.markdown(
     "features (α = 0.1) defeats the classifier, and that the balance gives the best F-measure. Here the same "
     "study runs through the evaluation grid on your corpus."
 )
-metrics = [m for m in fsviz.metric_names() if not fsviz.get_metric(m).random]
+metrics = [m for m in fsviz.FORMAN_METRICS if not fsviz.get_metric(m).random]
 c1, c2 = st.columns([1, 3])
 metric = c1.selectbox("Metric", metrics, index=metrics.index("bns"), key="lesion_metric",
                       format_func=lambda m: fsviz.get_metric(m).label)

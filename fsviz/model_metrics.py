@@ -1,0 +1,90 @@
+"""Model-based relevance (Goutte et al. §3): what a fitted classifier relies on.
+
+Registered as metrics with ``inputs="model"``: scoring fits the model on the
+training sample (:class:`fsviz.scoring.Training`) for its positive class
+against the rest, then reads each word's relevance off the model. They rank
+words like any metric, so the grid can select with them, and the agreement
+page sets them beside the corpus-based measures, as Goutte et al. do.
+
+Choices the paper leaves open:
+
+- The SVM sees the grid's own features, Boolean presence, so ``svm_w``
+  explains the model the grid fits (scikit-learn's LinearSVC, C = 1,
+  ``random_state=0``).
+- Naive Bayes and the KL terms are defined over word events P(f|c), so they
+  read term frequencies, with Laplace smoothing (MultinomialNB's α = 1):
+  P(f|c) = (tf(f, c) + 1) / (Σ_f' tf(f', c) + |V|).
+- Relevance ranks by magnitude: a word strongly indicating the rest is as
+  relevant as one indicating the class (Goutte's figures plot absolute
+  values).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .metrics import Metric, register_metric
+
+GOUTTE = "Goutte et al., Corpus-Based vs. Model-Based Selection of Relevant Features, §3"
+
+
+def svm_weight(training) -> np.ndarray:
+    """|w_f σ_f|: a linear SVM's weight times the feature's standard deviation (Goutte eq. 2).
+
+    The scaled regression coefficient: scale-invariant, and with independent
+    features Σ_f w_f σ_f decomposes the variance of the decision score. σ_f is
+    the population standard deviation of the word's presence over the
+    training documents.
+    """
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.svm import LinearSVC
+
+    X = training.presence
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = LinearSVC(random_state=0).fit(X, training.y)
+    p = training.df / training.n_docs
+    sigma = np.sqrt(p * (1 - p))
+    return np.abs(model.coef_[0] * sigma)
+
+
+def _word_probabilities(training):
+    """Laplace-smoothed P(f|+) and P(f|−) over word events, for the positive class vs the rest."""
+    tf_pos = training.class_tf[training.positive]
+    tf_neg = np.asarray(training.X_tf.sum(axis=0), dtype=np.float64).ravel() - tf_pos
+    n_words = training.n_words
+    return (tf_pos + 1) / (tf_pos.sum() + n_words), (tf_neg + 1) / (tf_neg.sum() + n_words)
+
+
+def nb_log_ratio(training) -> np.ndarray:
+    """|ln P(f|+) / P(f|−)|: a multinomial Naive Bayes model's weight on the word (Goutte eq. 3).
+
+    The log-odds of the class are Σ_f x_f ln P(f|+)/P(f|−) + ln P(+)/P(−), a
+    linear model whose coefficients are these log-ratios.
+    """
+    p_pos, p_neg = _word_probabilities(training)
+    return np.abs(np.log(p_pos) - np.log(p_neg))
+
+
+def kl_term(training) -> np.ndarray:
+    """ε_f = (P(f|+) − P(f|−)) ln P(f|+)/P(f|−): the word's term of the symmetrised KL divergence (Goutte eq. 4).
+
+    Never negative; Σ_f ε_f is the divergence between the two classes' word
+    distributions, 0 only when they are equal.
+    """
+    p_pos, p_neg = _word_probabilities(training)
+    return (p_pos - p_neg) * (np.log(p_pos) - np.log(p_neg))
+
+
+for _metric in [
+    Metric("svm_w", "SVM w·σ", "Scaled SVM regression coefficient", "|w_f σ_f|, w of a linear SVM (eq. 2)",
+           svm_weight, reference=GOUTTE, inputs="model", two_sided=True, selects_negative=True),
+    Metric("nb_lr", "NB log-ratio", "Naive Bayes log-ratio", "|ln P(f|+) / P(f|−)| (eq. 3)", nb_log_ratio,
+           reference=GOUTTE, inputs="model", two_sided=True, symmetric=True, selects_negative=True),
+    Metric("kl", "KL", "Symmetrised Kullback-Leibler term",
+           "(P(f|+) − P(f|−)) ln P(f|+)/P(f|−) (eq. 4)", kl_term,
+           reference=GOUTTE, inputs="model", two_sided=True, symmetric=True, selects_negative=True),
+]:
+    register_metric(_metric)
