@@ -126,7 +126,7 @@ def ece(training) -> np.ndarray:
     a, df, n = training.class_df, training.df, training.n_docs
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(a > 0, a * n / (df[None, :] * training.class_sizes[:, None]), 1.0)
-    return xlogy(a, ratio).sum(axis=0) / n
+    return xlogy(a, ratio).sum(axis=0) / (n * np.log(2))
 
 
 # --- term frequency ----------------------------------------------------------
