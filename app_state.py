@@ -71,6 +71,13 @@ def set_source(source: Source) -> None:
     st.session_state["source"] = source
 
 
+def metric_option(name: str) -> str:
+    """How a metric picker lists a metric: its label, long name and, if not the 2×2 table, what it reads."""
+    metric = fsviz.get_metric(name)
+    reads = "" if metric.inputs == "table" else f" (reads {fsviz.metrics.INPUTS[metric.inputs]})"
+    return f"{metric.label}: {metric.description}{reads}"
+
+
 @st.cache_resource(max_entries=32)
 def binary_task(_corpus, corpus_key, name):
     """The task for class ``name`` (cached per corpus and class)."""

@@ -22,7 +22,8 @@ import time
 
 import pandas as pd
 
-from . import metric_names, select_top_k
+from . import FORMAN_METRICS, metric_names, select_top_k
+from .scoring import parse_specs
 from .corpus import DEFAULT_MIN_DF, load_corpus
 from .sample import build_sample, load_sample, sample_path
 
@@ -71,13 +72,13 @@ def _info(args):
 
 def _top(args):
     corpus = _load(args)
-    metrics = args.metrics.split(",") if args.metrics else metric_names()
+    metrics = parse_specs(args.metrics) if args.metrics else FORMAN_METRICS
     table = top_words(corpus.binary_task(args.class_name), metrics, min(args.k, corpus.n_words))
     if args.out:
         table.to_csv(args.out, index=False)
         print(f"wrote {len(table)} rows to {args.out}")
     else:
-        wide = table.pivot(index="rank", columns="metric", values="word")[metrics]
+        wide = table.pivot(index="rank", columns="metric", values="word")[list(metrics)]
         print(wide.to_string())
 
 
@@ -150,7 +151,7 @@ def _grid(args):
     from .grid import GridConfig
 
     corpora = _grid_corpora(args, args.min_df)
-    config = GridConfig(metrics=tuple(args.metrics.split(",")) if args.metrics else (), min_df=args.min_df,
+    config = GridConfig(metrics=parse_specs(args.metrics) if args.metrics else (), min_df=args.min_df,
                         **_grid_options(args))
     run = _run_and_report(corpora, config, args)
     macro = macro_average(run.results)
@@ -259,13 +260,17 @@ def main(argv=None) -> int:
     top = commands.add_parser("top", help="top k words of a class under each metric")
     _corpus_arguments(top)
     top.add_argument("--class", dest="class_name", required=True, help="the positive class")
-    top.add_argument("--metrics", default=None, help=f"comma-separated, default all: {','.join(metric_names())}")
+    top.add_argument("--metrics", default=None,
+                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig); default Forman's twelve; "
+                          "registered: " + ",".join(metric_names()))
     top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
     top.set_defaults(run=_top)
     grid = commands.add_parser("grid", help="run the evaluation grid (Forman 2003, Appendix B)")
     grid.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
-    grid.add_argument("--metrics", default=None, help="comma-separated, default all registered metrics")
+    grid.add_argument("--metrics", default=None,
+                      help="comma-separated specs: any registered metric, metric@alpha, or a combination such as "
+                           "ar(chi_max,ig); default Forman's twelve")
     grid.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
     _grid_arguments(grid)
     grid.set_defaults(run=_grid)

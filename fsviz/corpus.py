@@ -155,7 +155,7 @@ class Corpus:
                 f"class {name!r} has {pos} of {self.n_docs} documents; a task needs documents "
                 "both in and outside the class"
             )
-        return Task(str(name), tp, fp, pos, neg, self.vocabulary)
+        return Task(str(name), tp, fp, pos, neg, self.vocabulary, training=self.training(name))
 
     def training(self, positive=None, rows=None):
         """A :class:`fsviz.scoring.Training` sample of these documents for :func:`fsviz.score_words`.

@@ -88,6 +88,9 @@ class Task:
     pos, neg : int
         Positive and negative documents.
     vocabulary : ndarray of str, shape (n_words,)
+    training : fsviz.scoring.Training or None
+        The documents behind the counts, for metrics that read more than
+        the 2×2 table (set by :meth:`fsviz.Corpus.binary_task`).
     """
 
     name: str
@@ -96,6 +99,7 @@ class Task:
     pos: int
     neg: int
     vocabulary: np.ndarray
+    training: object = None
 
     @property
     def n_words(self) -> int:
@@ -122,5 +126,20 @@ class Task:
         return negative_features(self.tp, self.fp, self.pos, self.neg)
 
     def score(self, metric: str, **kwargs) -> np.ndarray:
-        """Scores of every word under ``metric``; ``kwargs`` go to :func:`fsviz.score`."""
-        return score(metric, self.tp, self.fp, self.pos, self.neg, **kwargs)
+        """Scores of every word under ``metric``.
+
+        A table metric is scored from the counts, with ``kwargs`` going to
+        :func:`fsviz.score`; any other spec (a metric reading every class,
+        term frequencies or a model, an α-weighted metric, a combination)
+        through :func:`fsviz.score_words` on :attr:`training`.
+        """
+        from .metrics import get_metric
+
+        if "@" not in metric and "(" not in metric and get_metric(metric).inputs == "table":
+            return score(metric, self.tp, self.fp, self.pos, self.neg, **kwargs)
+        if self.training is None:
+            raise ValueError(f"{metric!r} reads more than this task's 2×2 counts; make the task with "
+                             "corpus.binary_task(name), which keeps its documents")
+        from .scoring import score_words
+
+        return score_words(metric, self.training, random_state=kwargs.get("random_state", 0))

@@ -6,11 +6,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+import plotly.express as px
 import plotly.graph_objects as go
 
 from .analysis import GOAL_LABELS
 from .isoclines import isocline
-from .metrics import get_metric, metric_names
+from .metrics import INPUTS, get_metric
+from .scoring import parse_spec, spec_label
 from .selection import select_top_k
 
 __all__ = ["GOAL_LABELS", "METRIC_COLOURS", "WordPoints", "boundaries_figure", "class_sizes_figure", "curves_figure",
@@ -28,7 +30,13 @@ METRIC_COLOURS = {
 
 
 def metric_colour(name: str) -> str:
-    return METRIC_COLOURS.get(name, "#636EFA")
+    """A metric's colour: Forman's twelve fixed, any other name or spec a stable pick from Plotly's Alphabet."""
+    import zlib
+
+    if name in METRIC_COLOURS:
+        return METRIC_COLOURS[name]
+    palette = px.colors.qualitative.Alphabet
+    return palette[zlib.crc32(str(name).encode()) % len(palette)]
 
 
 @dataclass(frozen=True)
@@ -84,8 +92,11 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     ----------
     task : fsviz.Task
     metrics : list of str
-        Metrics whose isoclines to draw (Rand is listed in the legend as
-        having no curve).
+        Metrics whose isoclines to draw. Rand is listed in the legend as
+        having no curve. A metric that reads more than the 2×2 table (every
+        class, term frequencies, a model), an α-weighted metric or a
+        combination has no isocline in this plane: its top k words are
+        ringed instead, which shows where it departs from the table metrics.
     k : int
     zoom : (float, float), optional
         Axis ranges (max fp, max tp) for the dense corner near the origin
@@ -112,6 +123,18 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     fp_max = float(task.neg if zoom is None else zoom[0])
     fp_grid = np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
     for name in metrics:
+        parsed = parse_spec(name)
+        if parsed[0] != "metric" or get_metric(name).inputs != "table":
+            chosen = select_top_k(task.score(name), k).indices
+            why = INPUTS[get_metric(name).inputs] if parsed[0] == "metric" else "weights or ranks, not one table"
+            fig.add_trace(go.Scattergl(
+                x=np.maximum(task.fp[chosen], 0.5) if log else task.fp[chosen],
+                y=np.maximum(task.tp[chosen], 0.5) if log else task.tp[chosen],
+                mode="markers", name=f"{spec_label(name)}: top {k} ringed (no isocline: reads {why})",
+                marker=dict(size=9, color="rgba(0,0,0,0)", line=dict(color=metric_colour(name), width=1.5)),
+                text=task.vocabulary[chosen],
+                hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>"))
+            continue
         metric = get_metric(name)
         if metric.random:
             fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{metric.label}: random, no curve",
@@ -265,7 +288,7 @@ def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
 
 def overlap_figure(names, overlap) -> go.Figure:
     """Heat map of the Jaccard overlap of the metrics' top-k sets."""
-    labels = [get_metric(n).label for n in names]
+    labels = [spec_label(n) for n in names]
     fig = go.Figure(go.Heatmap(z=overlap, x=labels, y=labels, zmin=0, zmax=1, colorscale="Blues",
                                text=np.round(overlap, 2), texttemplate="%{text}",
                                hovertemplate="%{y} vs %{x}: Jaccard %{z:.2f}<extra></extra>"))
@@ -278,7 +301,7 @@ def _label(name) -> str:
 
     if name == ALL:
         return "all features"
-    return get_metric(name).label if name in metric_names() else str(name)
+    return spec_label(name)
 
 
 def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accuracy"), *, metrics=None,

@@ -29,7 +29,8 @@ from scipy.stats import rankdata
 
 from .metrics import get_metric, metric_names, score
 
-__all__ = ["COMBINATIONS", "Training", "check_spec", "combination", "parse_spec", "score_words", "spec_label"]
+__all__ = ["COMBINATIONS", "Training", "check_spec", "combination", "parse_spec", "parse_specs", "score_words",
+           "spec_inputs", "spec_label"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,7 +62,9 @@ class Training:
 
     def __post_init__(self):
         X = sparse.csr_matrix(self.X_tf)
-        X.eliminate_zeros()
+        if X.nnz and not X.data.all():
+            X = X.copy()
+            X.eliminate_zeros()
         Y = np.asarray(self.Y, dtype=bool)
         if Y.ndim == 1:
             Y = np.column_stack([Y, ~Y])
@@ -245,6 +248,16 @@ def parse_spec(spec: str):
         raise ValueError(f"{spec!r}: write a combination as name(metric,metric), e.g. ar(chi_max,ig)")
     get_metric(text)  # raises with the list of known metrics
     return ("metric", text)
+
+
+def parse_specs(text: str) -> tuple:
+    """Specs from comma-separated text, ``"ar(chi_max,ig), bns@0.6"`` → ``("ar(chi_max,ig)", "bns@0.6")``.
+
+    Commas inside a combination's parentheses do not split; every spec is
+    checked (ValueError says which is wrong and why).
+    """
+    parts = [p for p in _split_arguments(str(text).strip(), str(text)) if p] if str(text).strip() else []
+    return tuple(check_spec(p.lower()) for p in parts)
 
 
 def check_spec(spec: str) -> str:

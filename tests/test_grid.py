@@ -253,3 +253,38 @@ def test_fast_linear_svc_fit_equals_linear_svc_fit(params):
         np.testing.assert_array_equal(fast.intercept_, plain.intercept_)
         np.testing.assert_array_equal(fast.classes_, plain.classes_)
         np.testing.assert_array_equal(fsviz.grid._predict(fast, X), plain.predict(X))
+
+
+def test_metrics_reading_every_class_and_frequencies_score_the_training_split_only(corpus):
+    """The grid's χ²max, t-test and a combination select what scoring the fold's training documents selects."""
+    from sklearn.svm import LinearSVC
+
+    specs = ("chi_max", "ttest_avg", "lr(chi_max,ig)", "kl")
+    config = GridConfig(**{**SMALL, "metrics": specs, "ks": (15,), "trials": 1})
+    results = run_grid(corpus, config, n_jobs=1).results
+    assert set(results["metric"]) == {ALL, *specs}
+    X = corpus.X.astype(np.float64)
+    name = str(corpus.classes[0])
+    y = corpus.y(name)
+    rows = results.query("`class` == @name").set_index(["metric", "fold"])
+    for fold, (train, test) in enumerate(cell_splits(y, config, 0)):
+        training = corpus.training(name, rows=train)
+        eligible = np.flatnonzero(training.df > 0)
+        for spec in specs:
+            scores = fsviz.score_words(spec, training.select_words(eligible))
+            columns = np.sort(eligible[fsviz.select_top_k(scores, 15).indices])
+            model = LinearSVC(random_state=0).fit(X[train][:, columns], y[train])
+            predicted = model.predict(X[test][:, columns]).astype(bool)
+            row = rows.loc[(spec, fold)]
+            assert (row.tp, row.fp) == (np.sum(predicted & y[test]), np.sum(predicted & ~y[test])), spec
+
+
+def test_all_class_metrics_rank_the_same_words_for_every_class_of_a_fold(corpus):
+    train = np.arange(0, corpus.n_docs, 2)
+    rankings = []
+    for name in corpus.classes[:2]:
+        training = corpus.training(name, rows=train)
+        y = corpus.y(name)[train]
+        rankings.append(fold_rankings(corpus.X[train], y, ["chi_max", "cmfs"], 30, training=training)[1])
+    for spec in ("chi_max", "cmfs"):
+        assert np.array_equal(rankings[0][spec], rankings[1][spec])

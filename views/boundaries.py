@@ -22,7 +22,7 @@ st.markdown(
 if ctx.task is None:
     st.stop()
 task, k = ctx.task, ctx.k
-curved = [m for m in fsviz.FORMAN_METRICS if not fsviz.get_metric(m).random]
+curved = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).random]
 metrics = st.multiselect("Metrics", curved, default=curved, key="boundaries_metrics",
                          format_func=lambda m: fsviz.get_metric(m).label)
 if not metrics:

@@ -25,7 +25,7 @@ corpus_key = (source, tuple(sorted({**dict(options), "min_df": 1}.items())))
 metrics = fsviz.metric_names()
 c1, c2, c3 = st.columns([1, 1, 2])
 metric = c1.selectbox("Metric", metrics, index=metrics.index("bns"), key="cutoff_metric",
-                      format_func=lambda m: fsviz.get_metric(m).label)
+                      format_func=app_state.metric_option)
 k = c2.number_input("k: words selected", 1, 100_000, 1000, key="cutoff_k")
 low, high = c3.slider("Cutoffs (documents)", 1, 50, (1, 25), key="cutoff_range")
 cutoffs = list(range(low, high + 1))

@@ -9,6 +9,7 @@ import fsviz
 from components import run_panel
 from fsviz.analysis import macro_average
 from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.scoring import parse_specs
 from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()
@@ -41,7 +42,7 @@ def _show(run, source):
     macro = macro_average(results)
     shown = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
     chosen = st.multiselect("Metrics to draw", shown, default=shown, key="grid_show_metrics",
-                            format_func=lambda m: fsviz.get_metric(m).label if m in fsviz.metric_names() else m)
+                            format_func=fsviz.spec_label)
     bands = st.toggle("± one standard error over tasks", value=True, key="grid_bands")
     st.plotly_chart(curves_figure(macro, metrics=chosen, bands=bands), key="grid_curves")
     st.caption("Click a legend entry to hide that metric in every panel; double-click to show it alone.")
@@ -68,12 +69,19 @@ with load_tab:
 
 with run_tab:
     classes = [str(c) for c in corpus.classes]
-    metrics = fsviz.metric_names()
     c1, c2 = st.columns(2)
     chosen_classes = c1.multiselect("Positive classes (each against the rest)", classes, default=classes,
                                     key="grid_classes")
-    chosen_metrics = c2.multiselect("Metrics", metrics, default=metrics, key="grid_metrics",
-                                    format_func=lambda m: fsviz.get_metric(m).label)
+    chosen_metrics = c2.multiselect("Metrics", fsviz.metric_names(), default=list(fsviz.FORMAN_METRICS),
+                                    key="grid_metrics", format_func=app_state.metric_option,
+                                    help="Forman's twelve by default. The others read every class's counts, "
+                                         "term frequencies or a fitted model, always on the training split only.")
+    combos_text = st.text_input(
+        "More specs: combinations and weights (comma-separated)", key="grid_specs",
+        placeholder="e.g. ar(chi_max,ig), lr(bns,ig), dmor(chi_max,ttest_avg), bns@0.6",
+        help="Olsson & Oard's ways to combine two or more metrics: hr (highest rank), lr (lowest rank), "
+             "ar (average rank), dmor (divide by max then OR), dlor (divide by L2 length then OR); "
+             "metric@α weights positive features by α and negative ones by 1 − α (Forman's lesion study).")
     c1, c2, c3, c4, c5 = st.columns([3, 1, 1, 1, 1])
     ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="grid_ks")
     trials = c2.number_input("Trials", 1, 100, 5, key="grid_trials")
@@ -82,6 +90,12 @@ with run_tab:
     classifier = c5.selectbox("Classifier", list(CLASSIFIERS), key="grid_classifier",
                               format_func=lambda c: CLASSIFIER_LABELS.get(c, c))
     config = None
+    try:
+        specs = parse_specs(combos_text)
+    except ValueError as exc:
+        specs = ()
+        st.error(f"{exc}", icon="⚠️")
+    chosen_metrics = list(dict.fromkeys([*chosen_metrics, *specs]))
     if not chosen_classes or not chosen_metrics:
         st.info("Choose at least one class and one metric.")
     else:

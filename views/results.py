@@ -39,9 +39,7 @@ def analysed(function, *args, **kwargs):
 
 
 def label(name):
-    if name == ALL:
-        return "all features"
-    return fsviz.get_metric(name).label if name in fsviz.metric_names() else str(name)
+    return "all features" if name == ALL else fsviz.spec_label(name)
 
 
 def csv_button(frame, name, what="data"):

@@ -24,7 +24,9 @@ task, k = ctx.task, ctx.k
 names = fsviz.metric_names()
 metrics = st.multiselect(
     "Metrics", names, default=["bns", "ig", "chi", "odds", "pr", "dfreq"], key="wordmap_metrics",
-    format_func=lambda m: f"{fsviz.get_metric(m).label}: {fsviz.get_metric(m).description}",
+    format_func=app_state.metric_option,
+    help="Metrics reading only the class's 2×2 counts draw an isocline; the others (every class's counts, "
+         "term frequencies, a fitted model) have none in this plane, so their top k words are ringed instead.",
 )
 c1, c2, c3 = st.columns([1, 1, 2])
 zoom = c1.toggle("Zoom to the dense corner", key="wordmap_zoom", help="Forman's Figure 3")
@@ -55,7 +57,7 @@ st.caption(f"Class {ctx.class_name!r}: pos = {task.pos} documents, neg = {task.n
 for name in metrics:
     selection = fsviz.select_top_k(task.score(name), k)
     if selection.ties_exceed_k:
-        st.caption(f"{fsviz.get_metric(name).label}: {selection.n_above + selection.n_tied} words score at least "
+        st.caption(f"{fsviz.spec_label(name)}: {selection.n_above + selection.n_tied} words score at least "
                    f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep exactly k = {k}.")
 
 selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
