@@ -147,10 +147,35 @@ def _multinomial_nb(**params):
     return MultinomialNB(**params)
 
 
+def _cosine_knn(**params):
+    """Similarity-weighted kNN, cosine, k = 10 unless given (Wang et al.)."""
+    from .classifiers import CosineKNN
+
+    return CosineKNN(**params)
+
+
+def _okapi_knn(**params):
+    """kNN with Okapi weights and idf on term frequencies, k = 100 unless given (Olsson & Oard)."""
+    from .classifiers import OkapiKNN
+
+    return OkapiKNN(**params)
+
+
+def _centroid(**params):
+    """Cosine centroid classifier (Han & Karypis, as Wang et al. use it)."""
+    from .classifiers import CentroidClassifier
+
+    return CentroidClassifier(**params)
+
+
 #: Classifier name → factory taking the config's ``classifier_params``.
-CLASSIFIERS = {"svm": _linear_svm, "nb": _multinomial_nb}
+CLASSIFIERS = {"svm": _linear_svm, "nb": _multinomial_nb, "knn": _cosine_knn, "knn_okapi": _okapi_knn,
+               "centroid": _centroid}
 #: How each classifier is named on a page.
-CLASSIFIER_LABELS = {"svm": "linear SVM", "nb": "multinomial Naive Bayes"}
+CLASSIFIER_LABELS = {"svm": "linear SVM", "nb": "multinomial Naive Bayes", "knn": "kNN, cosine, k = 10",
+                     "knn_okapi": "kNN, Okapi + idf, k = 100", "centroid": "centroid, cosine"}
+#: Classifiers fitted on term frequencies rather than Boolean presence.
+FREQUENCY_CLASSIFIERS = {"knn_okapi"}
 
 
 def make_classifier(name: str, params=()):
@@ -187,7 +212,10 @@ class GridConfig:
         Positive classes; None means every class of every dataset.
     classifier : str
         A key of :data:`CLASSIFIERS`: ``"svm"`` (scikit-learn's LinearSVC,
-        Forman's choice) or ``"nb"`` (MultinomialNB).
+        Forman's choice), ``"nb"`` (MultinomialNB), ``"knn"`` (cosine,
+        similarity-weighted, k = 10), ``"knn_okapi"`` (Okapi weights and
+        idf on term frequencies, k = 100) or ``"centroid"`` (cosine); see
+        :mod:`fsviz.classifiers`. All but ``knn_okapi`` see Boolean presence.
     classifier_params : tuple of (name, value) pairs
         Passed to the classifier (LinearSVC's defaults when empty).
     seed : int
@@ -369,8 +397,9 @@ class _Data:
 
 def _data(corpus: Corpus, config: GridConfig) -> _Data:
     needs_more = any(spec_inputs(m) - {"table"} for m in config.metrics)
-    return _Data(_features(corpus), corpus.X_tf if needs_more else None,
-                 corpus.Y.toarray() if needs_more else None, corpus.classes)
+    frequencies = config.classifier in FREQUENCY_CLASSIFIERS
+    X = sparse.csr_matrix(corpus.X_tf, dtype=np.float64) if frequencies else _features(corpus)
+    return _Data(X, corpus.X_tf if needs_more else None, corpus.Y.toarray() if needs_more else None, corpus.classes)
 
 
 def _features(corpus: Corpus) -> sparse.csr_matrix:
