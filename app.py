@@ -94,5 +94,6 @@ page = st.navigation([
     st.Page("views/results.py", title="Results explorer", icon=":material/insights:"),
     st.Page("views/lesion.py", title="Lesion study", icon=":material/balance:"),
     st.Page("views/cutoff.py", title="Rare-word cutoff", icon=":material/filter_alt:"),
+    st.Page("views/agreement.py", title="Metric agreement", icon=":material/compare_arrows:"),
 ])
 page.run()

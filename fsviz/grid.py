@@ -68,7 +68,7 @@ from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .metrics import FORMAN_METRICS
-from .scoring import Training, check_spec, score_words, spec_inputs
+from .scoring import Training, canonical, score_words, spec_inputs
 from .selection import select_top_k
 
 __all__ = [
@@ -245,9 +245,8 @@ class GridConfig:
 
     def __post_init__(self):
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
-        set_("metrics", tuple(self.metrics) or FORMAN_METRICS)
-        for name in self.metrics:
-            check_spec(name)  # raises with the list of known metrics, or for a bad weight or combination
+        # canonical() raises with the list of known metrics, or for a bad weight or combination
+        set_("metrics", tuple(canonical(m) for m in self.metrics) or FORMAN_METRICS)
         if len(set(self.metrics)) != len(self.metrics):
             raise ValueError(f"`metrics` lists a metric twice: {list(self.metrics)}")
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)

@@ -29,7 +29,7 @@ from scipy.stats import rankdata
 
 from .metrics import get_metric, metric_names, score
 
-__all__ = ["COMBINATIONS", "Training", "check_spec", "combination", "parse_spec", "parse_specs", "score_words",
+__all__ = ["COMBINATIONS", "Training", "canonical", "check_spec", "combination", "parse_spec", "parse_specs", "score_words",
            "spec_inputs", "spec_label"]
 
 
@@ -250,14 +250,31 @@ def parse_spec(spec: str):
     return ("metric", text)
 
 
+def _unparse(parsed) -> str:
+    if parsed[0] == "metric":
+        return parsed[1]
+    if parsed[0] == "weighted":
+        return f"{_unparse(parsed[1])}@{parsed[2]:g}"
+    return f"{parsed[1]}({','.join(_unparse(p) for p in parsed[2])})"
+
+
+def canonical(spec: str) -> str:
+    """The one way to write a spec: lower case, no spaces, weights as ``%g``.
+
+    >>> canonical("AR(chi_max, BNS@0.30)")
+    'ar(chi_max,bns@0.3)'
+    """
+    return _unparse(parse_spec(spec))
+
+
 def parse_specs(text: str) -> tuple:
-    """Specs from comma-separated text, ``"ar(chi_max,ig), bns@0.6"`` → ``("ar(chi_max,ig)", "bns@0.6")``.
+    """Specs from comma-separated text, ``"ar(chi_max, ig), bns@0.6"`` → ``("ar(chi_max,ig)", "bns@0.6")``.
 
     Commas inside a combination's parentheses do not split; every spec is
-    checked (ValueError says which is wrong and why).
+    checked (ValueError says which is wrong and why) and written canonically.
     """
     parts = [p for p in _split_arguments(str(text).strip(), str(text)) if p] if str(text).strip() else []
-    return tuple(check_spec(p.lower()) for p in parts)
+    return tuple(canonical(p) for p in parts)
 
 
 def check_spec(spec: str) -> str:

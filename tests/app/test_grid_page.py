@@ -77,11 +77,31 @@ def test_load_a_results_file_from_the_cli_then_a_broken_one(tmp_path):
     assert at.session_state["grid_shown"][0] is run
 
 
-def test_naive_bayes_runs_from_the_page():
+@pytest.mark.parametrize("classifier", ["nb", "knn", "knn_okapi", "centroid"])
+def test_each_classifier_runs_from_the_page(classifier):
     at = configure(grid_page())
-    at.selectbox(key="grid_classifier").set_value("nb").run()
+    at.selectbox(key="grid_classifier").set_value(classifier).run()
     assert_clean(at)
     at.button(key="grid_run").click().run()
     assert_clean(at)
     run, _ = at.session_state["grid_shown"]
-    assert run.complete and run.config.classifier == "nb"
+    assert run.complete and run.config.classifier == classifier
+    assert (run.results.groupby("metric")["f1"].mean() > 0).all()
+
+
+def test_new_metrics_and_combinations_from_the_page():
+    at = configure(grid_page(), metrics=("chi_max", "ttest_avg", "svm_w"))
+    at.text_input(key="grid_specs").set_value("ar(chi_max, ig), bns@0.6").run()
+    assert_clean(at)
+    at.button(key="grid_run").click().run()
+    assert_clean(at)
+    run, _ = at.session_state["grid_shown"]
+    assert set(run.config.metrics) == {"chi_max", "ttest_avg", "svm_w", "ar(chi_max,ig)", "bns@0.6"}
+    assert set(run.results["metric"]) == {"all", *run.config.metrics}
+
+
+def test_a_bad_combination_says_what_is_wrong():
+    at = configure(grid_page())
+    at.text_input(key="grid_specs").set_value("ar(chi_max)").run()
+    assert not at.exception
+    assert any("two or more" in e.value for e in at.error)

@@ -125,3 +125,27 @@ def test_class_emptied_by_the_cutoff_is_explained(tmp_path):
         at.switch_page(page).run()
         assert not at.exception, [e.value for e in at.exception]
         assert any("no word is left" in w.value for w in at.warning)
+
+
+def test_agreement_page_compares_measures():
+    at = fresh().run()
+    at.switch_page("views/agreement.py").run()
+    assert_clean(at)
+    assert len(at.get("plotly_chart")) == 3  # two matrices and the scatter
+    assert any("differ" in m.value for m in at.markdown)
+    at.selectbox(key="agreement_x").set_value("kl").run()
+    at.selectbox(key="agreement_y").set_value("svm_w").run()
+    at.number_input(key="agreement_n").set_value(20).run()
+    assert_clean(at)
+    at.multiselect(key="agreement_metrics").set_value(["ig"]).run()
+    assert_clean(at)
+    assert any("at least two" in i.value for i in at.info)
+
+
+def test_word_map_rings_the_top_words_of_metrics_without_an_isocline():
+    at = fresh().run()
+    at.switch_page("views/word_map.py").run()
+    at.multiselect(key="wordmap_metrics").set_value(["bns", "cmfs"]).run()
+    assert_clean(at)
+    figure = at.get("plotly_chart")[0].proto.spec
+    assert "no isocline" in figure
