@@ -46,8 +46,13 @@ def ranked_score_func(name):
 
 
 def similarity_weights(distances):
-    """KNeighborsClassifier weights: cosine distance 1 − cos back to the similarity cos."""
-    return 1.0 - distances
+    """KNeighborsClassifier weights: cosine distance 1 − cos back to the similarity cos.
+
+    Floored at 1e-12: scikit-learn refuses a document whose neighbours all
+    weigh 0 (it shares no selected word with any of them), which fsviz gives
+    the majority class; with the floor scikit-learn takes a plain vote.
+    """
+    return np.maximum(1.0 - distances, 1e-12)
 
 
 def sklearn_estimator(classifier):
