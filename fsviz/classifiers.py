@@ -38,6 +38,11 @@ class _ScoreClassifier(ClassifierMixin, BaseEstimator):
         self._majority = int(np.argmax(np.bincount(encoded)))
         return encoded
 
+    def decision_function(self, X):
+        """:meth:`class_scores`; with two classes, the second's score minus the first's (scikit-learn's shape)."""
+        scores = self.class_scores(X)
+        return scores[:, 1] - scores[:, 0] if self.classes_.size == 2 else scores
+
     def predict(self, X):
         scores = self.class_scores(X)
         best = np.argmax(scores, axis=1)

@@ -1,0 +1,227 @@
+"""Multi-class evaluation: one model over every class, next to the grid's one-vs-rest tasks.
+
+Wang et al. and Olsson & Oard select one feature set for all classes and
+train one classifier over them; they report macro- and micro-averaged F1
+(Wang eq. 6–7) and, for multi-label corpora, the ranked-retrieval measures
+R-precision and mean average precision over each document's ranked labels
+(Olsson & Oard §2), comparing methods by a sign test over paired trials.
+
+:func:`run_multiclass` runs that protocol: ``trials`` × ``folds``
+cross-validation (stratified on each document's first label), in each fold
+every metric ranks the words of the training split once, and for each k a
+classifier over all classes is fitted on the top k and scored on the test
+split. Only metrics that score words for the whole label set can select
+here: those with ``all_classes`` (χ²max, t-test, CMFS, …), DFreq and Rand,
+and combinations of them.
+
+Single-label corpora: the classifier predicts one class per document.
+Multi-label corpora: one binary classifier per class (scikit-learn's
+``OneVsRestClassifier``), a document receiving every class its classifier
+accepts. Either way each document also gets a score per class (the
+decision function, or the Naive Bayes log-probability, or the kNN and
+centroid scores), which ranks its labels for R-precision and MAP.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .corpus import Corpus
+from .grid import GridConfig, _seed, make_classifier
+from .metrics import get_metric
+from .scoring import Training, parse_spec, score_words
+from .selection import select_top_k
+
+__all__ = ["GOALS", "check_multiclass_metrics", "macro_curves", "ranked_measures", "run_multiclass", "sign_test"]
+
+#: The measures of a multi-class run, as its table's columns.
+GOALS = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
+         "r_precision": "R-precision", "map": "MAP"}
+COLUMNS = ["dataset", "trial", "fold", "metric", "k", "n_features", *GOALS]
+
+
+def _global(parsed) -> bool:
+    if parsed[0] == "metric":
+        metric = get_metric(parsed[1])
+        return metric.all_classes or not metric.needs_labels
+    if parsed[0] == "weighted":
+        return False
+    return all(_global(p) for p in parsed[2])
+
+
+def check_multiclass_metrics(metrics) -> None:
+    """ValueError naming any spec that scores one class against the rest (it cannot select for all classes)."""
+    bad = [m for m in metrics if not _global(parse_spec(m))]
+    if bad:
+        raise ValueError(
+            f"{', '.join(bad)} score(s) one class against the rest, so they cannot choose one word set for every "
+            "class; in multi-class mode use metrics over all classes such as chi_max, chi_avg, ig_multi, "
+            "ttest_avg, cmfs, icmfs, mi_avg, ece, dfreq (or combinations of them)")
+
+
+def ranked_measures(scores: np.ndarray, Y: np.ndarray) -> tuple[float, float]:
+    """Mean R-precision and mean average precision of each document's labels ranked by ``scores``.
+
+    ``scores`` and ``Y`` (Boolean, true labels) have shape (documents,
+    classes). R-precision: the share of a document's R true labels among its
+    R best-scored ones; average precision: the mean, over its true labels, of
+    the precision at each one's rank. Ties rank in column order. Documents
+    with no true label are left out.
+    """
+    Y = np.asarray(Y, dtype=bool)
+    keep = Y.any(axis=1)
+    scores, Y = np.asarray(scores, dtype=np.float64)[keep], Y[keep]
+    if not len(Y):
+        return float("nan"), float("nan")
+    order = np.argsort(-scores, axis=1, kind="stable")
+    hits = np.take_along_axis(Y, order, axis=1)
+    r = Y.sum(axis=1)
+    cumulative = np.cumsum(hits, axis=1)
+    positions = np.arange(1, Y.shape[1] + 1)
+    r_precision = cumulative[np.arange(len(Y)), r - 1] / r
+    average_precision = (hits * cumulative / positions).sum(axis=1) / r
+    return float(r_precision.mean()), float(average_precision.mean())
+
+
+def _class_scores(model, X) -> np.ndarray:
+    for method in ("class_scores", "decision_function", "predict_log_proba", "predict_proba"):
+        if hasattr(model, method):
+            try:
+                scores = np.asarray(getattr(model, method)(X), dtype=np.float64)
+            except (AttributeError, NotImplementedError):
+                continue
+            return scores[:, None] if scores.ndim == 1 else scores
+    raise TypeError(f"{type(model).__name__} gives no per-class scores")
+
+
+def _multilabel_model(config):
+    from sklearn.multiclass import OneVsRestClassifier
+
+    return OneVsRestClassifier(make_classifier(config.classifier, config.classifier_params))
+
+
+def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
+    from sklearn.metrics import f1_score
+
+    if multilabel:
+        model.fit(X_train, Y_train)
+        predicted = np.asarray(model.predict(X_test), dtype=bool)
+        scores = _class_scores(model, X_test)
+        truth = Y_test
+    else:
+        labels = np.argmax(Y_train, axis=1)
+        model.fit(X_train, labels)
+        known = np.asarray(model.classes_)
+        predicted = np.zeros_like(Y_test)
+        predicted[np.arange(len(Y_test)), np.asarray(model.predict(X_test))] = True
+        raw = _class_scores(model, X_test)
+        if raw.shape[1] == 1:  # a two-class decision function scores classes_[1]
+            raw = np.column_stack([-raw[:, 0], raw[:, 0]])
+        scores = np.full(Y_test.shape, -np.inf)
+        scores[:, known] = raw
+        truth = Y_test
+    macro = f1_score(truth, predicted, average="macro", zero_division=0)
+    micro = f1_score(truth, predicted, average="micro", zero_division=0)
+    exact = float(np.mean((truth == predicted).all(axis=1)))
+    r_precision, mean_ap = ranked_measures(scores, truth)
+    return macro, micro, exact, r_precision, mean_ap  # the order of GOALS
+
+
+def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel):
+    training = Training(corpus_tf[train], Y[train], positive=0)
+    eligible = np.flatnonzero(training.df > 0)
+    training = training.select_words(eligible)
+    rows = []
+    X_train, X_test = corpus_X[train], corpus_X[test]
+    k_max = min(max(config.ks), eligible.size)
+    fits = {}
+    rankings = {"all": eligible} if config.all_features else {}
+    for spec in config.metrics:
+        scores = score_words(spec, training, random_state=_seed(config.seed, trial, fold))
+        rankings[spec] = eligible[select_top_k(scores, k_max).indices]
+    for spec, ranking in rankings.items():
+        for k in ([corpus_X.shape[1]] if spec == "all" else config.ks):
+            columns = np.sort(ranking[:min(k, ranking.size)])
+            key = columns.tobytes()
+            if key not in fits:
+                model = _multilabel_model(config) if multilabel else make_classifier(config.classifier,
+                                                                                     config.classifier_params)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    fits[key] = _evaluate(model, X_train[:, columns], X_test[:, columns], Y[train], Y[test],
+                                          multilabel)
+            rows.append((name, trial, fold, spec, k, columns.size, *fits[key]))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=None, should_stop=None) -> pd.DataFrame:
+    """Evaluate ``config.metrics`` with one classifier over every class of ``corpus``.
+
+    Uses the config's metrics, ks, trials, folds, classifier and seed (its
+    ``classes`` is ignored: every class takes part). Returns one row per
+    trial × fold × metric × k with the columns of :data:`GOALS`; the
+    all-features baseline is metric ``"all"``. ``progress(done, total)``
+    is called after each fold; ``should_stop()`` returning True ends the
+    run early with the folds finished so far.
+    """
+    from joblib import Parallel, delayed
+    from sklearn.model_selection import StratifiedKFold
+
+    check_multiclass_metrics(config.metrics)
+    Y = corpus.Y.toarray().astype(bool)
+    multilabel = corpus.is_multilabel
+    first = np.argmax(Y, axis=1)
+    counts = np.bincount(first, minlength=corpus.n_classes)
+    if (counts[counts > 0] < config.folds).any() or (counts > 0).sum() < 2:
+        small = [str(corpus.classes[c]) for c in np.flatnonzero((counts > 0) & (counts < config.folds))]
+        raise ValueError(
+            f"multi-class cross-validation needs at least two classes with {config.folds} documents each "
+            f"(one per fold); too small: {', '.join(small) or 'only one class'}. Use fewer folds.")
+    X = corpus.X_tf.astype(np.float64) if config.classifier == "knn_okapi" else corpus.X.astype(np.float64)
+    X = X.tocsr()
+    splits = [(t, f, tr, te) for t in range(config.trials)
+              for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=_seed(
+                  config.seed, t)).split(np.zeros(corpus.n_docs), first))]
+    jobs = (delayed(_run_fold)(X, corpus.X_tf, Y, corpus.name, t, f, tr, te, config, multilabel)
+            for t, f, tr, te in splits)
+    frames = []
+    if progress:
+        progress(0, len(splits))
+    for frame in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs):
+        frames.append(frame)
+        if progress:
+            progress(len(frames), len(splits))
+        if should_stop is not None and should_stop():
+            break
+    table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)
+    return table.sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
+
+
+def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
+    """Each measure averaged over trials and folds, per metric and k (the all-features row at its own k)."""
+    return table.groupby(["metric", "k"], as_index=False)[list(GOALS)].mean()
+
+
+def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: int | None = None) -> dict:
+    """Olsson & Oard's sign test: does metric ``a`` beat ``b`` on ``goal`` over the paired trials and folds?
+
+    Pairs the two metrics' runs on the same (trial, fold) at ``k`` (each
+    metric's own k when one is the all-features row); ties are dropped.
+    Returns wins, losses, ties and the two-sided exact binomial p-value.
+    """
+    def runs(metric):
+        rows = table[table["metric"] == metric]
+        if k is not None and metric != "all":
+            rows = rows[rows["k"] == k]
+        return rows.set_index(["trial", "fold"])[goal]
+
+    x, y = runs(a).align(runs(b), join="inner")
+    if x.empty:
+        raise ValueError(f"no paired runs of {a!r} and {b!r} at k = {k}")
+    wins, losses = int((x > y).sum()), int((x < y).sum())
+    p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
+    return {"wins": wins, "losses": losses, "ties": int(len(x) - wins - losses), "p": float(p)}
