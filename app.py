@@ -92,6 +92,7 @@ page = st.navigation([
     st.Page("views/boundaries.py", title="Decision boundaries", icon=":material/grid_view:"),
     st.Page("views/grid.py", title="Evaluation grid", icon=":material/table_chart:"),
     st.Page("views/results.py", title="Results explorer", icon=":material/insights:"),
+    st.Page("views/multiclass.py", title="Multi-class evaluation", icon=":material/hub:"),
     st.Page("views/lesion.py", title="Lesion study", icon=":material/balance:"),
     st.Page("views/cutoff.py", title="Rare-word cutoff", icon=":material/filter_alt:"),
     st.Page("views/agreement.py", title="Metric agreement", icon=":material/compare_arrows:"),

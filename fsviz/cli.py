@@ -233,6 +233,22 @@ def _sample(args):
     print(load_sample())
 
 
+def _multiclass(args):
+    from .grid import GridConfig
+    from .multiclass import GOALS, macro_curves, run_multiclass
+
+    (corpus,) = _grid_corpora(args, args.min_df)
+    metrics = parse_specs(args.metrics)
+    config = GridConfig(metrics=metrics, **_grid_options(args))
+    bar = ProgressBar()
+    table = run_multiclass(corpus, config, n_jobs=args.jobs, progress=lambda done, total: bar(done, total))
+    table.to_parquet(args.out, index=False)
+    curves = macro_curves(table)
+    print(f"wrote {len(table)} rows to {args.out}; {'multi-label: one-vs-rest per class, ' if corpus.is_multilabel else ''}"
+          f"means over {config.trials} trial(s) × {config.folds} folds:")
+    print(curves.rename(columns=GOALS).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+
+
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     """The options lesion and cutoff share with grid."""
     parser.add_argument("--out", required=True, help="results file (Parquet)")
@@ -240,7 +256,9 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     parser.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
     parser.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
     parser.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
-    parser.add_argument("--classifier", default="svm", help="svm (LinearSVC, the default) or nb (MultinomialNB)")
+    parser.add_argument("--classifier", default="svm",
+                        help="svm (LinearSVC, the default), nb (MultinomialNB), knn (cosine, k=10), "
+                             "knn_okapi (Okapi+idf, k=100) or centroid (cosine)")
     parser.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
     parser.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
@@ -287,6 +305,13 @@ def main(argv=None) -> int:
     cutoff.add_argument("--cutoffs", default="1-25", help="cutoffs in documents: N or LOW-HIGH (default 1-25)")
     _grid_arguments(cutoff, k="1000")
     cutoff.set_defaults(run=_cutoff)
+    multi = commands.add_parser("multiclass", help="one model over all classes: macro/micro-F1, R-precision, MAP")
+    multi.add_argument("data", nargs=1, help="a corpus file or folder, or 'sample'")
+    multi.add_argument("--metrics", default="chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq",
+                       help="comma-separated all-class specs (default chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq)")
+    multi.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
+    _grid_arguments(multi)
+    multi.set_defaults(run=_multiclass)
     report = commands.add_parser("report", help="which metric to use, from a grid's results file")
     report.add_argument("results", help="a results file written by `grid`")
     report.add_argument("--out", default=None, help="also write the recommendation table as CSV")

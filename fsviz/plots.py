@@ -297,6 +297,12 @@ def overlap_figure(names, overlap) -> go.Figure:
     return fig
 
 
+def _goal_label(goal) -> str:
+    from .multiclass import GOALS
+
+    return GOAL_LABELS.get(goal) or GOALS.get(goal, goal)
+
+
 def _label(name) -> str:
     from .grid import ALL
 
@@ -322,7 +328,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     columns = 2 if len(goals) > 1 else 1
     rows = -(-len(goals) // columns)
     prefix = f"{title}: " if title else ""
-    fig = make_subplots(rows=rows, cols=columns, subplot_titles=[prefix + GOAL_LABELS.get(g, g) for g in goals],
+    fig = make_subplots(rows=rows, cols=columns, subplot_titles=[prefix + _goal_label(g) for g in goals],
                         horizontal_spacing=0.08, vertical_spacing=0.1)
     curves = macro[macro["metric"] != ALL]
     names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
@@ -346,14 +352,14 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
                 x=line["k"], y=line[goal], mode="lines+markers", name=label, legendgroup=name,
                 showlegend=i == 0, line=dict(color=colour, width=3 if name == "bns" else 1.6),
                 marker=dict(size=5),
-                hovertemplate=f"{label}, k = %{{x}}: {GOAL_LABELS.get(goal, goal)} %{{y:.3f}}<extra></extra>",
+                hovertemplate=f"{label}, k = %{{x}}: {_goal_label(goal)} %{{y:.3f}}<extra></extra>",
             ), row=row, col=col)
         if not baseline.empty and ks.size:
             value = float(baseline[goal].iloc[0])
             fig.add_trace(go.Scatter(
                 x=[ks[0], ks[-1]], y=[value, value], mode="lines", name="all features", legendgroup=ALL,
                 showlegend=i == 0, line=dict(color="black", dash="dash", width=1.5),
-                hovertemplate=f"all features: {GOAL_LABELS.get(goal, goal)} {value:.3f}<extra></extra>",
+                hovertemplate=f"all features: {_goal_label(goal)} {value:.3f}<extra></extra>",
             ), row=row, col=col)
     fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks])
     fig.update_xaxes(title_text="features selected (k)", row=rows)
@@ -418,7 +424,7 @@ def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None)
 
     ``tasks`` holds one row per task with ``dataset, class, skew`` and ``goal``.
     """
-    label = GOAL_LABELS.get(goal, goal)
+    label = _goal_label(goal)
     fig = go.Figure(go.Scatter(
         x=tasks["skew"], y=tasks[goal], mode="markers", marker=dict(size=7, opacity=0.7, color="#1CA71C"),
         customdata=np.stack([tasks["dataset"].astype(str), tasks["class"].astype(str)], axis=1),
@@ -451,7 +457,7 @@ def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=
             x=scale * line["tolerance"], y=line["percent"], mode="lines+markers", name=_label(name),
             line=dict(color=metric_colour(name), width=3 if name == "bns" else 1.6), marker=dict(size=5),
             hovertemplate=f"{_label(name)}: within %{{x:g}}{unit} on %{{y:.1f}}% of tasks<extra></extra>"))
-    label = GOAL_LABELS.get(goal, goal)
+    label = _goal_label(goal)
     fig.update_xaxes(title_text=f"tolerance ({'% of the best' if relative else label + ' points'})")
     fig.update_yaxes(title_text="% of tasks within tolerance of the best", range=[0, 102])
     fig.update_layout(height=460, margin=dict(l=10, r=10, t=40, b=10), title=f"{label}: chance of attaining the best")
@@ -466,7 +472,7 @@ def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
     fig = go.Figure()
     names = metrics if metrics is not None else list(dict.fromkeys(shares["metric"]))
     goals = list(dict.fromkeys(shares["goal"]))
-    ticks = {g: f"{GOAL_LABELS.get(g, g)} ({100 * shares.loc[shares['goal'] == g, 'tolerance'].iloc[0]:g}%)"
+    ticks = {g: f"{_goal_label(g)} ({100 * shares.loc[shares['goal'] == g, 'tolerance'].iloc[0]:g}%)"
              for g in goals}
     for name in names:
         bars = shares[shares["metric"] == name]
@@ -557,7 +563,7 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
 
     from .grid import ALL
 
-    fig = make_subplots(rows=1, cols=len(goals), subplot_titles=[GOAL_LABELS.get(g, g) for g in goals],
+    fig = make_subplots(rows=1, cols=len(goals), subplot_titles=[_goal_label(g) for g in goals],
                         horizontal_spacing=0.06)
     weighted = curves[curves["metric"] != ALL]
     baseline = curves[curves["metric"] == ALL]
@@ -570,7 +576,7 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
                 x=line["k"], y=line[goal], mode="lines+markers", name=f"α = {alpha:g}", legendgroup=f"{alpha:g}",
                 showlegend=col == 1, line=dict(color=_alpha_colour(alpha), width=3 if np.isclose(alpha, 0.5) else 1.8),
                 marker=dict(size=5),
-                hovertemplate=f"α = {alpha:g}, k = %{{x}}: {GOAL_LABELS.get(goal, goal)} %{{y:.3f}}<extra></extra>"),
+                hovertemplate=f"α = {alpha:g}, k = %{{x}}: {_goal_label(goal)} %{{y:.3f}}<extra></extra>"),
                 row=1, col=col)
         if len(baseline) and ks.size:
             value = float(baseline[goal].iloc[0])
@@ -672,9 +678,9 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
                          hovertemplate="cutoff %{x}: %{y:,} words<extra></extra>"), secondary_y=True)
     colours = {"f1": "#1CA71C", "precision": "#2E91E5", "recall": "#FB0D0D", "accuracy": "#222A2A"}
     for goal in goals:
-        fig.add_trace(go.Scatter(x=line["min_df"], y=line[goal], mode="lines+markers", name=GOAL_LABELS.get(goal, goal),
+        fig.add_trace(go.Scatter(x=line["min_df"], y=line[goal], mode="lines+markers", name=_goal_label(goal),
                                  line=dict(color=colours.get(goal), width=2),
-                                 hovertemplate=f"cutoff %{{x}}: {GOAL_LABELS.get(goal, goal)} %{{y:.3f}}<extra></extra>"),
+                                 hovertemplate=f"cutoff %{{x}}: {_goal_label(goal)} %{{y:.3f}}<extra></extra>"),
                       secondary_y=False)
     fig.update_xaxes(title_text="rare-word cutoff: words in fewer documents are removed", dtick=1 if len(vocab) <= 25 else None)
     fig.update_yaxes(title_text=f"{_label(metric)} at k = {k} (macro)", secondary_y=False)

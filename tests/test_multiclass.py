@@ -86,3 +86,17 @@ def test_one_class_metrics_are_refused_with_the_alternatives():
 def test_too_few_documents_for_the_folds_says_so(corpus):
     with pytest.raises(ValueError, match="fewer folds"):
         run_multiclass(corpus, GridConfig(metrics=("chi_max",), ks=(5,), trials=1, folds=500))
+
+
+def test_cli_multiclass_writes_the_folds_and_prints_the_curves(tmp_path, capsys):
+    from fsviz.cli import main
+
+    out = tmp_path / "mc.parquet"
+    assert main(["multiclass", "sample", "--metrics", "chi_max,ar(chi_max,cmfs)", "--k", "50", "--trials", "1",
+                 "--folds", "2", "--jobs", "1", "--out", str(out)]) == 0
+    import pandas as pd
+
+    table = pd.read_parquet(out)
+    assert set(table["metric"]) == {"all", "chi_max", "ar(chi_max,cmfs)"}
+    assert "macro-F1" in capsys.readouterr().out
+    assert main(["multiclass", "sample", "--metrics", "bns", "--out", str(out)]) == 2

@@ -149,3 +149,21 @@ def test_word_map_rings_the_top_words_of_metrics_without_an_isocline():
     assert_clean(at)
     figure = at.get("plotly_chart")[0].proto.spec
     assert "no isocline" in figure
+
+
+def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    at = fresh().run()
+    at.switch_page("views/multiclass.py").run()
+    assert_clean(at)
+    at.multiselect(key="mc_metrics").set_value(["chi_max", "ttest_avg"])
+    at.text_input(key="mc_ks").set_value("20, 200")
+    at.number_input(key="mc_trials").set_value(1)
+    at.number_input(key="mc_folds").set_value(2).run()
+    at.button(key="mc_run").click().run()
+    assert_clean(at)
+    assert at.get("plotly_chart"), "no curves after the run"
+    assert any("wins" in m.value for m in at.markdown)
+    at.text_input(key="mc_specs").set_value("bns").run()  # one-class metric: refused, results kept
+    assert any("against the rest" in e.value for e in at.error)
+    assert at.get("plotly_chart"), "the finished run was lost"

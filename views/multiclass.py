@@ -1,0 +1,97 @@
+"""Multi-class evaluation page: one classifier over every class (Wang et al.; Olsson & Oard)."""
+
+import io
+
+import streamlit as st
+
+import app_state
+import fsviz
+from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.multiclass import GOALS, check_multiclass_metrics, macro_curves, run_multiclass, sign_test
+from fsviz.plots import curves_figure
+from fsviz.scoring import parse_specs
+
+ctx = app_state.context()
+st.title("Multi-class evaluation")
+st.markdown(
+    "Forman's grid trains one classifier per class against the rest. Wang et al. and Olsson & Oard instead pick "
+    "**one word set for all classes** and train **one classifier over every class**. Each fold's training split "
+    "is scored by a metric over all classes (χ²max, the t-test, CMFS, …), and for each k a classifier is fitted "
+    "on the top k words. The page reports **macro-F1** (every class weighs the same) and **micro-F1** (every "
+    "document weighs the same; on a single-label corpus it equals accuracy) (Wang eq. 6–7). It also reports "
+    "**R-precision** and **MAP** of each document's classes ranked by the classifier's scores (Olsson & Oard §2), "
+    "which judge the ranking before any threshold. A multi-label corpus gets one binary classifier per class."
+)
+if ctx.corpus is None:
+    st.stop()
+corpus = ctx.corpus
+
+usable = [m for m in fsviz.metric_names()
+          if fsviz.get_metric(m).all_classes or not fsviz.get_metric(m).needs_labels]
+c1, c2 = st.columns([3, 2])
+chosen = c1.multiselect("Metrics over all classes", usable,
+                        default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
+                        key="mc_metrics", format_func=app_state.metric_option)
+combos = c2.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
+c1, c2, c3, c4 = st.columns([3, 1, 1, 2])
+ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="mc_ks")
+trials = c2.number_input("Trials", 1, 50, 2, key="mc_trials")
+folds = c3.number_input("Folds", 2, 20, 4, key="mc_folds")
+classifier = c4.selectbox("Classifier", list(CLASSIFIERS), key="mc_classifier",
+                          format_func=lambda c: CLASSIFIER_LABELS.get(c, c))
+config = None
+try:
+    specs = tuple(dict.fromkeys([*chosen, *parse_specs(combos)]))
+    if not specs:
+        st.info("Choose at least one metric.")
+    else:
+        check_multiclass_metrics(specs)
+        config = GridConfig(metrics=specs, ks=parse_ks(ks_text), trials=int(trials), folds=int(folds),
+                            classifier=classifier)
+except ValueError as exc:
+    st.error(f"{exc}", icon="⚠️")
+
+results = st.session_state.setdefault("mc_results", {})
+key = None if config is None else (ctx.corpus_key, corpus.fingerprint, repr(config))
+if config is not None and key not in results:
+    st.caption(f"{config.trials * config.folds} folds × {len(config.metrics)} metrics × {len(config.ks)} k: "
+               f"{config.trials * config.folds * (len(config.metrics) * len(config.ks) + 1):,} fits at most.")
+    if st.button("Run", type="primary", key="mc_run"):
+        bar = st.progress(0.0, text="Starting …")
+        try:
+            table = run_multiclass(corpus, config, n_jobs=-1, progress=lambda done, total: bar.progress(
+                done / max(total, 1), text=f"{done} of {total} folds"))
+        except ValueError as exc:
+            st.error(f"{exc}", icon="⚠️")
+        else:
+            results[key] = table
+            bar.empty()
+
+table = results.get(key)
+if table is None and results:
+    key, table = list(results.items())[-1]
+    st.caption("Showing your last finished run; the settings above have not been run yet.")
+if table is not None:
+    curves = macro_curves(table)
+    st.plotly_chart(curves_figure(curves, goals=list(GOALS), bands=False), key="mc_curves")
+    st.dataframe(curves.rename(columns=GOALS).round(4), hide_index=True)
+    metrics = [m for m in dict.fromkeys(table["metric"])]
+    st.subheader("Sign test over paired trials and folds")
+    c1, c2, c3, c4 = st.columns(4)
+    a = c1.selectbox("Metric", metrics, key="mc_a", format_func=lambda m: "all features" if m == "all" else
+                     fsviz.spec_label(m))
+    b = c2.selectbox("against", metrics, index=min(1, len(metrics) - 1), key="mc_b",
+                     format_func=lambda m: "all features" if m == "all" else fsviz.spec_label(m))
+    goal = c3.selectbox("on", list(GOALS), key="mc_goal", format_func=GOALS.get)
+    k = c4.selectbox("at k", sorted(table.loc[table["metric"] != "all", "k"].unique()), key="mc_k")
+    if a != b:
+        result = sign_test(table, a, b, goal, int(k))
+        st.markdown(f"**{result['wins']} wins, {result['losses']} losses, {result['ties']} ties**: "
+                    f"two-sided sign test p = {result['p']:.3g}.")
+    buffer = io.BytesIO()
+    table.to_parquet(buffer, index=False)
+    c1, c2 = st.columns(2)
+    c1.download_button("Download the curves (CSV)", curves.to_csv(index=False), "multiclass_curves.csv", "text/csv",
+                       key="mc_dl_csv")
+    c2.download_button("Download every fold (Parquet)", buffer.getvalue(), "multiclass.parquet",
+                       key="mc_dl_parquet")
