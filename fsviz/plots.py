@@ -22,11 +22,15 @@ __all__ = ["GOAL_LABELS", "METRIC_COLOURS", "WordPoints", "agreement_matrix_figu
            "alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure",
            "word_table", "zipf_figure"]
 
-#: One colour per metric, stable across figures (Plotly's qualitative "Dark24" order).
+#: One colour per registered metric, stable across figures (Plotly's qualitative "Dark24" order, then "Light24").
 METRIC_COLOURS = {
     "acc": "#2E91E5", "acc2": "#E15F99", "bns": "#1CA71C", "chi": "#FB0D0D", "dfreq": "#DA16FF",
     "f1": "#222A2A", "ig": "#B68100", "oddn": "#750D86", "odds": "#EB663B", "pow": "#511CFB",
     "pr": "#00A08B", "rand": "#FB00D1",
+    # the other papers' metrics: the rest of Dark24, then Light24
+    "chi_max": "#FC0080", "chi_avg": "#B2828D", "ig_multi": "#6C7C32", "ttest_avg": "#778AAE", "ttest_max": "#862A16",
+    "cmfs": "#A777F1", "icmfs": "#620042", "mi_avg": "#1616A7", "mi_max": "#DA60CA", "ece": "#6C4516",
+    "igf": "#0D2A63", "cc": "#AF0038", "kl": "#FD3216", "nb_lr": "#6A76FC", "svm_w": "#0DF9FF",
 }
 
 

@@ -36,3 +36,13 @@ def test_significance_matrix_is_antisymmetric_with_p_values_as_text():
     z = np.array(fig.data[0].z, dtype=float)
     assert np.allclose(z, -z.T, equal_nan=True) and np.isnan(np.diag(z)).all()
     assert fig.data[0].text[0][1] != "" and fig.data[0].text[0][0] == ""
+
+
+def test_every_registered_metric_has_its_own_colour():
+    import fsviz
+    from fsviz.plots import METRIC_COLOURS, metric_colour
+
+    names = fsviz.metric_names()
+    assert set(names) <= set(METRIC_COLOURS)
+    assert len({metric_colour(m) for m in names}) == len(names)
+    assert metric_colour("ar(chi_max,ig)") == metric_colour("ar(chi_max,ig)")  # specs: stable

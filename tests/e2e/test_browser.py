@@ -20,7 +20,7 @@ from conftest import REPO, cli_grid_results
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 SHOTS = REPO / "test-output" / "screenshots"
-PAGES = {"corpus": "", "word_map": "word_map", "boundaries": "boundaries", "lesion": "lesion"}
+PAGES = {"corpus": "", "word_map": "word_map", "boundaries": "boundaries", "lesion": "lesion", "agreement": "agreement"}
 
 
 def _free_port():
@@ -101,6 +101,8 @@ def test_page_renders_in_chromium(server, browser, name):
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
         # The page scrolls inside Streamlit's own container: shoot every chart too.
         for i in range(plots.count()):
+            if not plots.nth(i).is_visible():  # in a tab not shown
+                continue
             plots.nth(i).scroll_into_view_if_needed()
             plots.nth(i).screenshot(path=str(SHOTS / f"{name}-chart{i}.png"))
     finally:
@@ -212,5 +214,29 @@ def test_cutoff_study_runs_in_chromium(server, browser):
         chart.scroll_into_view_if_needed()
         chart.screenshot(path=str(SHOTS / "cutoff-chart0.png"))
         page.screenshot(path=str(SHOTS / "cutoff.png"), full_page=True)
+    finally:
+        page.close()
+
+
+def test_multiclass_run_in_chromium(server, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    try:
+        page.goto(f"{server}/multiclass", wait_until="domcontentloaded")
+        page.get_by_role("button", name="Run").wait_for(timeout=90_000)
+        for name, value in (("Numbers of features k", "50, 500"), ("Trials", "1"), ("Folds", "2")):
+            box = page.get_by_label(name, exact=True)
+            box.fill(value)
+            box.press("Enter")
+            page.wait_for_timeout(700)
+        page.get_by_role("button", name="Run").click(timeout=90_000)
+        page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
+        page.wait_for_timeout(1500)
+        _assert_no_error(page)
+        assert "wins" in page.locator("body").inner_text()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        chart = page.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        chart.screenshot(path=str(SHOTS / "multiclass-chart0.png"))
+        page.screenshot(path=str(SHOTS / "multiclass.png"), full_page=True)
     finally:
         page.close()
