@@ -10,7 +10,6 @@ from pathlib import Path
 import streamlit as st
 
 import app_state
-import fsviz
 from app_state import Context, Source
 
 st.set_page_config(page_title="fsviz: feature-selection metrics", page_icon=":material/scatter_plot:", layout="wide")

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .analysis import GOAL_LABELS, macro_average
+from .analysis import macro_average
 from .grid import ALL, GridConfig, run_grid, run_key, stored_results
 from .selection import alpha_weight, parse_weighted, select_top_k, weighted_name
 

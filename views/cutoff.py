@@ -8,7 +8,7 @@ import fsviz
 from components import run_panel
 from fsviz import plots
 from fsviz.grid import GridConfig
-from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table
+from fsviz.studies import cutoff_jobs, cutoff_table
 
 ctx = app_state.context()
 st.title("Rare-word cutoff")

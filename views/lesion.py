@@ -10,7 +10,7 @@ import fsviz
 from components import run_panel
 from fsviz import plots
 from fsviz.grid import DEFAULT_KS, parse_ks
-from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
+from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_text
 
 ctx = app_state.context()
 corpus = ctx.corpus
