@@ -207,16 +207,9 @@ def _chi(tp, fp, pos, neg):
 
 
 def _cc(tp, fp, pos, neg):
-    # sqrt(N) (tp tn - fp fn) / sqrt((tp + fp)(fn + tn) pos neg): the signed
-    # square root of chi-square, 0 where a margin is 0 (as Chi).
-    fn = pos - tp
-    tn = neg - fp
-    n = pos + neg
-    present = tp + fp
-    margin = present * (n - present)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cc = np.sqrt(n) * (tp * tn - fp * fn) / np.sqrt(pos * neg * margin)
-    return np.where(margin > 0, cc, 0.0)
+    # sqrt(N) (tp tn - fp fn) / sqrt((tp + fp)(fn + tn) pos neg) is the square
+    # root of chi-square with the sign of tp tn - fp fn (0 where Chi is 0).
+    return np.sign(tp * (neg - fp) - fp * (pos - tp)) * np.sqrt(_chi(tp, fp, pos, neg))
 
 
 def _dfreq(tp, fp, pos, neg):

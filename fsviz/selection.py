@@ -156,19 +156,14 @@ def parse_weighted(spec: str) -> tuple[str, float | None]:
 
     Raises ValueError for an unknown metric or an α outside [0, 1].
     """
-    from .metrics import get_metric
+    from .scoring import parse_spec
 
-    name, sep, alpha = str(spec).partition("@")
-    get_metric(name)  # raises with the list of known metrics
-    if not sep:
-        return name, None
-    try:
-        value = float(alpha)
-    except ValueError:
-        raise ValueError(f"{spec!r}: the weight after '@' must be a number between 0 and 1") from None
-    if not 0.0 <= value <= 1.0:
-        raise ValueError(f"{spec!r}: `alpha` must be between 0 and 1 (0.5 = unweighted), got {value:g}")
-    return name, value
+    parsed = parse_spec(spec)  # raises for an unknown metric or a bad weight
+    if parsed[0] == "metric":
+        return parsed[1], None
+    if parsed[0] == "weighted" and parsed[1][0] == "metric":
+        return parsed[1][1], parsed[2]
+    raise ValueError(f"{spec!r} is a combination, not a metric name with an optional weight")
 
 
 def spec_scores(spec: str, tp, fp, pos: int, neg: int, *, random_state=0) -> np.ndarray:
