@@ -184,6 +184,28 @@ def test_results_explorer_shows_every_analysis_in_chromium(server, browser, resu
         page.close()
 
 
+def _fill(page, fields):
+    """Type each value into the input labelled by its key, confirming with Enter."""
+    for name, value in fields.items():
+        box = page.get_by_label(name, exact=True)
+        box.fill(value)
+        box.press("Enter")
+        page.wait_for_timeout(700)
+
+
+def _run_and_shoot(page, button, name):
+    """Click ``button``, wait for a drawn chart, check no error shows, and screenshot chart and page as ``name``."""
+    page.get_by_role("button", name=button).click(timeout=90_000)
+    page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
+    page.wait_for_timeout(1500)
+    _assert_no_error(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    chart = page.locator(".js-plotly-plot").first
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=str(SHOTS / f"{name}-chart0.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
 def test_cutoff_study_runs_in_chromium(server, browser):
     page = browser.new_page(viewport={"width": 1400, "height": 1500})
     try:
@@ -194,26 +216,14 @@ def test_cutoff_study_runs_in_chromium(server, browser):
         classes.locator("input").fill("numpy.linalg")
         page.keyboard.press("Enter")
         page.keyboard.press("Escape")
-        for name, value in (("Trials", "1"), ("Folds", "2")):
-            box = page.get_by_label(name, exact=True)
-            box.fill(value)
-            box.press("Enter")
-            page.wait_for_timeout(500)
+        _fill(page, {"Trials": "1", "Folds": "2"})
         high = page.get_by_role("slider").nth(1)  # the upper cutoff: 25 → 6
         high.focus()
         for _ in range(19):
             high.press("ArrowLeft")
         page.wait_for_timeout(1000)
-        page.get_by_role("button", name="Run the study").click(timeout=90_000)
-        page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
-        page.wait_for_timeout(1500)
-        _assert_no_error(page)
+        _run_and_shoot(page, "Run the study", "cutoff")
         assert "Forman's cutoff of 3 gives" in page.locator("body").inner_text()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        chart = page.locator(".js-plotly-plot").first
-        chart.scroll_into_view_if_needed()
-        chart.screenshot(path=str(SHOTS / "cutoff-chart0.png"))
-        page.screenshot(path=str(SHOTS / "cutoff.png"), full_page=True)
     finally:
         page.close()
 
@@ -223,20 +233,8 @@ def test_multiclass_run_in_chromium(server, browser):
     try:
         page.goto(f"{server}/multiclass", wait_until="domcontentloaded")
         page.get_by_role("button", name="Run").wait_for(timeout=90_000)
-        for name, value in (("Numbers of features k", "50, 500"), ("Trials", "1"), ("Folds", "2")):
-            box = page.get_by_label(name, exact=True)
-            box.fill(value)
-            box.press("Enter")
-            page.wait_for_timeout(700)
-        page.get_by_role("button", name="Run").click(timeout=90_000)
-        page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
-        page.wait_for_timeout(1500)
-        _assert_no_error(page)
+        _fill(page, {"Numbers of features k": "50, 500", "Trials": "1", "Folds": "2"})
+        _run_and_shoot(page, "Run", "multiclass")
         assert "wins" in page.locator("body").inner_text()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        chart = page.locator(".js-plotly-plot").first
-        chart.scroll_into_view_if_needed()
-        chart.screenshot(path=str(SHOTS / "multiclass-chart0.png"))
-        page.screenshot(path=str(SHOTS / "multiclass.png"), full_page=True)
     finally:
         page.close()
