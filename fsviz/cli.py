@@ -22,8 +22,8 @@ import time
 
 import pandas as pd
 
-from . import FORMAN_METRICS, metric_names, select_top_k
-from .scoring import parse_specs
+from . import FORMAN_METRICS, metric_names
+from .scoring import ordering_spec, parse_specs
 from .corpus import DEFAULT_MIN_DF, load_corpus
 from .sample import build_sample, load_sample, sample_path
 
@@ -54,8 +54,8 @@ def top_words(task, metrics, k) -> pd.DataFrame:
     """The top ``k`` words of ``task`` under each metric, one row per (metric, rank)."""
     rows = []
     for name in metrics:
-        scores = task.score(name)
-        for rank, j in enumerate(select_top_k(scores, k).indices, 1):
+        scores = task.score(ordering_spec(name))  # IGFSS: its global metric's scores
+        for rank, j in enumerate(task.select(name, k), 1):
             rows.append((name, rank, task.vocabulary[j], int(task.tp[j]), int(task.fp[j]), float(scores[j])))
     return pd.DataFrame(rows, columns=["metric", "rank", "word", "tp", "fp", "score"])
 
@@ -279,7 +279,7 @@ def main(argv=None) -> int:
     _corpus_arguments(top)
     top.add_argument("--class", dest="class_name", required=True, help="the positive class")
     top.add_argument("--metrics", default=None,
-                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig); default Forman's twelve; "
+                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); default Forman's twelve; "
                           "registered: " + ",".join(metric_names()))
     top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
     top.add_argument("--out", default=None, help="write a CSV instead of printing")

@@ -143,3 +143,20 @@ class Task:
         from .scoring import score_words
 
         return score_words(metric, self.training, random_state=kwargs.get("random_state", 0))
+
+    def select(self, metric: str, k: int, **kwargs) -> np.ndarray:
+        """The ``k`` words ``metric`` selects, as vocabulary indices.
+
+        Any spec: the top k of :meth:`score` (best first, ties by lower
+        index), or IGFSS's set for k (:func:`fsviz.selected_words` on
+        :attr:`training`).
+        """
+        from .scoring import selected_words, selects_per_k
+        from .selection import select_top_k
+
+        if not selects_per_k(metric):
+            return select_top_k(self.score(metric, **kwargs), k).indices
+        if self.training is None:
+            raise ValueError(f"{metric!r} reads every class's documents; make the task with "
+                             "corpus.binary_task(name), which keeps them")
+        return selected_words(metric, self.training, k, random_state=kwargs.get("random_state", 0))

@@ -12,7 +12,9 @@ How one cell (task, trial, fold) runs, and why it is fast:
 
 1. word counts on the training split (one sparse product), every metric
    scored once and ranked once: the top k for every k is a prefix of one
-   ranking (ties: lower vocabulary index first, as :func:`select_top_k`);
+   ranking (ties: lower vocabulary index first, as :func:`select_top_k`).
+   IGFSS, whose sets are not prefixes, reuses its global metric's scores
+   and selects once per k (:func:`fold_selections`);
 2. the classifier is fitted once per *distinct* feature set: a k at or above
    the number of eligible words is the all-features fit, and metrics that
    pick the same words share one fit;
@@ -68,8 +70,7 @@ from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .metrics import FORMAN_METRICS
-from .scoring import Training, canonical, score_words, spec_inputs
-from .selection import select_top_k
+from .scoring import Training, canonical, selected_words, selects_per_k, spec_inputs
 
 __all__ = [
     "ALL",
@@ -80,6 +81,7 @@ __all__ = [
     "GridRun",
     "cell_splits",
     "fold_rankings",
+    "fold_selections",
     "load_results",
     "make_classifier",
     "n_workers",
@@ -347,14 +349,26 @@ def _confusion(y_true, y_pred):
     return tp, fp, fn, int(y_true.size) - tp - fp - fn
 
 
+def _eligible(X_train, y_train, training):
+    """Words in at least one training document, and the training sample restricted to them."""
+    X_train = sparse.csr_matrix(X_train)
+    if training is None:
+        training = Training.from_binary(X_train, y_train)
+    eligible = np.flatnonzero(np.bincount(X_train.indices, minlength=X_train.shape[1]))
+    if eligible.size < X_train.shape[1]:
+        training = training.select_words(eligible)
+    return eligible, training
+
+
 def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=None):
     """Each metric's best ``k_max`` words from a training split alone.
 
     Scores the *eligible* words (those in at least one training document)
     of ``X_train`` (documents × words; presence or counts) for the Boolean
     labels ``y_train``, and ranks them best first (ties: lower index first).
-    ``metrics`` are specs (:func:`fsviz.scoring.parse_spec`): registered
-    metrics, α-weighted ones or combinations.
+    ``metrics`` are specs that score words (:func:`fsviz.scoring.parse_spec`):
+    registered metrics, α-weighted ones or combinations; for IGFSS, which
+    selects per k, use :func:`fold_selections`.
 
     ``training``: the same documents as a :class:`fsviz.scoring.Training`
     with term frequencies and every class's labels, for metrics that read
@@ -369,18 +383,40 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=
         Metric name → up to ``k_max`` word indices, best first; the top k for
         any k ≤ ``k_max`` is a prefix.
     """
-    X_train = sparse.csr_matrix(X_train)
-    if training is None:
-        training = Training.from_binary(X_train, y_train)
-    eligible = np.flatnonzero(np.bincount(X_train.indices, minlength=X_train.shape[1]))
-    if eligible.size < X_train.shape[1]:
-        training = training.select_words(eligible)
-    k_max = min(int(k_max), eligible.size)
-    rankings = {}
     for name in metrics:
-        scores = score_words(name, training, random_state=random_state)
-        rankings[name] = eligible[select_top_k(scores, k_max).indices]
-    return eligible, rankings
+        if selects_per_k(name):
+            raise ValueError(f"{name} selects a word set per k, not a ranking; use fold_selections")
+    eligible, training = _eligible(X_train, y_train, training)
+    k_max = min(int(k_max), eligible.size)
+    return eligible, {name: eligible[selected_words(name, training, k_max, random_state=random_state)]
+                      for name in metrics}
+
+
+def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=None):
+    """Each metric's word set for every k in ``ks``, from a training split alone.
+
+    As :func:`fold_rankings`, for any spec: a ranking's sets are its
+    prefixes (it is scored and ranked once); IGFSS selects for each k. A k
+    above the number of eligible words selects them all.
+
+    Returns
+    -------
+    eligible : ndarray of int
+        Words present in the training split.
+    selections : dict of str to dict of int to ndarray of int
+        Metric name → k → the selected word indices (at most k).
+    """
+    eligible, training = _eligible(X_train, y_train, training)
+    sizes = {k: min(int(k), eligible.size) for k in ks}
+    selections = {}
+    for name in metrics:
+        if selects_per_k(name):
+            selections[name] = {k: eligible[selected_words(name, training, n, random_state=random_state)]
+                                for k, n in sizes.items()}
+        else:
+            ranking = eligible[selected_words(name, training, max(sizes.values()), random_state=random_state)]
+            selections[name] = {k: ranking[:n] for k, n in sizes.items()}
+    return eligible, selections
 
 
 @dataclass(frozen=True, eq=False)
@@ -432,8 +468,8 @@ def _run_cell(data: _Data, y, cell: _Cell, dataset_name: str, config: GridConfig
     if data.X_tf is not None:
         positive = int(np.flatnonzero(data.classes == cell.class_name)[0])
         training = Training(data.X_tf[train], data.Y[train], positive=positive, classes=data.classes)
-    eligible, rankings = fold_rankings(X_train, y_train, config.metrics, max(config.ks), training=training,
-                                       random_state=_seed(config.seed, cell.class_name, cell.trial, cell.fold))
+    eligible, selections = fold_selections(X_train, y_train, config.metrics, config.ks, training=training,
+                                           random_state=_seed(config.seed, cell.class_name, cell.trial, cell.fold))
 
     # Column slicing is cheapest from CSC; liblinear wants CSR.
     train_csc, test_csc = X_train.tocsc(), X_test.tocsc()
@@ -461,10 +497,9 @@ def _run_cell(data: _Data, y, cell: _Cell, dataset_name: str, config: GridConfig
     rows = []
     if config.all_features:
         rows.append((ALL, X.shape[1], eligible.size) + evaluate(eligible))
-    for name, ranking in rankings.items():
-        for k in config.ks:
-            n = min(k, eligible.size)
-            rows.append((name, k, n) + evaluate(eligible if n == eligible.size else ranking[:n]))
+    for name, chosen in selections.items():
+        for k, columns in chosen.items():
+            rows.append((name, k, columns.size) + evaluate(eligible if columns.size == eligible.size else columns))
 
     table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn"])
     table.insert(0, "dataset", dataset_name)

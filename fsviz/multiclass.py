@@ -12,7 +12,8 @@ every metric ranks the words of the training split once, and for each k a
 classifier over all classes is fitted on the top k and scored on the test
 split. Only metrics that score words for the whole label set can select
 here: those with ``all_classes`` (χ²max, t-test, CMFS, …), DFreq and Rand,
-and combinations of them.
+combinations of them, and IGFSS over any of them (one set per k with an
+equal share for every class, Deshpande et al.).
 
 Single-label corpora: the classifier predicts one class per document.
 Multi-label corpora: one binary classifier per class (scikit-learn's
@@ -31,10 +32,9 @@ import pandas as pd
 from scipy import stats
 
 from .corpus import Corpus
-from .grid import GridConfig, _seed, make_classifier
+from .grid import GridConfig, _seed, fold_selections, make_classifier
 from .metrics import get_metric
-from .scoring import Training, parse_spec, score_words
-from .selection import select_top_k
+from .scoring import Training, parse_spec
 
 __all__ = ["GOALS", "check_multiclass_metrics", "macro_curves", "ranked_measures", "run_multiclass", "sign_test"]
 
@@ -50,6 +50,8 @@ def _global(parsed) -> bool:
         return metric.all_classes or not metric.needs_labels
     if parsed[0] == "weighted":
         return False
+    if parsed[0] == "igfss":
+        return _global(parsed[1])
     return all(_global(p) for p in parsed[2])
 
 
@@ -60,7 +62,7 @@ def check_multiclass_metrics(metrics) -> None:
         raise ValueError(
             f"{', '.join(bad)} score(s) one class against the rest, so they cannot choose one word set for every "
             "class; in multi-class mode use metrics over all classes such as chi_max, chi_avg, ig_multi, "
-            "ttest_avg, cmfs, icmfs, mi_avg, ece, dfreq (or combinations of them)")
+            "ttest_avg, cmfs, icmfs, mi_avg, ece, dfreq (or combinations of them, or igfss(cmfs))")
 
 
 def ranked_measures(scores: np.ndarray, Y: np.ndarray) -> tuple[float, float]:
@@ -133,19 +135,16 @@ def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
 
 def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel):
     training = Training(corpus_tf[train], Y[train], positive=0)
-    eligible = np.flatnonzero(training.df > 0)
-    training = training.select_words(eligible)
     rows = []
     X_train, X_test = corpus_X[train], corpus_X[test]
-    k_max = min(max(config.ks), eligible.size)
     fits = {}
-    rankings = {"all": eligible} if config.all_features else {}
-    for spec in config.metrics:
-        scores = score_words(spec, training, random_state=_seed(config.seed, trial, fold))
-        rankings[spec] = eligible[select_top_k(scores, k_max).indices]
-    for spec, ranking in rankings.items():
-        for k in ([corpus_X.shape[1]] if spec == "all" else config.ks):
-            columns = np.sort(ranking[:min(k, ranking.size)])
+    eligible, selections = fold_selections(corpus_tf[train], None, config.metrics, config.ks, training=training,
+                                           random_state=_seed(config.seed, trial, fold))
+    if config.all_features:
+        selections = {"all": {corpus_X.shape[1]: eligible}, **selections}
+    for spec, chosen in selections.items():
+        for k, columns in chosen.items():
+            columns = np.sort(columns)
             key = columns.tobytes()
             if key not in fits:
                 model = _multilabel_model(config) if multilabel else make_classifier(config.classifier,

@@ -130,8 +130,9 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     for name in metrics:
         parsed = parse_spec(name)
         if parsed[0] != "metric" or get_metric(name).inputs != "table":
-            chosen = select_top_k(task.score(name), k).indices
-            why = INPUTS[get_metric(name).inputs] if parsed[0] == "metric" else "weights or ranks, not one table"
+            chosen = task.select(name, k)
+            why = (INPUTS[get_metric(name).inputs] if parsed[0] == "metric"
+                   else "every class, a set per k" if parsed[0] == "igfss" else "weights or ranks, not one table")
             fig.add_trace(go.Scattergl(
                 x=np.maximum(task.fp[chosen], 0.5) if log else task.fp[chosen],
                 y=np.maximum(task.tp[chosen], 0.5) if log else task.tp[chosen],

@@ -16,6 +16,12 @@ A *spec* names a scoring:
   ``"ar(chi_max,ig)"``, ``"lr(df,chi_avg,ig)"``; see :data:`COMBINATIONS`.
 
 Specs nest: ``"hr(bns@0.6,ig)"``.
+
+One spec form selects rather than scores: ``"igfss(cmfs,nfr=0.2)"``, IGFSS
+(Deshpande et al., :mod:`fsviz.igfss`) over a global spec, which picks a
+word set for each k that is not a prefix of one ranking. :func:`selected_words`
+gives the k words of any spec; :func:`score_words` refuses IGFSS, and it
+cannot be weighted or combined.
 """
 
 from __future__ import annotations
@@ -30,7 +36,10 @@ from scipy.stats import rankdata
 from .metrics import get_metric, metric_names, score
 
 __all__ = ["COMBINATIONS", "Training", "canonical", "check_spec", "combination", "parse_spec", "parse_specs", "score_words",
-           "spec_inputs", "spec_label"]
+           "ordering_spec", "selected_words", "selects_per_k", "spec_inputs", "spec_label"]
+
+#: The negative feature ratio of ``igfss(…)`` when the spec gives none.
+DEFAULT_NFR = 0.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -211,12 +220,13 @@ def _split_arguments(text: str, spec: str) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def parse_spec(spec: str):
-    """The parsed form of a spec: ``("metric", name)``, ``("weighted", inner, α)``
-    or ``("combination", kind, (inner, …))``; inner parts are parsed too.
+    """The parsed form of a spec: ``("metric", name)``, ``("weighted", inner, α)``,
+    ``("combination", kind, (inner, …))`` or ``("igfss", inner, nfr)``; inner
+    parts are parsed too.
 
     Raises ValueError naming what is wrong: an unknown metric or
-    combination, a weight outside [0, 1], fewer than two inputs, or
-    unbalanced parentheses.
+    combination, a weight or ratio outside [0, 1], fewer than two inputs,
+    IGFSS inside a combination or weight, or unbalanced parentheses.
 
     >>> parse_spec("ar(chi_max,bns@0.3)")
     ('combination', 'ar', (('metric', 'chi_max'), ('weighted', ('metric', 'bns'), 0.3)))
@@ -228,13 +238,19 @@ def parse_spec(spec: str):
         raise ValueError(f"{spec!r}: unbalanced parentheses")
     head, paren, rest = text.partition("(")
     if paren and text.endswith(")") and "@" not in head:
+        if head == "igfss":
+            return _parse_igfss(_split_arguments(rest[:-1], spec), spec)
         if head not in COMBINATIONS:
             raise ValueError(f"{spec!r}: unknown combination {head!r}; use one of {', '.join(COMBINATIONS)}, "
                              "e.g. ar(chi_max,ig)")
         parts = _split_arguments(rest[:-1], spec)
         if len(parts) < 2 or not all(parts):
             raise ValueError(f"{spec!r}: a combination needs two or more metrics, e.g. {head}(chi_max,ig)")
-        return ("combination", head, tuple(parse_spec(p) for p in parts))
+        inputs = tuple(parse_spec(p) for p in parts)
+        if any(p[0] == "igfss" for p in inputs):
+            raise ValueError(f"{spec!r}: IGFSS selects a word set per k and has no scores to combine; "
+                             "combine the global metrics inside it instead, e.g. igfss(ar(cmfs,chi_max))")
+        return ("combination", head, inputs)
     inner, at, weight = text.rpartition("@")
     if at:
         try:
@@ -243,11 +259,34 @@ def parse_spec(spec: str):
             raise ValueError(f"{spec!r}: the weight after '@' must be a number between 0 and 1") from None
         if not 0.0 <= alpha <= 1.0:
             raise ValueError(f"{spec!r}: `alpha` must be between 0 and 1 (0.5 = unweighted), got {alpha:g}")
-        return ("weighted", parse_spec(inner), alpha)
+        weighted = parse_spec(inner)
+        if weighted[0] == "igfss":
+            raise ValueError(f"{spec!r}: IGFSS selects a word set per k and has no scores to weight")
+        return ("weighted", weighted, alpha)
     if "(" in text or ")" in text:
         raise ValueError(f"{spec!r}: write a combination as name(metric,metric), e.g. ar(chi_max,ig)")
     get_metric(text)  # raises with the list of known metrics
     return ("metric", text)
+
+
+def _parse_igfss(parts, spec):
+    """``igfss(global)``, ``igfss(global,nfr=0.2)`` or ``igfss(global,0.2)``."""
+    example = "e.g. igfss(cmfs) or igfss(icmfs,nfr=0.2)"
+    if not 1 <= len(parts) <= 2 or not parts[0]:
+        raise ValueError(f"{spec!r}: IGFSS takes one global metric and an optional negative feature ratio, {example}")
+    nfr = DEFAULT_NFR
+    if len(parts) == 2:
+        value = parts[1].removeprefix("nfr=")
+        try:
+            nfr = float(value)
+        except ValueError:
+            raise ValueError(f"{spec!r}: the negative feature ratio must be a number between 0 and 1, {example}") from None
+        if not 0.0 <= nfr <= 1.0:
+            raise ValueError(f"{spec!r}: the negative feature ratio `nfr` must be between 0 and 1, got {nfr:g}")
+    inner = parse_spec(parts[0])
+    if inner[0] == "igfss":
+        raise ValueError(f"{spec!r}: IGFSS's global metric must score words; it cannot be IGFSS itself")
+    return ("igfss", inner, nfr)
 
 
 def _unparse(parsed) -> str:
@@ -255,6 +294,8 @@ def _unparse(parsed) -> str:
         return parsed[1]
     if parsed[0] == "weighted":
         return f"{_unparse(parsed[1])}@{parsed[2]:g}"
+    if parsed[0] == "igfss":
+        return f"igfss({_unparse(parsed[1])},nfr={parsed[2]:g})"
     return f"{parsed[1]}({','.join(_unparse(p) for p in parsed[2])})"
 
 
@@ -300,6 +341,8 @@ def _label(parsed) -> str:
         return get_metric(parsed[1]).label
     if kind == "weighted":
         return f"{_label(parsed[1])} α={parsed[2]:g}"
+    if kind == "igfss":
+        return f"IGFSS({_label(parsed[1])}, nfr={parsed[2]:g})"
     return f"{COMBINATIONS[parsed[1]].label}({', '.join(_label(p) for p in parsed[2])})"
 
 
@@ -319,10 +362,24 @@ def spec_inputs(spec) -> set[str]:
         return {get_metric(parsed[1]).inputs}
     if parsed[0] == "weighted":
         return spec_inputs(parsed[1]) | {"table"}
+    if parsed[0] == "igfss":
+        return spec_inputs(parsed[1]) | {"classes"}
     return set().union(*(spec_inputs(p) for p in parsed[2]))
 
 
 # --- scoring -----------------------------------------------------------------
+
+
+def ordering_spec(spec: str) -> str:
+    """The spec whose scores order ``spec``'s words: ``spec`` itself, or IGFSS's global metric."""
+    parsed = parse_spec(spec)
+    return _unparse(parsed[1]) if parsed[0] == "igfss" else _unparse(parsed)
+
+
+def selects_per_k(spec) -> bool:
+    """True when ``spec`` picks a word set per k (IGFSS) instead of scoring words."""
+    parsed = parse_spec(spec) if isinstance(spec, str) else spec
+    return parsed[0] == "igfss"
 
 
 def _score(parsed, training: Training, random_state) -> np.ndarray:
@@ -330,6 +387,9 @@ def _score(parsed, training: Training, random_state) -> np.ndarray:
     if key in training._scores:
         return training._scores[key]
     kind = parsed[0]
+    if kind == "igfss":
+        raise ValueError(f"{_unparse(parsed)} selects a word set for each k and gives words no score; "
+                         "use fsviz.selected_words(spec, training, k)")
     if kind == "metric":
         metric = get_metric(parsed[1])
         if metric.inputs == "table":
@@ -389,3 +449,31 @@ def score_words(spec: str, training: Training, *, random_state=0) -> np.ndarray:
     [-1.0, -2.0]
     """
     return _score(parse_spec(spec), training, random_state)
+
+
+def selected_words(spec: str, training: Training, k: int, *, random_state=0) -> np.ndarray:
+    """The ``k`` words ``spec`` selects from ``training``, as vocabulary indices.
+
+    For a spec that scores words, the top k by :func:`score_words` (ties:
+    lower index first, :func:`fsviz.select_top_k`), best first; for IGFSS,
+    :func:`fsviz.igfss.igfss_select` over its global spec's scores, in the
+    order it takes them. ``k`` is clipped to the number of words.
+
+    >>> import numpy as np
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]), positive=0)
+    >>> selected_words("dfreq", training, 2).tolist()
+    [0, 1]
+    >>> selected_words("igfss(dfreq)", training, 2).tolist()
+    [0, 2]
+    """
+    from .selection import check_k, select_top_k
+
+    k = min(check_k(k), training.n_words)
+    parsed = parse_spec(spec)
+    if parsed[0] == "igfss":
+        from .igfss import igfss_select
+
+        scores = _score(parsed[1], training, random_state)
+        return igfss_select(training, k, scores, parsed[2])
+    return select_top_k(_score(parsed, training, random_state), k).indices
