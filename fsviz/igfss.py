@@ -47,7 +47,7 @@ import numpy as np
 from .corpus_metrics import _chi_per_class, _present_classes
 from .selection import select_top_k
 
-__all__ = ["cc_per_class", "feature_labels", "igfss_select"]
+__all__ = ["cc_per_class", "feature_labels", "igfss_select", "igfss_specs"]
 
 #: A word with no label (CC = 0 for every class).
 UNLABELLED = -1
@@ -155,3 +155,23 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
         stage3 = order[:0]
     fill = order[~taken][: k - stage3.size]  # stage 4
     return np.concatenate([stage3, fill])
+
+
+def igfss_specs(global_specs, nfrs) -> tuple:
+    """The spec ``igfss(g,nfr=x)`` for every global spec g and ratio x, as the paper sweeps nfr.
+
+    ``nfrs``: numbers, or text such as ``"0, 0.2 0.5"``. ValueError names a
+    ratio that is not a number in [0, 1] or a global spec that is unknown.
+
+    >>> igfss_specs(["cmfs", "icmfs"], "0, 0.5")
+    ('igfss(cmfs,nfr=0)', 'igfss(cmfs,nfr=0.5)', 'igfss(icmfs,nfr=0)', 'igfss(icmfs,nfr=0.5)')
+    """
+    from .scoring import canonical
+
+    if isinstance(nfrs, str):
+        try:
+            nfrs = [float(v) for v in nfrs.replace(",", " ").split()]
+        except ValueError:
+            raise ValueError(f"negative feature ratios must be numbers between 0 and 1 separated by commas, "
+                             f"got {nfrs!r}") from None
+    return tuple(dict.fromkeys(canonical(f"igfss({g},nfr={float(x)!r})") for g in global_specs for x in nfrs))

@@ -78,10 +78,12 @@ with run_tab:
                                          "term frequencies or a fitted model, always on the training split only.")
     combos_text = st.text_input(
         "More specs: combinations and weights (comma-separated)", key="grid_specs",
-        placeholder="e.g. ar(chi_max,ig), lr(bns,ig), dmor(chi_max,ttest_avg), bns@0.6",
+        placeholder="e.g. ar(chi_max,ig), lr(bns,ig), dmor(chi_max,ttest_avg), bns@0.6, igfss(cmfs,nfr=0.2)",
         help="Olsson & Oard's ways to combine two or more metrics: hr (highest rank), lr (lowest rank), "
              "ar (average rank), dmor (divide by max then OR), dlor (divide by L2 length then OR); "
-             "metric@α weights positive features by α and negative ones by 1 − α (Forman's lesion study).")
+             "metric@α weights positive features by α and negative ones by 1 − α (Forman's lesion study); "
+             "igfss(metric,nfr=x) is Deshpande et al.'s IGFSS, an equal share of the k words for every class "
+             "with a share x of negative features (the same set for every class's task).")
     c1, c2, c3, c4, c5 = st.columns([3, 1, 1, 1, 1])
     ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="grid_ks")
     trials = c2.number_input("Trials", 1, 100, 5, key="grid_trials")

@@ -7,6 +7,7 @@ import streamlit as st
 import app_state
 import fsviz
 from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.igfss import igfss_specs
 from fsviz.multiclass import GOALS, check_multiclass_metrics, macro_curves, run_multiclass, sign_test
 from fsviz.plots import curves_figure
 from fsviz.scoring import parse_specs
@@ -20,7 +21,9 @@ st.markdown(
     "on the top k words. The page reports **macro-F1** (every class weighs the same) and **micro-F1** (every "
     "document weighs the same; on a single-label corpus it equals accuracy) (Wang eq. 6–7). It also reports "
     "**R-precision** and **MAP** of each document's classes ranked by the classifier's scores (Olsson & Oard §2), "
-    "which judge the ranking before any threshold. A multi-label corpus gets one binary classifier per class."
+    "which judge the ranking before any threshold. A multi-label corpus gets one binary classifier per class. "
+    "**IGFSS** (Deshpande et al.) re-balances a global metric so that every class gets an equal share of the "
+    "k words, a share *nfr* of them negative features."
 )
 if ctx.corpus is None:
     st.stop()
@@ -33,6 +36,16 @@ chosen = c1.multiselect("Metrics over all classes", usable,
                         default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
                         key="mc_metrics", format_func=app_state.metric_option)
 combos = c2.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
+c1, c2 = st.columns([3, 2])
+igfss_over = c1.multiselect(
+    "IGFSS over these global metrics", usable, key="mc_igfss", format_func=app_state.metric_option,
+    help="Deshpande et al.'s Improved Global Feature Selection Scheme keeps the global metric's order but gives "
+         "every class an equal share of the k words, labelling each word by the class of its largest |CC|. "
+         "The paper uses CMFS and ICMFS.")
+nfr_text = c2.text_input(
+    "Negative feature ratios nfr", "0, 0.2", key="mc_nfr",
+    help="The share of each class's words that are negative features (words whose absence marks the class). "
+         "The paper tunes it per dataset between 0 and 1; each value here is its own run.")
 c1, c2, c3, c4 = st.columns([3, 1, 1, 2])
 ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="mc_ks")
 trials = c2.number_input("Trials", 1, 50, 2, key="mc_trials")
@@ -41,7 +54,7 @@ classifier = c4.selectbox("Classifier", list(CLASSIFIERS), key="mc_classifier",
                           format_func=lambda c: CLASSIFIER_LABELS.get(c, c))
 config = None
 try:
-    specs = tuple(dict.fromkeys([*chosen, *parse_specs(combos)]))
+    specs = tuple(dict.fromkeys([*chosen, *parse_specs(combos), *igfss_specs(igfss_over, nfr_text)]))
     if not specs:
         st.info("Choose at least one metric.")
     else:

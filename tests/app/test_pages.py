@@ -167,3 +167,22 @@ def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
     at.text_input(key="mc_specs").set_value("bns").run()  # one-class metric: refused, results kept
     assert any("against the rest" in e.value for e in at.error)
     assert at.get("plotly_chart"), "the finished run was lost"
+
+
+def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    at = fresh().run()
+    at.switch_page("views/multiclass.py").run()
+    at.multiselect(key="mc_metrics").set_value(["cmfs"])
+    at.multiselect(key="mc_igfss").set_value(["cmfs"])
+    at.text_input(key="mc_nfr").set_value("0, 0.5")
+    at.text_input(key="mc_ks").set_value("40")
+    at.number_input(key="mc_trials").set_value(1)
+    at.number_input(key="mc_folds").set_value(2).run()
+    at.button(key="mc_run").click().run()
+    assert_clean(at)
+    metrics = set(at.dataframe[0].value["metric"])
+    assert {"cmfs", "igfss(cmfs,nfr=0)", "igfss(cmfs,nfr=0.5)"} <= metrics
+    at.text_input(key="mc_nfr").set_value("2").run()  # out of range: said, the run is kept
+    assert any("between 0 and 1" in e.value for e in at.error)
+    assert at.get("plotly_chart"), "the finished run was lost"
