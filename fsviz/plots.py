@@ -40,8 +40,16 @@ def metric_colour(name: str) -> str:
 
     if name in METRIC_COLOURS:
         return METRIC_COLOURS[name]
-    palette = px.colors.qualitative.Alphabet
-    return palette[zlib.crc32(str(name).encode()) % len(palette)]
+    return _READABLE[zlib.crc32(str(name).encode()) % len(_READABLE)]
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+#: Plotly's Alphabet without its pale colours, which vanish on a white page.
+_READABLE = [c for c in px.colors.qualitative.Alphabet if _luminance(c) < 0.6]
 
 
 @dataclass(frozen=True)

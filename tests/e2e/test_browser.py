@@ -233,8 +233,10 @@ def test_multiclass_run_in_chromium(server, browser):
     try:
         page.goto(f"{server}/multiclass", wait_until="domcontentloaded")
         page.get_by_role("button", name="Run").wait_for(timeout=90_000)
-        _fill(page, {"Numbers of features k": "50, 500", "Trials": "1", "Folds": "2"})
+        _fill(page, {"Combinations (comma-separated)": "igfss(cmfs,nfr=0.2)", "Numbers of features k": "50, 500",
+                     "Trials": "1", "Folds": "2"})
         _run_and_shoot(page, "Run", "multiclass")
         assert "wins" in page.locator("body").inner_text()
+        assert "IGFSS(CMFS, nfr=0.2)" in page.locator(".legendtext").all_text_contents()
     finally:
         page.close()
