@@ -117,6 +117,13 @@ def grid_dir():
     return cache_dir() / "grid"
 
 
+def multiclass_dir():
+    """Where the app keeps finished multi-class runs (survives reloads and restarts)."""
+    from fsviz.sample import cache_dir
+
+    return cache_dir() / "multiclass"
+
+
 @st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)
 def cell_seconds(_corpus, corpus_key, config):
     from fsviz.grid import time_cell

@@ -235,14 +235,17 @@ def _sample(args):
 
 def _multiclass(args):
     from .grid import GridConfig
-    from .multiclass import GOALS, macro_curves, run_multiclass
+    from .multiclass import GOALS, macro_curves, run_multiclass, save_multiclass
 
     (corpus,) = _grid_corpora(args, args.min_df)
     metrics = parse_specs(args.metrics)
     config = GridConfig(metrics=metrics, **_grid_options(args))
     bar = ProgressBar()
     table = run_multiclass(corpus, config, n_jobs=args.jobs, progress=lambda done, total: bar(done, total))
-    table.to_parquet(args.out, index=False)
+    if args.out.lower().endswith(".csv"):
+        table.to_csv(args.out, index=False)
+    else:
+        save_multiclass(table, args.out, config, corpus)
     curves = macro_curves(table)
     print(f"wrote {len(table)} rows to {args.out}; {'multi-label: one-vs-rest per class, ' if corpus.is_multilabel else ''}"
           f"means over {config.trials} trial(s) × {config.folds} folds:")

@@ -25,18 +25,22 @@ centroid scores), which ranks its labels for R-precision and MAP.
 
 from __future__ import annotations
 
+import json
+import os
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from .corpus import Corpus
-from .grid import GridConfig, _seed, fold_selections, make_classifier
+from .grid import GridConfig, _seed, fold_selections, make_classifier, run_key
 from .metrics import get_metric
 from .scoring import Training, parse_spec
 
-__all__ = ["GOALS", "check_multiclass_metrics", "macro_curves", "ranked_measures", "run_multiclass", "sign_test"]
+__all__ = ["GOALS", "check_multiclass_metrics", "load_multiclass", "macro_curves", "ranked_measures", "run_multiclass",
+           "save_multiclass", "sign_test", "stored_multiclass"]
 
 #: The measures of a multi-class run, as its table's columns.
 GOALS = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
@@ -224,3 +228,51 @@ def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: in
     wins, losses = int((x > y).sum()), int((x < y).sum())
     p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
     return {"wins": wins, "losses": losses, "ties": int(len(x) - wins - losses), "p": float(p)}
+
+
+# --- keeping finished runs ---------------------------------------------------------------------
+
+
+def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpus) -> Path:
+    """Write a finished run to ``path`` as Parquet (atomically), with its config and corpus in the metadata."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = {"config": config.to_dict(), "corpus": corpus.name, "fingerprint": corpus.fingerprint,
+            "key": run_key(config, [corpus])}
+    arrow = pa.Table.from_pandas(table, preserve_index=False)
+    arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fsviz_multiclass": json.dumps(meta)})
+    tmp = path.with_name(path.name + ".tmp")
+    pq.write_table(arrow, tmp)
+    os.replace(tmp, path)
+    return path
+
+
+def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
+    """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key)."""
+    import pyarrow.parquet as pq
+
+    arrow = pq.read_table(path)
+    meta = json.loads((arrow.schema.metadata or {}).get(b"fsviz_multiclass", b"{}"))
+    if "config" not in meta:
+        raise ValueError(f"{Path(path).name!r} is not a multi-class run written by fsviz")
+    return GridConfig.from_dict(meta["config"]), arrow.to_pandas(), meta
+
+
+def stored_multiclass(directory, corpus: Corpus) -> dict:
+    """The finished runs on ``corpus`` kept in ``directory``, oldest first: run key → (config, table).
+
+    Files that cannot be read are skipped (a half-written file never has
+    the final name: :func:`save_multiclass` renames it into place).
+    """
+    runs = []
+    for path in Path(directory).glob("*.parquet"):
+        try:
+            config, table, meta = load_multiclass(path)
+        except Exception:  # noqa: BLE001 (a foreign or damaged file is not ours to show)
+            continue
+        if meta.get("fingerprint") == corpus.fingerprint:
+            runs.append((path.stat().st_mtime, meta["key"], config, table))
+    return {key: (config, table) for _, key, config, table in sorted(runs, key=lambda r: r[0])}

@@ -3,6 +3,7 @@
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold
@@ -10,7 +11,8 @@ from sklearn.svm import LinearSVC
 
 import fsviz
 from fsviz.grid import GridConfig, _seed
-from fsviz.multiclass import check_multiclass_metrics, macro_curves, ranked_measures, run_multiclass, sign_test
+from fsviz.multiclass import (check_multiclass_metrics, load_multiclass, macro_curves, ranked_measures, run_multiclass,
+                              save_multiclass, sign_test, stored_multiclass)
 
 
 def test_ranked_measures_by_hand():
@@ -94,9 +96,28 @@ def test_cli_multiclass_writes_the_folds_and_prints_the_curves(tmp_path, capsys)
     out = tmp_path / "mc.parquet"
     assert main(["multiclass", "sample", "--metrics", "chi_max,ar(chi_max,cmfs)", "--k", "50", "--trials", "1",
                  "--folds", "2", "--jobs", "1", "--out", str(out)]) == 0
-    import pandas as pd
-
     table = pd.read_parquet(out)
     assert set(table["metric"]) == {"all", "chi_max", "ar(chi_max,cmfs)"}
+    config, again, meta = load_multiclass(out)  # the config travels with the table
+    assert config.metrics == ("chi_max", "ar(chi_max,cmfs)") and config.ks == (50,) and meta["corpus"]
+    pd.testing.assert_frame_equal(again, table)
     assert "macro-F1" in capsys.readouterr().out
+    assert main(["multiclass", "sample", "--metrics", "chi_max", "--k", "50", "--trials", "1", "--folds", "2",
+                 "--jobs", "1", "--out", str(tmp_path / "mc.csv")]) == 0
+    assert set(pd.read_csv(tmp_path / "mc.csv")["metric"]) == {"all", "chi_max"}
     assert main(["multiclass", "sample", "--metrics", "bns", "--out", str(out)]) == 2
+
+
+def test_finished_runs_are_kept_per_corpus_and_damaged_files_skipped(corpus, tmp_path):
+    config = GridConfig(metrics=("chi_max",), ks=(10,), trials=1, folds=2)
+    table = run_multiclass(corpus, config)
+    save_multiclass(table, tmp_path / "a.parquet", config, corpus)
+    other = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=9).load()
+    save_multiclass(run_multiclass(other, config), tmp_path / "b.parquet", config, other)
+    (tmp_path / "c.parquet").write_bytes(b"PAR1 half a file")
+    runs = stored_multiclass(tmp_path, corpus)
+    assert list(runs) == [fsviz.grid.run_key(config, [corpus])]
+    (kept_config, kept), = runs.values()
+    assert kept_config == config
+    pd.testing.assert_frame_equal(kept, table)
+    assert not list(tmp_path.glob("*.tmp")), "writes go through a temporary name"

@@ -6,9 +6,10 @@ import streamlit as st
 
 import app_state
 import fsviz
-from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
 from fsviz.igfss import igfss_specs
-from fsviz.multiclass import GOALS, check_multiclass_metrics, macro_curves, run_multiclass, sign_test
+from fsviz.multiclass import (GOALS, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass, sign_test,
+                              stored_multiclass)
 from fsviz.plots import curves_figure
 from fsviz.scoring import parse_specs
 
@@ -64,8 +65,11 @@ try:
 except ValueError as exc:
     st.error(f"{exc}", icon="⚠️")
 
-results = st.session_state.setdefault("mc_results", {})
-key = None if config is None else (ctx.corpus_key, corpus.fingerprint, repr(config))
+# Finished runs of this corpus: this session's, and those kept on disk by earlier sessions.
+results = st.session_state.setdefault("mc_results", {}).setdefault(corpus.fingerprint, {})
+if not results:
+    results.update({k: table for k, (_, table) in stored_multiclass(app_state.multiclass_dir(), corpus).items()})
+key = None if config is None else run_key(config, [corpus])
 if config is not None and key not in results:
     st.caption(f"{config.trials * config.folds} folds × {len(config.metrics)} metrics × {len(config.ks)} k: "
                f"{config.trials * config.folds * (len(config.metrics) * len(config.ks) + 1):,} fits at most.")
@@ -79,11 +83,16 @@ if config is not None and key not in results:
         else:
             results[key] = table
             bar.empty()
+            try:
+                save_multiclass(table, app_state.multiclass_dir() / f"{key}.parquet", config, corpus)
+            except OSError as exc:
+                st.warning(f"The run is kept for this session but could not be saved to disk ({exc}); "
+                           "download it below.", icon="⚠️")
 
 table = results.get(key)
 if table is None and results:
     key, table = list(results.items())[-1]
-    st.caption("Showing your last finished run; the settings above have not been run yet.")
+    st.caption("Showing your last finished run on this corpus; the settings above have not been run yet.")
 if table is not None:
     curves = macro_curves(table)
     st.plotly_chart(curves_figure(curves, goals=list(GOALS), bands=False), key="mc_curves")

@@ -91,12 +91,13 @@ def test_each_classifier_runs_from_the_page(classifier):
 
 def test_new_metrics_and_combinations_from_the_page():
     at = configure(grid_page(), metrics=("chi_max", "ttest_avg", "svm_w"))
-    at.text_input(key="grid_specs").set_value("ar(chi_max, ig), bns@0.6").run()
+    at.text_input(key="grid_specs").set_value("ar(chi_max, ig), bns@0.6, igfss(cmfs, nfr=0.2)").run()
     assert_clean(at)
     at.button(key="grid_run").click().run()
     assert_clean(at)
     run, _ = at.session_state["grid_shown"]
-    assert set(run.config.metrics) == {"chi_max", "ttest_avg", "svm_w", "ar(chi_max,ig)", "bns@0.6"}
+    assert set(run.config.metrics) == {"chi_max", "ttest_avg", "svm_w", "ar(chi_max,ig)", "bns@0.6",
+                                       "igfss(cmfs,nfr=0.2)"}
     assert set(run.results["metric"]) == {"all", *run.config.metrics}
 
 

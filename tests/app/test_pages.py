@@ -186,3 +186,9 @@ def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, mo
     at.text_input(key="mc_nfr").set_value("2").run()  # out of range: said, the run is kept
     assert any("between 0 and 1" in e.value for e in at.error)
     assert at.get("plotly_chart"), "the finished run was lost"
+
+    later = fresh().run()  # a new session (a reload, or the app restarted) finds the run on disk
+    later.switch_page("views/multiclass.py").run()
+    assert_clean(later)
+    assert "igfss(cmfs,nfr=0.5)" in set(later.dataframe[0].value["metric"])
+    assert any("last finished run" in c.value for c in later.caption)
