@@ -78,6 +78,25 @@ def kl_term(training) -> np.ndarray:
     return (p_pos - p_neg) * (np.log(p_pos) - np.log(p_neg))
 
 
+def kl_multi(training) -> np.ndarray:
+    """Σ_c (P(f|c) − P̄(f)) ln P(f|c)/P̄(f): the KL terms of every class against their average (Goutte §3).
+
+    Goutte et al. extend eq. 4 to several classes "by considering the KL
+    divergence between each class-conditional feature distribution and their
+    average P(f)". We take the symmetrised divergence of each class's
+    Laplace-smoothed word distribution from P̄(f), the *unweighted* mean of
+    the class-conditional distributions (the paper says "their average"),
+    summed over the classes with training documents. With two classes this
+    is exactly half of eq. 4's term, since (p − m) ln p/m + (q − m) ln q/m =
+    ½ (p − q) ln p/q for m = (p + q)/2.
+    """
+    keep = np.flatnonzero(training.class_sizes > 0)
+    tf = training.class_tf[keep]
+    p = (tf + 1) / (tf.sum(axis=1, keepdims=True) + training.n_words)
+    mean = p.mean(axis=0)
+    return ((p - mean) * (np.log(p) - np.log(mean))).sum(axis=0)
+
+
 for _metric in [
     Metric("svm_w", "SVM w·σ", "Scaled SVM regression coefficient", "|w_f σ_f|, w of a linear SVM (eq. 2)",
            svm_weight, reference=GOUTTE, inputs="model", two_sided=True, selects_negative=True),
@@ -86,5 +105,9 @@ for _metric in [
     Metric("kl", "KL", "Symmetrised Kullback-Leibler term",
            "(P(f|+) − P(f|−)) ln P(f|+)/P(f|−) (eq. 4)", kl_term,
            reference=GOUTTE, inputs="model", two_sided=True, symmetric=True, selects_negative=True),
+    Metric("kl_multi", "KL multi", "Symmetrised Kullback-Leibler terms over all classes",
+           "Σ_c (P(f|c) − P̄(f)) ln P(f|c)/P̄(f), P̄ the mean of the classes' P(f|c)", kl_multi,
+           reference=GOUTTE + " (the multi-class extension after eq. 4)", inputs="model", all_classes=True,
+           multiclass=True),
 ]:
     register_metric(_metric)

@@ -98,6 +98,11 @@ def test_model_metrics_against_sklearn():
     # NB for a: tf(w0,+) = 3 of 5, tf(w0,−) = 1 of 9; Laplace: P(w0|+) = 4/8, P(w0|−) = 2/12.
     assert score_words("nb_lr", toy(0))[0] == pytest.approx(math.log(3))
     assert score_words("kl", toy(0))[0] == pytest.approx((1 / 2 - 1 / 6) * math.log(3))
+    # KL multi for w0: class word totals a (3, 0, 2), b (0, 2, 2), c (1, 2, 2); Laplace over |V| = 3 gives
+    # P(w0|a) = 4/8, P(w0|b) = 1/7, P(w0|c) = 2/8; their mean m = (1/2 + 1/7 + 1/4)/3 = 25/84.
+    m = 25 / 84
+    expected = sum((p - m) * math.log(p / m) for p in (1 / 2, 1 / 7, 1 / 4))
+    assert score_words("kl_multi", toy())[0] == pytest.approx(expected)
     nb = MultinomialNB().fit(TF, LABELS == 0)
     assert score_words("nb_lr", toy(0)) == pytest.approx(np.abs(nb.feature_log_prob_[1] - nb.feature_log_prob_[0]))
     presence = (TF > 0).astype(float)
@@ -199,3 +204,14 @@ def test_every_registered_metric_scores_a_real_corpus_finitely():
         scores = score_words(name, training)
         assert scores.shape == (corpus.n_words,) and np.isfinite(scores).all(), name
         assert fsviz.get_metric(name).inputs in fsviz.metrics.INPUTS
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**16))
+def test_kl_multi_is_half_the_binary_kl_term_with_two_classes(seed):
+    rng = np.random.default_rng(seed)
+    tf = sparse.csr_matrix(rng.poisson(0.7, size=(12, 8)))
+    y = rng.random(12) < 0.4
+    y[:2] = True, False
+    training = Training.from_binary(tf, y)
+    np.testing.assert_allclose(score_words("kl_multi", training), score_words("kl", training) / 2, rtol=1e-10)
