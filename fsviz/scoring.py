@@ -253,12 +253,7 @@ def parse_spec(spec: str):
         return ("combination", head, inputs)
     inner, at, weight = text.rpartition("@")
     if at:
-        try:
-            alpha = float(weight)
-        except ValueError:
-            raise ValueError(f"{spec!r}: the weight after '@' must be a number between 0 and 1") from None
-        if not 0.0 <= alpha <= 1.0:
-            raise ValueError(f"{spec!r}: `alpha` must be between 0 and 1 (0.5 = unweighted), got {alpha:g}")
+        alpha = _fraction(weight, spec, "the weight α after '@'", "; 0.5 is unweighted")
         weighted = parse_spec(inner)
         if weighted[0] == "igfss":
             raise ValueError(f"{spec!r}: IGFSS selects a word set per k and has no scores to weight")
@@ -269,6 +264,17 @@ def parse_spec(spec: str):
     return ("metric", text)
 
 
+def _fraction(text, spec, name, hint) -> float:
+    """``text`` as a number in [0, 1], or ValueError naming ``name`` in ``spec``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{spec!r}: {name} must be a number between 0 and 1{hint}") from None
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{spec!r}: {name} must be between 0 and 1, got {value:g}{hint}")
+    return value
+
+
 def _parse_igfss(parts, spec):
     """``igfss(global)``, ``igfss(global,nfr=0.2)`` or ``igfss(global,0.2)``."""
     example = "e.g. igfss(cmfs) or igfss(icmfs,nfr=0.2)"
@@ -276,13 +282,7 @@ def _parse_igfss(parts, spec):
         raise ValueError(f"{spec!r}: IGFSS takes one global metric and an optional negative feature ratio, {example}")
     nfr = DEFAULT_NFR
     if len(parts) == 2:
-        value = parts[1].removeprefix("nfr=")
-        try:
-            nfr = float(value)
-        except ValueError:
-            raise ValueError(f"{spec!r}: the negative feature ratio must be a number between 0 and 1, {example}") from None
-        if not 0.0 <= nfr <= 1.0:
-            raise ValueError(f"{spec!r}: the negative feature ratio `nfr` must be between 0 and 1, got {nfr:g}")
+        nfr = _fraction(parts[1].removeprefix("nfr="), spec, "the negative feature ratio nfr", f", {example}")
     inner = parse_spec(parts[0])
     if inner[0] == "igfss":
         raise ValueError(f"{spec!r}: IGFSS's global metric must score words; it cannot be IGFSS itself")
