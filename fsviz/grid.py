@@ -70,7 +70,7 @@ from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .metrics import FORMAN_METRICS
-from .scoring import Training, canonical, selected_words, selects_per_k, spec_inputs
+from .scoring import Training, canonical, selected_sets, selected_words, selects_per_k, spec_inputs
 
 __all__ = [
     "ALL",
@@ -407,16 +407,9 @@ def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=N
         Metric name → k → the selected word indices (at most k).
     """
     eligible, training = _eligible(X_train, y_train, training)
-    sizes = {k: min(int(k), eligible.size) for k in ks}
-    selections = {}
-    for name in metrics:
-        if selects_per_k(name):
-            selections[name] = {k: eligible[selected_words(name, training, n, random_state=random_state)]
-                                for k, n in sizes.items()}
-        else:
-            ranking = eligible[selected_words(name, training, max(sizes.values()), random_state=random_state)]
-            selections[name] = {k: ranking[:n] for k, n in sizes.items()}
-    return eligible, selections
+    return eligible, {name: {k: eligible[words] for k, words in
+                             selected_sets(name, training, ks, random_state=random_state).items()}
+                      for name in metrics}
 
 
 @dataclass(frozen=True, eq=False)

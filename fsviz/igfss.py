@@ -47,7 +47,7 @@ import numpy as np
 from .corpus_metrics import _chi_per_class, _present_classes
 from .selection import select_top_k
 
-__all__ = ["cc_per_class", "feature_labels", "igfss_select", "igfss_specs"]
+__all__ = ["cc_per_class", "feature_labels", "igfss_select", "igfss_sets", "igfss_specs"]
 
 #: A word with no label (CC = 0 for every class).
 UNLABELLED = -1
@@ -126,35 +126,41 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
     >>> igfss_select(training, 2, [4.0, 3.0, 2.0, 1.0]).tolist()  # word 0 for class 0, word 2 for class 1
     [0, 2]
     """
+    return igfss_sets(training, [k], global_scores, nfr)[int(k)]
+
+
+def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
+    """:func:`igfss_select` for every k in ``ks`` (k → word indices), labelling and sorting the words once."""
     n = training.n_words
-    k = int(k)
-    if not 0 <= k <= n:
-        raise ValueError(f"k must be between 0 and the number of words ({n}), got {k}")
+    ks = [int(k) for k in ks]
+    for k in ks:
+        if not 0 <= k <= n:
+            raise ValueError(f"k must be between 0 and the number of words ({n}), got {k}")
     if not 0.0 <= float(nfr) <= 1.0:
         raise ValueError(f"`nfr` (negative feature ratio) must be between 0 and 1, got {nfr!r}")
     order = select_top_k(np.asarray(global_scores, dtype=np.float64), n).indices  # stage 2
     classes, label, negative = feature_labels(training)
-    taken = np.zeros(n, dtype=bool)
-    if classes.size:
-        per_class = k // classes.size
-        n_negative = int(np.floor(nfr * per_class + 0.5))
-        quota = np.array([per_class - n_negative, n_negative])
-        bucket = np.where(label >= 0, 2 * label + negative, -1)[order]
-        # each word's place among the words of its bucket, in global order
-        place = np.zeros(n, dtype=np.int64)
-        labelled = bucket >= 0
-        by_bucket = np.argsort(bucket[labelled], kind="stable")
-        sizes = np.bincount(bucket[labelled], minlength=2 * classes.size)
-        starts = np.repeat(np.cumsum(sizes) - sizes, sizes)
-        ranks = np.empty(by_bucket.size, dtype=np.int64)
-        ranks[by_bucket] = np.arange(by_bucket.size) - starts
-        place[labelled] = ranks
-        taken[labelled] = place[labelled] < quota[bucket[labelled] % 2]  # stage 3
+    # Each word's bucket (2 per class: positive, negative) and its place
+    # among its bucket's words in global order, both in global order.
+    bucket = np.where(label >= 0, 2 * label + negative, -1)[order]
+    labelled = bucket >= 0
+    place = np.zeros(n, dtype=np.int64)
+    by_bucket = np.argsort(bucket[labelled], kind="stable")
+    sizes = np.bincount(bucket[labelled], minlength=2 * classes.size)
+    ranks = np.empty(by_bucket.size, dtype=np.int64)
+    ranks[by_bucket] = np.arange(by_bucket.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    place[labelled] = ranks
+    sets = {}
+    for k in ks:
+        taken = np.zeros(n, dtype=bool)
+        if classes.size:
+            per_class = k // classes.size
+            n_negative = int(np.floor(nfr * per_class + 0.5))
+            quota = np.array([per_class - n_negative, n_negative])
+            taken[labelled] = place[labelled] < quota[bucket[labelled] % 2]  # stage 3
         stage3 = order[taken]
-    else:
-        stage3 = order[:0]
-    fill = order[~taken][: k - stage3.size]  # stage 4
-    return np.concatenate([stage3, fill])
+        sets[k] = np.concatenate([stage3, order[~taken][: k - stage3.size]])  # stage 4
+    return sets
 
 
 def igfss_specs(global_specs, nfrs) -> tuple:

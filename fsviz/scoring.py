@@ -36,7 +36,7 @@ from scipy.stats import rankdata
 from .metrics import get_metric, metric_names, score
 
 __all__ = ["COMBINATIONS", "Training", "canonical", "check_spec", "combination", "parse_spec", "parse_specs", "score_words",
-           "ordering_spec", "selected_words", "selects_per_k", "spec_inputs", "spec_label"]
+           "ordering_spec", "selected_sets", "selected_words", "selects_per_k", "spec_inputs", "spec_label"]
 
 #: The negative feature ratio of ``igfss(…)`` when the spec gives none.
 DEFAULT_NFR = 0.0
@@ -467,13 +467,23 @@ def selected_words(spec: str, training: Training, k: int, *, random_state=0) -> 
     >>> selected_words("igfss(dfreq)", training, 2).tolist()
     [0, 2]
     """
+    return selected_sets(spec, training, [k], random_state=random_state)[k]
+
+
+def selected_sets(spec: str, training: Training, ks, *, random_state=0) -> dict:
+    """:func:`selected_words` for every k in ``ks`` (k → word indices), scoring once.
+
+    A ranking is scored and sorted once and each set is a prefix of it;
+    IGFSS labels and sorts the words once and fills its quotas per k.
+    """
     from .selection import check_k, select_top_k
 
-    k = min(check_k(k), training.n_words)
+    sizes = {k: min(check_k(k), training.n_words) for k in ks}
     parsed = parse_spec(spec)
     if parsed[0] == "igfss":
-        from .igfss import igfss_select
+        from .igfss import igfss_sets
 
-        scores = _score(parsed[1], training, random_state)
-        return igfss_select(training, k, scores, parsed[2])
-    return select_top_k(_score(parsed, training, random_state), k).indices
+        sets = igfss_sets(training, set(sizes.values()), _score(parsed[1], training, random_state), parsed[2])
+        return {k: sets[n] for k, n in sizes.items()}
+    ranking = select_top_k(_score(parsed, training, random_state), max(sizes.values())).indices
+    return {k: ranking[:n] for k, n in sizes.items()}
