@@ -32,18 +32,17 @@ corpus = ctx.corpus
 
 usable = [m for m in fsviz.metric_names()
           if fsviz.get_metric(m).all_classes or not fsviz.get_metric(m).needs_labels]
-c1, c2 = st.columns([3, 2])
-chosen = c1.multiselect("Metrics over all classes", usable,
+chosen = st.multiselect("Metrics over all classes", usable,
                         default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
                         key="mc_metrics", format_func=app_state.metric_option)
-combos = c2.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
-c1, c2 = st.columns([3, 2])
-igfss_over = c1.multiselect(
-    "IGFSS over these global metrics", usable, key="mc_igfss", format_func=app_state.metric_option,
+c1, c2, c3 = st.columns([2, 2, 1])
+combos = c1.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
+igfss_over = c2.multiselect(
+    "IGFSS over these global metrics", usable, key="mc_igfss", format_func=lambda m: fsviz.get_metric(m).label,
     help="Deshpande et al.'s Improved Global Feature Selection Scheme keeps the global metric's order but gives "
          "every class an equal share of the k words, labelling each word by the class of its largest |CC|. "
          "The paper uses CMFS and ICMFS.")
-nfr_text = c2.text_input(
+nfr_text = c3.text_input(
     "Negative feature ratios nfr", "0, 0.2", key="mc_nfr",
     help="The share of each class's words that are negative features (words whose absence marks the class). "
          "The paper tunes it per dataset between 0 and 1; each value here is its own run.")
