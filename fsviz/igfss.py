@@ -44,7 +44,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corpus_metrics import _chi_per_class, _present_classes
+from .corpus_metrics import _present_classes
+from .metrics import _cc
 from .selection import select_top_k
 
 __all__ = ["cc_per_class", "feature_labels", "igfss_select", "igfss_sets", "igfss_specs"]
@@ -63,8 +64,7 @@ def cc_per_class(training) -> np.ndarray:
     keep = _present_classes(training)
     a = training.class_df[keep]
     n_c = training.class_sizes[keep][:, None]
-    sign = np.sign(a * training.n_docs - training.df[None, :] * n_c)  # AD − CB = A·N − df·N_c
-    return sign * np.sqrt(_chi_per_class(training))
+    return _cc(a, training.df[None, :] - a, n_c, training.n_docs - n_c)  # the registered "cc", per class
 
 
 def feature_labels(training) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

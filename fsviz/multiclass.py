@@ -36,10 +36,10 @@ from scipy import stats
 
 from .corpus import Corpus
 from .grid import GridConfig, _seed, fold_selections, make_classifier, run_key
-from .metrics import get_metric
+from .metrics import get_metric, metric_names
 from .scoring import Training, parse_spec
 
-__all__ = ["GOALS", "check_multiclass_metrics", "load_multiclass", "macro_curves", "ranked_measures", "run_multiclass",
+__all__ = ["GOALS", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves", "ranked_measures", "run_multiclass",
            "save_multiclass", "sign_test", "stored_multiclass"]
 
 #: The measures of a multi-class run, as its table's columns.
@@ -57,6 +57,11 @@ def _global(parsed) -> bool:
     if parsed[0] == "igfss":
         return _global(parsed[1])
     return all(_global(p) for p in parsed[2])
+
+
+def multiclass_metric_names() -> list[str]:
+    """The registered metrics that can choose one word set for every class (see :func:`check_multiclass_metrics`)."""
+    return [m for m in metric_names() if _global(("metric", m))]
 
 
 def check_multiclass_metrics(metrics) -> None:
@@ -142,7 +147,7 @@ def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, mu
     rows = []
     X_train, X_test = corpus_X[train], corpus_X[test]
     fits = {}
-    eligible, selections = fold_selections(corpus_tf[train], None, config.metrics, config.ks, training=training,
+    eligible, selections = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
                                            random_state=_seed(config.seed, trial, fold))
     if config.all_features:
         selections = {"all": {corpus_X.shape[1]: eligible}, **selections}

@@ -8,8 +8,8 @@ import app_state
 import fsviz
 from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
 from fsviz.igfss import igfss_specs
-from fsviz.multiclass import (GOALS, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass, sign_test,
-                              stored_multiclass)
+from fsviz.multiclass import (GOALS, check_multiclass_metrics, macro_curves, multiclass_metric_names, run_multiclass,
+                              save_multiclass, sign_test, stored_multiclass)
 from fsviz.plots import curves_figure
 from fsviz.scoring import parse_specs
 
@@ -30,8 +30,7 @@ if ctx.corpus is None:
     st.stop()
 corpus = ctx.corpus
 
-usable = [m for m in fsviz.metric_names()
-          if fsviz.get_metric(m).all_classes or not fsviz.get_metric(m).needs_labels]
+usable = multiclass_metric_names()
 chosen = st.multiselect("Metrics over all classes", usable,
                         default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
                         key="mc_metrics", format_func=app_state.metric_option)
