@@ -23,7 +23,7 @@ from _common import shared
 
 import fsviz
 from fsviz.agreement import correlation, ranks, top_overlap
-from fsviz.corpus_metrics import _chi_per_class, _present_classes, _ttest_per_class
+from fsviz.metrics.corpus_based import chi_per_class, ttest_per_class
 
 
 def main():
@@ -33,11 +33,11 @@ def main():
     for name in args.datasets:
         corpus = fsviz.load_corpus(shared(name))
         training = corpus.training()
-        present = _present_classes(training)
+        present = training.present_classes
         largest = int(np.argmax(training.class_sizes[present]))
         c = present[largest]
-        t = _ttest_per_class(training)[largest]
-        chi = _chi_per_class(training)[largest]
+        t = ttest_per_class(training)[largest]
+        chi = chi_per_class(training)[largest]
         stats = correlation(t, chi)
         shared_50, _ = top_overlap(t, chi, corpus.vocabulary, 50)
         print(f"{name}: {corpus.n_docs} docs, {corpus.n_words} terms; largest class {corpus.classes[c]!r} "

@@ -9,14 +9,14 @@ The public API, flat as in pingouin::
     fsviz.selected_words("igfss(cmfs,nfr=0.2)", corpus.training(), k=100)  # the k words any spec selects
 """
 
+from ._validation import check_k
 from .corpus import DEFAULT_MIN_DF, Corpus, CorpusError, build_corpus, load_corpus
-from .counts import Task, binary_counts, document_frequency
-from .metrics import (FORMAN_METRICS, Metric, get_metric, metric_names, negative_features, register_metric, score,
-                      score_func)
-from .scoring import Training, combination, score_words, selected_words, spec_label
+from .counts import Training, binary_counts, document_frequency, negative_features
+from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
 from .sample import build_sample, load_sample
-from .selection import Selection, check_k, select_top_k
+from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
 from .synthetic import PlantedCorpus, make_planted_corpus
+from .task import Task
 
 __all__ = [
     "DEFAULT_MIN_DF",

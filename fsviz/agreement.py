@@ -22,8 +22,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .scoring import spec_label
-from .selection import select_top_k
+from .selection import select_top_k, spec_label
 
 __all__ = ["agreement_matrix", "correlation", "log_scaled", "ranks", "top_overlap"]
 

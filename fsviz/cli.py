@@ -23,7 +23,7 @@ import time
 import pandas as pd
 
 from . import FORMAN_METRICS, metric_names
-from .scoring import ordering_spec, parse_specs
+from .selection import ordering_spec, parse_specs
 from .corpus import DEFAULT_MIN_DF, load_corpus
 from .sample import build_sample, load_sample, sample_path
 

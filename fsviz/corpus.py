@@ -18,14 +18,19 @@ Presence ``X`` is Boolean (Forman's features); term frequencies stay in
 from __future__ import annotations
 
 import functools
+import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
+import Stemmer  # PyStemmer
 from scipy import sparse
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
-from .counts import Task, counts_from_presence, document_frequency, presence_counts
+from ._validation import check_whole
+from .counts import Training, counts_from_presence, document_frequency, presence_counts
 from .readers import CorpusError, RawCorpus, read
+from .task import Task
 
 __all__ = ["Corpus", "CorpusError", "build_corpus", "load_corpus"]
 
@@ -108,8 +113,6 @@ class Corpus:
     def fingerprint(self) -> str:
         """A short hash of what presence-based results depend on: which words
         occur in which documents, and the labels (used to key grid results)."""
-        import hashlib
-
         digest = hashlib.sha1()
         for array in (self.X_tf.indptr, self.X_tf.indices, self.Y.indptr, self.Y.indices):
             digest.update(np.ascontiguousarray(array).tobytes())
@@ -157,14 +160,12 @@ class Corpus:
             )
         return Task(str(name), tp, fp, pos, neg, self.vocabulary, training=self.training(name))
 
-    def training(self, positive=None, rows=None):
-        """A :class:`fsviz.scoring.Training` sample of these documents for :func:`fsviz.score_words`.
+    def training(self, positive=None, rows=None) -> Training:
+        """A :class:`fsviz.counts.Training` sample of these documents for :func:`fsviz.score_words`.
 
         ``positive``: the class scored against the rest (a name), or None for
         all-class metrics only; ``rows``: the documents to use (default all).
         """
-        from .scoring import Training
-
         X, Y = self.X_tf, self.Y.toarray()
         if rows is not None:
             X, Y = X[rows], Y[rows]
@@ -172,14 +173,14 @@ class Corpus:
         return Training(X, Y, positive=index, classes=self.classes)
 
     def class_doc_counts(self) -> np.ndarray:
-        """Documents of each class containing each word, shape (n_classes, n_words)."""
-        Y = sparse.csr_matrix(self.Y, dtype=np.int32)
-        return np.asarray((Y.T @ self._X_count).toarray(), dtype=np.int64)
+        """Documents of each class containing each word, shape (n_classes, n_words)
+        (:attr:`fsviz.counts.Training.class_df` of the whole corpus, as int64)."""
+        return self.training().class_df.astype(np.int64)
 
     def class_tf_sums(self) -> np.ndarray:
-        """Summed term frequency of each word in each class, shape (n_classes, n_words)."""
-        Y = sparse.csr_matrix(self.Y, dtype=np.int32)
-        return np.asarray((Y.T @ self.X_tf).toarray(), dtype=np.int64)
+        """Summed term frequency of each word in each class, shape (n_classes, n_words)
+        (:attr:`fsviz.counts.Training.class_tf` of the whole corpus, as int64)."""
+        return self.training().class_tf.astype(np.int64)
 
     # --- derived corpora --------------------------------------------------
     def with_min_df(self, min_df: int) -> "Corpus":
@@ -188,7 +189,7 @@ class Corpus:
         A cutoff at or below the one already applied returns the corpus as it
         is: the words it removed are no longer here to restore.
         """
-        _check_min_df(min_df)
+        check_whole(min_df, "min_df", minimum=0, what="of documents")
         keep = self.df >= min_df
         if keep.all():
             return self
@@ -210,11 +211,6 @@ class Corpus:
         )
 
 
-def _check_min_df(min_df):
-    if isinstance(min_df, bool) or not isinstance(min_df, (int, np.integer)) or min_df < 0:
-        raise ValueError(f"`min_df` must be a whole number of documents >= 0, got {min_df!r}")
-
-
 def _cutoff_error(min_df, df):
     top = int(df.max()) if df.size else 0
     return CorpusError(
@@ -224,8 +220,6 @@ def _cutoff_error(min_df, df):
 
 
 def _stemmer(stem):
-    import Stemmer  # PyStemmer
-
     algorithm = "english" if stem is True else str(stem)
     try:
         return Stemmer.Stemmer(algorithm)
@@ -260,10 +254,8 @@ def _label_matrix(labels):
 
 def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False) -> Corpus:
     """Tokenise (if needed), drop stop words, stem, cut rare words; see the module notes."""
-    _check_min_df(min_df)
+    check_whole(min_df, "min_df", minimum=0, what="of documents")
     if raw.texts is not None:
-        from sklearn.feature_extraction.text import CountVectorizer
-
         vectorizer = CountVectorizer(lowercase=True, dtype=np.int32)
         try:
             X_tf = vectorizer.fit_transform(raw.texts)
@@ -287,8 +279,6 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
             "so a corpus needs at least two classes"
         )
     if stopwords:
-        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
         stop = ENGLISH_STOP_WORDS if stopwords is True else frozenset(map(str.lower, stopwords))
         keep = ~np.isin(vocabulary, list(stop))
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]

@@ -1,21 +1,22 @@
-"""Per-word counts: the 2×2 table of every word for one class vs the rest.
+"""Per-word counts: presence, document frequencies, 2×2 tables and the Training sample.
 
 ``tp`` and ``fp`` for the whole vocabulary come from one sparse product of
 the document × word presence matrix with the class indicator; the class ×
 word matrices used by multi-class and term-frequency metrics come from one
-product each.
+product each, kept on a :class:`Training` sample, which is what every
+metric scores.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import sparse
 
-from .metrics import negative_features, score
-
-__all__ = ["Task", "binary_counts", "counts_from_presence", "document_frequency", "presence_counts"]
+__all__ = ["Training", "binary_counts", "counts_from_presence", "document_frequency", "negative_features",
+           "presence_counts"]
 
 
 def _without_explicit_zeros(X) -> sparse.csr_matrix:
@@ -75,88 +76,135 @@ def binary_counts(X, y):
     return counts_from_presence(X_count, np.bincount(X_count.indices, minlength=X_count.shape[1]), y)
 
 
+def negative_features(tp, fp, pos, neg) -> np.ndarray:
+    """Boolean mask of negative features: tpr < fpr, i.e. ``tp·neg < fp·pos``.
+
+    Compared as cross products, so integer counts are classified exactly.
+    """
+    return np.asarray(tp) * np.asarray(neg) < np.asarray(fp) * np.asarray(pos)
+
+
 @dataclass(frozen=True, eq=False)
-class Task:
-    """One class against the rest: every word's 2×2 counts.
+class Training:
+    """What a metric may look at: labelled training documents.
 
     Attributes
     ----------
-    name : str
-        The positive class.
-    tp, fp : ndarray of int64, shape (n_words,)
-        Positive and negative documents containing each word.
-    pos, neg : int
-        Positive and negative documents.
-    vocabulary : ndarray of str, shape (n_words,)
-    training : fsviz.scoring.Training or None
-        The documents behind the counts, for metrics that read more than
-        the 2×2 table (set by :meth:`fsviz.Corpus.binary_task`).
+    X_tf : scipy.sparse.csr_matrix, shape (n_docs, n_words)
+        Term frequencies (Boolean presence works too: it is then every
+        frequency metric's input as well).
+    Y : ndarray of bool, shape (n_docs, n_classes)
+        Labels; several per document in multi-label corpora.
+    positive : int or None
+        The class scored against the rest (a column of ``Y``), needed by
+        one-class metrics; None when only all-class metrics are scored.
+    classes : ndarray of str or None
+        Class names, for messages.
+
+    Derived counts are computed once, on first use, and the scoring engine
+    keeps scores per spec in ``score_cache``, so scoring a combination and
+    its parts counts everything once.
     """
 
-    name: str
-    tp: np.ndarray
-    fp: np.ndarray
-    pos: int
-    neg: int
-    vocabulary: np.ndarray
-    training: object = None
+    X_tf: sparse.csr_matrix
+    Y: np.ndarray
+    positive: int | None = None
+    classes: np.ndarray | None = None
+    score_cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self):
+        X = _without_explicit_zeros(self.X_tf)
+        Y = np.asarray(self.Y, dtype=bool)
+        if Y.ndim == 1:
+            Y = np.column_stack([Y, ~Y])
+        if Y.shape[0] != X.shape[0]:
+            raise ValueError(f"`Y` has {Y.shape[0]} rows but `X_tf` has {X.shape[0]} documents")
+        object.__setattr__(self, "X_tf", X)
+        object.__setattr__(self, "Y", Y)
+        if self.positive is not None and not 0 <= int(self.positive) < Y.shape[1]:
+            raise ValueError(f"`positive` must be a class index in [0, {Y.shape[1]}), got {self.positive!r}")
+
+    @classmethod
+    def from_binary(cls, X, y) -> "Training":
+        """A two-class sample from features ``X`` and Boolean labels ``y`` (True = positive)."""
+        y = np.asarray(y, dtype=bool)
+        return cls(X, np.column_stack([y, ~y]), positive=0, classes=np.array(["positive", "rest"], dtype=object))
+
+    def select_words(self, columns) -> "Training":
+        """The same documents with only the words ``columns`` (indices into the vocabulary)."""
+        return Training(self.X_tf[:, columns], self.Y, self.positive, self.classes)
+
+    # --- shapes ---------------------------------------------------------
+    @property
+    def n_docs(self) -> int:
+        return self.X_tf.shape[0]
 
     @property
     def n_words(self) -> int:
-        return int(self.tp.size)
+        return self.X_tf.shape[1]
 
+    @functools.cached_property
+    def presence(self) -> sparse.csr_matrix:
+        """Boolean presence as float64 CSR."""
+        X = self.X_tf
+        return sparse.csr_matrix((np.ones(X.nnz), X.indices, X.indptr), shape=X.shape)
+
+    @functools.cached_property
+    def df(self) -> np.ndarray:
+        """Documents containing each word."""
+        return document_frequency(self.X_tf).astype(np.float64)
+
+    @functools.cached_property
+    def class_sizes(self) -> np.ndarray:
+        """Documents of each class, shape (n_classes,)."""
+        return self.Y.sum(axis=0).astype(np.float64)
+
+    @functools.cached_property
+    def class_df(self) -> np.ndarray:
+        """Documents of each class containing each word, shape (n_classes, n_words)."""
+        return np.asarray((sparse.csr_matrix(self.Y.T, dtype=np.float64) @ self.presence).toarray())
+
+    @functools.cached_property
+    def class_tf(self) -> np.ndarray:
+        """Summed term frequency of each word in each class, shape (n_classes, n_words)."""
+        return np.asarray((sparse.csr_matrix(self.Y.T, dtype=np.float64) @ self.X_tf.astype(np.float64)).toarray())
+
+    # --- the positive class ------------------------------------------------
     @property
-    def tpr(self) -> np.ndarray:
-        """Sample true-positive rate of each word, tp / pos."""
-        return self.tp / self.pos
+    def y(self) -> np.ndarray:
+        """Boolean labels of the positive class."""
+        return self.Y[:, self._positive()]
 
-    @property
-    def fpr(self) -> np.ndarray:
-        """Sample false-positive rate of each word, fp / neg."""
-        return self.fp / self.neg
+    def table(self):
+        """``tp, fp, pos, neg`` of every word for the positive class."""
+        c = self._positive()
+        pos = int(self.class_sizes[c])
+        neg = self.n_docs - pos
+        if pos == 0 or neg == 0:
+            name = self.classes[c] if self.classes is not None else c
+            raise ValueError(f"class {name!r} has {pos} of {self.n_docs} training documents; "
+                             "a one-class metric needs documents both in and outside the class")
+        tp = self.class_df[c]
+        return tp, self.df - tp, pos, neg
 
-    @property
-    def skew(self) -> float:
-        """Class skew neg:pos (Forman's 1:n), e.g. 30.0 for 1:30."""
-        return self.neg / self.pos
+    @functools.cached_property
+    def present_classes(self) -> np.ndarray:
+        """Columns of the classes with documents both in and outside them in this sample."""
+        sizes = self.class_sizes
+        return np.flatnonzero((sizes > 0) & (sizes < self.n_docs))
 
-    @property
-    def negative(self) -> np.ndarray:
-        """Mask of negative features (tpr < fpr)."""
-        return negative_features(self.tp, self.fp, self.pos, self.neg)
+    def class_tables(self):
+        """``tp, fp, pos, neg`` of every word for each of :attr:`present_classes` against the rest.
 
-    def score(self, metric: str, **kwargs) -> np.ndarray:
-        """Scores of every word under ``metric``.
-
-        A table metric is scored from the counts, with ``kwargs`` going to
-        :func:`fsviz.score`; any other spec (a metric reading every class,
-        term frequencies or a model, an α-weighted metric, a combination)
-        through :func:`fsviz.score_words` on :attr:`training`.
+        ``tp`` and ``fp`` have shape (those classes, n_words); ``pos`` and
+        ``neg`` shape (those classes, 1), so a table metric broadcasts over them.
         """
-        from .metrics import get_metric
+        keep = self.present_classes
+        tp = self.class_df[keep]
+        pos = self.class_sizes[keep][:, None]
+        return tp, self.df[None, :] - tp, pos, self.n_docs - pos
 
-        if "@" not in metric and "(" not in metric and get_metric(metric).inputs == "table":
-            return score(metric, self.tp, self.fp, self.pos, self.neg, **kwargs)
-        if self.training is None:
-            raise ValueError(f"{metric!r} reads more than this task's 2×2 counts; make the task with "
-                             "corpus.binary_task(name), which keeps its documents")
-        from .scoring import score_words
-
-        return score_words(metric, self.training, random_state=kwargs.get("random_state", 0))
-
-    def select(self, metric: str, k: int, **kwargs) -> np.ndarray:
-        """The ``k`` words ``metric`` selects, as vocabulary indices.
-
-        Any spec: the top k of :meth:`score` (best first, ties by lower
-        index), or IGFSS's set for k (:func:`fsviz.selected_words` on
-        :attr:`training`).
-        """
-        from .scoring import selected_words, selects_per_k
-        from .selection import select_top_k
-
-        if not selects_per_k(metric):
-            return select_top_k(self.score(metric, **kwargs), k).indices
-        if self.training is None:
-            raise ValueError(f"{metric!r} reads every class's documents; make the task with "
-                             "corpus.binary_task(name), which keeps them")
-        return selected_words(metric, self.training, k, random_state=kwargs.get("random_state", 0))
+    def _positive(self) -> int:
+        if self.positive is None:
+            raise ValueError("this metric scores one class against the rest; give the Training a `positive` class")
+        return int(self.positive)

@@ -70,7 +70,8 @@ from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .metrics import FORMAN_METRICS
-from .scoring import Training, canonical, selected_sets, selected_words, selects_per_k, spec_inputs
+from .counts import Training
+from .selection import canonical, selected_sets, selected_words, selects_per_k, spec_inputs
 
 __all__ = [
     "ALL",
@@ -197,7 +198,7 @@ class GridConfig:
     Parameters
     ----------
     metrics : tuple of str
-        Metric specs (:func:`fsviz.scoring.parse_spec`); empty means
+        Metric specs (:func:`fsviz.selection.parse_spec`); empty means
         Forman's twelve (:data:`fsviz.FORMAN_METRICS`). Any registered
         metric, including those reading every class, term frequencies or a
         model (scored on each fold's training split only); a name with an α
@@ -366,11 +367,11 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=
     Scores the *eligible* words (those in at least one training document)
     of ``X_train`` (documents × words; presence or counts) for the Boolean
     labels ``y_train``, and ranks them best first (ties: lower index first).
-    ``metrics`` are specs that score words (:func:`fsviz.scoring.parse_spec`):
+    ``metrics`` are specs that score words (:func:`fsviz.selection.parse_spec`):
     registered metrics, α-weighted ones or combinations; for IGFSS, which
     selects per k, use :func:`fold_selections`.
 
-    ``training``: the same documents as a :class:`fsviz.scoring.Training`
+    ``training``: the same documents as a :class:`fsviz.counts.Training`
     with term frequencies and every class's labels, for metrics that read
     them; by default the task's two classes with ``X_train`` as the
     frequencies.

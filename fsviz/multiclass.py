@@ -36,8 +36,9 @@ from scipy import stats
 
 from .corpus import Corpus
 from .grid import GridConfig, _seed, fold_selections, make_classifier, run_key
-from .metrics import get_metric, metric_names
-from .scoring import Training, parse_spec
+from .metrics import metric_names
+from .counts import Training
+from .selection import parse_spec
 
 __all__ = ["GOALS", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves", "ranked_measures", "run_multiclass",
            "save_multiclass", "sign_test", "stored_multiclass"]
@@ -48,25 +49,14 @@ GOALS = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (
 COLUMNS = ["dataset", "trial", "fold", "metric", "k", "n_features", *GOALS]
 
 
-def _global(parsed) -> bool:
-    if parsed[0] == "metric":
-        metric = get_metric(parsed[1])
-        return metric.all_classes or not metric.needs_labels
-    if parsed[0] == "weighted":
-        return False
-    if parsed[0] == "igfss":
-        return _global(parsed[1])
-    return all(_global(p) for p in parsed[2])
-
-
 def multiclass_metric_names() -> list[str]:
     """The registered metrics that can choose one word set for every class (see :func:`check_multiclass_metrics`)."""
-    return [m for m in metric_names() if _global(("metric", m))]
+    return [m for m in metric_names() if parse_spec(m).is_global]
 
 
 def check_multiclass_metrics(metrics) -> None:
     """ValueError naming any spec that scores one class against the rest (it cannot select for all classes)."""
-    bad = [m for m in metrics if not _global(parse_spec(m))]
+    bad = [m for m in metrics if not parse_spec(m).is_global]
     if bad:
         raise ValueError(
             f"{', '.join(bad)} score(s) one class against the rest, so they cannot choose one word set for every "

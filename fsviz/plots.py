@@ -11,9 +11,8 @@ import plotly.graph_objects as go
 
 from .analysis import GOAL_LABELS
 from .isoclines import isocline
-from .metrics import INPUTS, get_metric
-from .scoring import parse_spec, spec_label
-from .selection import select_top_k
+from .metrics import get_metric
+from .selection import parse_spec, select_top_k, spec_label
 
 __all__ = ["GOAL_LABELS", "METRIC_COLOURS", "WordPoints", "agreement_matrix_figure", "agreement_scatter_figure",
            "boundaries_figure", "class_sizes_figure", "curves_figure",
@@ -137,11 +136,10 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     fp_max = float(task.neg if zoom is None else zoom[0])
     fp_grid = np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
     for name in metrics:
-        parsed = parse_spec(name)
-        if parsed[0] != "metric" or get_metric(name).inputs != "table":
+        spec = parse_spec(name)
+        if spec.table_metric is None:
             chosen = task.select(name, k)
-            why = (INPUTS[get_metric(name).inputs] if parsed[0] == "metric"
-                   else "every class, a set per k" if parsed[0] == "igfss" else "weights or ranks, not one table")
+            why = spec.reads
             fig.add_trace(go.Scattergl(
                 x=np.maximum(task.fp[chosen], 0.5) if log else task.fp[chosen],
                 y=np.maximum(task.tp[chosen], 0.5) if log else task.tp[chosen],

@@ -26,7 +26,10 @@ import os
 import subprocess
 import sys
 import warnings
+from importlib.metadata import version
 from pathlib import Path
+
+from .corpus import load_corpus
 
 __all__ = ["MODULES", "build_sample", "load_sample", "sample_path"]
 
@@ -59,8 +62,6 @@ MODULES = {
 
 
 def _versions() -> dict:
-    from importlib.metadata import version
-
     names = {"numpy": "numpy", "scipy": "scipy", "pandas": "pandas", "sklearn": "scikit-learn"}
     return {pkg: version(dist) for pkg, dist in names.items()}
 
@@ -164,8 +165,6 @@ def load_sample(**options):
     >>> corpus.n_docs > 3000 and corpus.n_classes >= 10
     True
     """
-    from .corpus import load_corpus
-
     path = sample_path()
     if not path.exists():
         build_sample(path)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .corpus import load_corpus
+
 __all__ = ["PlantedCorpus", "make_planted_corpus"]
 
 
@@ -31,8 +33,6 @@ class PlantedCorpus:
 
     def load(self, **options):
         """The corpus through :func:`fsviz.load_corpus` (``min_df=1`` unless given)."""
-        from .corpus import load_corpus
-
         options.setdefault("min_df", 1)
         options.setdefault("name", "planted")
         return load_corpus((self.texts, self.labels), **options)

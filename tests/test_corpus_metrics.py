@@ -28,7 +28,8 @@ from sklearn.naive_bayes import MultinomialNB
 from sklearn.svm import LinearSVC
 
 import fsviz
-from fsviz.scoring import COMBINATIONS, Training, parse_spec, score_words
+from fsviz.counts import Training
+from fsviz.selection import COMBINATIONS, parse_spec, score_words
 
 TF = np.array([[2, 0, 1], [1, 0, 1], [0, 1, 1], [0, 1, 1], [0, 1, 1], [1, 1, 1]])
 LABELS = np.array([0, 0, 1, 1, 2, 2])

@@ -33,9 +33,10 @@ from scipy import sparse
 
 import fsviz
 from fsviz.grid import ALL, GridConfig, cell_splits, fold_rankings, fold_selections, run_grid
-from fsviz.igfss import cc_per_class, feature_labels, igfss_select
 from fsviz.multiclass import check_multiclass_metrics, run_multiclass
-from fsviz.scoring import Training, canonical, parse_spec, score_words, selects_per_k, spec_inputs, spec_label
+from fsviz.counts import Training
+from fsviz.selection import (IGFSS, MetricSpec, canonical, cc_per_class, feature_labels, igfss_select, parse_spec,
+                             score_words, selects_per_k, spec_inputs, spec_label)
 
 DOCS = [[0, 1], [0, 2], [1, 3], [3, 4], [4, 5], [1, 2, 5]]
 X = sparse.csr_matrix(np.array([[int(w in d) for w in range(6)] for d in DOCS]))
@@ -53,7 +54,8 @@ def test_cc_and_labels_by_hand():
                          [-r / 2, 0, -r / 2, r, r / 4, -r / 2],
                          [-r / 2, 0, r / 4, -r / 2, r / 4, r]])
     np.testing.assert_allclose(cc_per_class(toy()), expected)
-    classes, label, negative = feature_labels(toy())
+    labels = feature_labels(toy())
+    classes, label, negative = labels.classes, labels.label, labels.negative
     assert classes.tolist() == [0, 1, 2]
     assert label.tolist() == [0, -1, 1, 1, 0, 2]
     assert negative.tolist() == [False, False, True, False, True, False]
@@ -86,7 +88,8 @@ def test_the_set_for_a_smaller_k_need_not_be_inside_the_larger_one():
 def test_a_two_class_task_labels_by_the_positive_side():
     """In a two-class task |CC| ties between the classes; the word goes to the class it indicates."""
     training = Training.from_binary(X, Y[:, 0])
-    classes, label, negative = feature_labels(training)
+    labels = feature_labels(training)
+    classes, label, negative = labels.classes, labels.label, labels.negative
     assert label.tolist() == [0, -1, 0, 1, 1, 1] and not negative.any()  # w2: 6·1 − 2·2 > 0 for A
 
 
@@ -149,7 +152,7 @@ def test_specs_parse_print_and_refuse_what_makes_no_sense():
     assert canonical("igfss(ICMFS, 0.30)") == canonical("igfss(icmfs,nfr=0.3)") == "igfss(icmfs,nfr=0.3)"
     assert canonical("igfss(ar(cmfs,chi_max),nfr=0.2)") == "igfss(ar(cmfs,chi_max),nfr=0.2)"
     assert spec_label("igfss(icmfs,nfr=0.3)") == "IGFSS(ICMFS, nfr=0.3)"
-    assert parse_spec("igfss(cmfs,nfr=0.2)") == ("igfss", ("metric", "cmfs"), 0.2)
+    assert parse_spec("igfss(cmfs,nfr=0.2)") == IGFSS(MetricSpec("cmfs"), 0.2)
     assert spec_inputs("igfss(cmfs)") == {"frequency", "classes"}
     assert selects_per_k("igfss(cmfs)") and not selects_per_k("ar(cmfs,ig)")
     for bad, message in [("igfss(cmfs,nfr=1.5)", "between 0 and 1"), ("igfss(cmfs,nfr=lots)", "must be a number"),

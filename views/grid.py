@@ -9,7 +9,7 @@ import fsviz
 from components import run_panel
 from fsviz.analysis import macro_average
 from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
-from fsviz.scoring import parse_specs
+from fsviz.selection import parse_specs
 from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()

@@ -7,11 +7,10 @@ import streamlit as st
 import app_state
 import fsviz
 from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
-from fsviz.igfss import igfss_specs
 from fsviz.multiclass import (GOALS, check_multiclass_metrics, macro_curves, multiclass_metric_names, run_multiclass,
                               save_multiclass, sign_test, stored_multiclass)
 from fsviz.plots import curves_figure
-from fsviz.scoring import parse_specs
+from fsviz.selection import igfss_specs, parse_specs
 
 ctx = app_state.context()
 st.title("Multi-class evaluation")

@@ -1,8 +1,8 @@
 """Metrics that read more of the corpus than one class's 2×2 table.
 
-Two kinds, registered beside Forman's twelve (:mod:`fsviz.metrics`) and
-scored through :func:`fsviz.score_words` on a
-:class:`fsviz.scoring.Training` sample:
+Two kinds, listed in the registry beside Forman's twelve
+(:mod:`fsviz.metrics.registry`) and scored through :func:`fsviz.score_words`
+on a :class:`fsviz.counts.Training` sample:
 
 ``inputs="classes"``: the document counts of every class. χ²max and χ²avg
 and multi-class information gain (Olsson & Oard §3); mutual information and
@@ -28,26 +28,21 @@ import numpy as np
 from scipy import sparse
 from scipy.special import xlogy
 
-from .metrics import Metric, _chi, register_metric
+from .base import Metric
+from .table import chi
 
 OLSSON = "Olsson & Oard, Exploring Feature Selection for Multi-Label Text Classification, §3"
 WANG = "Wang, Zhang, Liu & Lv, Feature Selection Based on Term Frequency and T-Test"
 DESHPANDE = "Deshpande et al. (2016), A Brief Report on Filter Based Novel Feature Selection Schemes"
 GOUTTE = "Goutte et al., Corpus-Based vs. Model-Based Selection of Relevant Features, eq. 1"
 
-
-def _present_classes(training):
-    """Columns of classes with documents both in and outside them in this sample."""
-    sizes = training.class_sizes
-    return np.flatnonzero((sizes > 0) & (sizes < training.n_docs))
+__all__ = ["METRICS", "chi_avg", "chi_max", "chi_per_class", "cmfs", "ece", "icmfs", "ig_multi", "igf", "mi_avg",
+           "mi_max", "ttest_avg", "ttest_max", "ttest_per_class"]
 
 
-def _chi_per_class(training) -> np.ndarray:
+def chi_per_class(training) -> np.ndarray:
     """χ²(t, c), shape (classes with documents, n_words): Forman's 2×2 Chi per class."""
-    keep = _present_classes(training)
-    a = training.class_df[keep]
-    n_c = training.class_sizes[keep][:, None]
-    return _chi(a, training.df[None, :] - a, n_c, training.n_docs - n_c)
+    return chi(*training.class_tables())
 
 
 def chi_max(training) -> np.ndarray:
@@ -57,15 +52,14 @@ def chi_max(training) -> np.ndarray:
     and c; 0 where a margin is 0. Classes with no training documents (or
     only them) are left out.
     """
-    chi = _chi_per_class(training)
+    chi = chi_per_class(training)
     return chi.max(axis=0) if chi.size else np.zeros(training.n_words)
 
 
 def chi_avg(training) -> np.ndarray:
     """χ²avg(t) = Σ_c P(c) χ²(t, c), P(c) = N_c / N (Olsson & Oard §3.3)."""
-    keep = _present_classes(training)
-    weights = training.class_sizes[keep] / training.n_docs
-    return weights @ _chi_per_class(training)
+    weights = training.class_sizes[training.present_classes] / training.n_docs
+    return weights @ chi_per_class(training)
 
 
 def ig_multi(training) -> np.ndarray:
@@ -132,9 +126,9 @@ def ece(training) -> np.ndarray:
 # --- term frequency ----------------------------------------------------------
 
 
-def _ttest_per_class(training) -> np.ndarray:
+def ttest_per_class(training) -> np.ndarray:
     """t-test(t, C_k) of Wang et al. eq. 3, shape (classes with documents, n_words)."""
-    keep = _present_classes(training)
+    keep = training.present_classes
     n = training.n_docs
     n_k = training.class_sizes[keep][:, None]
     tf = training.X_tf.astype(np.float64)
@@ -163,13 +157,13 @@ def ttest_avg(training) -> np.ndarray:
     1/(N − K) Σ_k Σ_{j∈C_k} (tf_j − tf̄_k)² (eq. 2). A word whose frequency
     does not vary within classes (s = 0) scores 0.
     """
-    t = _ttest_per_class(training)
+    t = ttest_per_class(training)
     return t.sum(axis=0) if t.size else np.zeros(training.n_words)
 
 
 def ttest_max(training) -> np.ndarray:
     """t-test_max(t) = max_k t-test(t, C_k) (Wang et al. eq. 5)."""
-    t = _ttest_per_class(training)
+    t = ttest_per_class(training)
     return t.max(axis=0) if t.size else np.zeros(training.n_words)
 
 
@@ -235,7 +229,8 @@ def igf(training) -> np.ndarray:
     return np.maximum(total / (n * np.log(2)), 0.0)
 
 
-for _metric in [
+#: The corpus-based metrics, in the registry's order.
+METRICS = (
     Metric("chi_max", "χ²max", "Chi-squared, maximum over classes", "max_c χ²(t, c)", chi_max,
            reference=OLSSON, inputs="classes", all_classes=True, multiclass=True),
     Metric("chi_avg", "χ²avg", "Chi-squared, class-weighted average", "Σ_c P(c) χ²(t, c)", chi_avg,
@@ -265,5 +260,4 @@ for _metric in [
     Metric("igf", "IG freq", "Information Gain on term frequencies",
            "Σ_{f,c} p(f,c) log p(f,c) / (p(f) p(c)), f the word's count in a document", igf,
            reference=GOUTTE, inputs="frequency", two_sided=True, symmetric=True, selects_negative=True),
-]:
-    register_metric(_metric)
+)

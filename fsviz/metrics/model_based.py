@@ -1,7 +1,7 @@
 """Model-based relevance (Goutte et al. §3): what a fitted classifier relies on.
 
 Registered as metrics with ``inputs="model"``: scoring fits the model on the
-training sample (:class:`fsviz.scoring.Training`) for its positive class
+training sample (:class:`fsviz.counts.Training`) for its positive class
 against the rest, then reads each word's relevance off the model. They rank
 words like any metric, so the grid can select with them, and the agreement
 page sets them beside the corpus-based measures, as Goutte et al. do.
@@ -25,9 +25,14 @@ import warnings
 
 import numpy as np
 
-from .metrics import Metric, register_metric
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.svm import LinearSVC
+
+from .base import Metric
 
 GOUTTE = "Goutte et al., Corpus-Based vs. Model-Based Selection of Relevant Features, §3"
+
+__all__ = ["METRICS", "kl_multi", "kl_term", "nb_log_ratio", "svm_weight"]
 
 
 def svm_weight(training) -> np.ndarray:
@@ -38,9 +43,6 @@ def svm_weight(training) -> np.ndarray:
     the population standard deviation of the word's presence over the
     training documents.
     """
-    from sklearn.exceptions import ConvergenceWarning
-    from sklearn.svm import LinearSVC
-
     X = training.presence
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
@@ -97,7 +99,8 @@ def kl_multi(training) -> np.ndarray:
     return ((p - mean) * (np.log(p) - np.log(mean))).sum(axis=0)
 
 
-for _metric in [
+#: The model-based metrics, in the registry's order.
+METRICS = (
     Metric("svm_w", "SVM w·σ", "Scaled SVM regression coefficient", "|w_f σ_f|, w of a linear SVM (eq. 2)",
            svm_weight, reference=GOUTTE, inputs="model", two_sided=True, selects_negative=True),
     Metric("nb_lr", "NB log-ratio", "Naive Bayes log-ratio", "|ln P(f|+) / P(f|−)| (eq. 3)", nb_log_ratio,
@@ -109,5 +112,4 @@ for _metric in [
            "Σ_c (P(f|c) − P̄(f)) ln P(f|c)/P̄(f), P̄ the mean of the classes' P(f|c)", kl_multi,
            reference=GOUTTE + " (the multi-class extension after eq. 4)", inputs="model", all_classes=True,
            multiclass=True),
-]:
-    register_metric(_metric)
+)

@@ -20,7 +20,7 @@ absence marks the class):
 
 The set for one k is not in general a prefix of the set for a larger k (the
 quotas grow in steps of m, and stage 4 fills differently), so IGFSS is a
-*selection per k*, not a ranking: :func:`fsviz.scoring.selected_words`
+*selection per k*, not a ranking: :func:`fsviz.selected_words`
 returns it, and the grid and the multi-class mode call it once per k.
 
 Choices where the paper is silent (each documented where it acts):
@@ -42,13 +42,15 @@ Choices where the paper is silent (each documented where it acts):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-from .corpus_metrics import _present_classes
-from .metrics import _cc
-from .selection import select_top_k
+from .._validation import check_fraction
+from ..metrics.table import cc
+from .topk import select_top_k
 
-__all__ = ["cc_per_class", "feature_labels", "igfss_select", "igfss_sets", "igfss_specs"]
+__all__ = ["FeatureLabels", "cc_per_class", "feature_labels", "igfss_select", "igfss_sets"]
 
 #: A word with no label (CC = 0 for every class).
 UNLABELLED = -1
@@ -61,17 +63,15 @@ def cc_per_class(training) -> np.ndarray:
     word t and class c: the signed square root of χ²(t, c) (Deshpande et al.,
     after Zheng, Wu & Srihari 2004), 0 where a margin is 0.
     """
-    keep = _present_classes(training)
-    a = training.class_df[keep]
-    n_c = training.class_sizes[keep][:, None]
-    return _cc(a, training.df[None, :] - a, n_c, training.n_docs - n_c)  # the registered "cc", per class
+    return cc(*training.class_tables())  # the registered "cc", per class
 
 
-def feature_labels(training) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Stage 1: each word's class and sign by its largest |CC(t, c)|.
+@dataclass(frozen=True)
+class FeatureLabels:
+    """Stage 1's result: each word's class and sign by its largest |CC(t, c)|.
 
-    Returns
-    -------
+    Attributes
+    ----------
     classes : ndarray of int
         The classes that get a quota (columns of ``training.Y``).
     label : ndarray of int, shape (n_words,)
@@ -80,19 +80,27 @@ def feature_labels(training) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     negative : ndarray of bool, shape (n_words,)
         True where the word is a non-membership feature of its class.
     """
-    classes = _present_classes(training)
-    cc = cc_per_class(training)
-    if not cc.size:
-        return classes, np.full(training.n_words, UNLABELLED), np.zeros(training.n_words, dtype=bool)
+
+    classes: np.ndarray
+    label: np.ndarray
+    negative: np.ndarray
+
+
+def feature_labels(training) -> FeatureLabels:
+    """Stage 1: each word's class and sign by its largest |CC(t, c)| (see :class:`FeatureLabels`)."""
+    classes = training.present_classes
+    corr = cc_per_class(training)
+    if not corr.size:
+        return FeatureLabels(classes, np.full(training.n_words, UNLABELLED), np.zeros(training.n_words, dtype=bool))
     # The classes whose |CC| ties the word's largest (to rounding), positive
     # ones first; argmax then takes the lowest class index among them.
-    size = np.abs(cc)
+    size = np.abs(corr)
     tied = size >= size.max(axis=0) * (1 - 1e-9)
-    preferred = tied & (cc > 0)
+    preferred = tied & (corr > 0)
     label = np.where(preferred.any(axis=0), np.argmax(preferred, axis=0), np.argmax(tied, axis=0))
-    best = cc[label, np.arange(cc.shape[1])]
+    best = corr[label, np.arange(corr.shape[1])]
     label = np.where(best != 0, label, UNLABELLED)
-    return classes, label, best < 0
+    return FeatureLabels(classes, label, best < 0)
 
 
 def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarray:
@@ -100,7 +108,7 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
 
     Parameters
     ----------
-    training : fsviz.scoring.Training
+    training : fsviz.counts.Training
         The labelled documents (every class's labels are read).
     k : int
         Size of the feature set (at most the number of words).
@@ -120,7 +128,7 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
     Examples
     --------
     >>> import numpy as np
-    >>> from fsviz.scoring import Training
+    >>> from fsviz.counts import Training
     >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
     >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]))
     >>> igfss_select(training, 2, [4.0, 3.0, 2.0, 1.0]).tolist()  # word 0 for class 0, word 2 for class 1
@@ -136,10 +144,10 @@ def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
     for k in ks:
         if not 0 <= k <= n:
             raise ValueError(f"k must be between 0 and the number of words ({n}), got {k}")
-    if not 0.0 <= float(nfr) <= 1.0:
-        raise ValueError(f"`nfr` (negative feature ratio) must be between 0 and 1, got {nfr!r}")
+    nfr = check_fraction(nfr, "`nfr` (negative feature ratio)")
     order = select_top_k(np.asarray(global_scores, dtype=np.float64), n).indices  # stage 2
-    classes, label, negative = feature_labels(training)
+    labels = feature_labels(training)
+    classes, label, negative = labels.classes, labels.label, labels.negative
     # Each word's bucket (2 per class: positive, negative) and its place
     # among its bucket's words in global order, both in global order.
     bucket = np.where(label >= 0, 2 * label + negative, -1)[order]
@@ -161,23 +169,3 @@ def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
         stage3 = order[taken]
         sets[k] = np.concatenate([stage3, order[~taken][: k - stage3.size]])  # stage 4
     return sets
-
-
-def igfss_specs(global_specs, nfrs) -> tuple:
-    """The spec ``igfss(g,nfr=x)`` for every global spec g and ratio x, as the paper sweeps nfr.
-
-    ``nfrs``: numbers, or text such as ``"0, 0.2 0.5"``. ValueError names a
-    ratio that is not a number in [0, 1] or a global spec that is unknown.
-
-    >>> igfss_specs(["cmfs", "icmfs"], "0, 0.5")
-    ('igfss(cmfs,nfr=0)', 'igfss(cmfs,nfr=0.5)', 'igfss(icmfs,nfr=0)', 'igfss(icmfs,nfr=0.5)')
-    """
-    from .scoring import canonical
-
-    if isinstance(nfrs, str):
-        try:
-            nfrs = [float(v) for v in nfrs.replace(",", " ").split()]
-        except ValueError:
-            raise ValueError(f"negative feature ratios must be numbers between 0 and 1 separated by commas, "
-                             f"got {nfrs!r}") from None
-    return tuple(dict.fromkeys(canonical(f"igfss({g},nfr={float(x)!r})") for g in global_specs for x in nfrs))

@@ -1,4 +1,4 @@
-"""Selecting the top k words by a score, with a documented rule for ties."""
+"""Selecting the top k words by a score, with a documented rule for ties; α-weighting; overlap."""
 
 from __future__ import annotations
 
@@ -6,19 +6,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Selection", "alpha_weight", "check_k", "parse_weighted", "select_top_k", "spec_scores", "top_k_overlap",
-           "weighted_name"]
+from .._validation import check_fraction, check_k
 
+__all__ = ["Selection", "alpha_weight", "select_top_k", "top_k_overlap"]
 
-def check_k(k, n_features: int | None = None) -> int:
-    """Validate ``k``: a positive whole number (at most ``n_features`` when given)."""
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ValueError(f"`k` must be a positive whole number of features, got {k!r}")
-    if n_features is not None and k > n_features:
-        raise ValueError(
-            f"`k`={k} is larger than the vocabulary ({n_features} words); choose k <= {n_features}"
-        )
-    return int(k)
+ALPHA_HINT = " (0.5 = unweighted)"
 
 
 @dataclass(frozen=True)
@@ -129,47 +121,8 @@ def alpha_weight(scores, tp, fp, pos, neg, alpha) -> np.ndarray:
     [1.8, 0.3, 0.1]
     """
     scores = np.asarray(scores, dtype=np.float64)
-    if not 0.0 <= float(alpha) <= 1.0:
-        raise ValueError(f"`alpha` must be between 0 and 1 (0.5 = unweighted), got {alpha!r}")
+    alpha = check_fraction(alpha, "`alpha`", hint=ALPHA_HINT)
     tpr = np.asarray(tp, dtype=np.float64) / pos
     fpr = np.asarray(fp, dtype=np.float64) / neg
     weight = np.where(tpr > fpr, alpha, np.where(tpr < fpr, 1.0 - alpha, min(alpha, 1.0 - alpha)))
     return (scores - scores.min(initial=0.0)) * weight
-
-
-def weighted_name(metric: str, alpha: float) -> str:
-    """The name of ``metric`` α-weighted, usable wherever a metric name is: ``"bns@0.3"``.
-
-    >>> weighted_name("bns", 0.3)
-    'bns@0.3'
-    """
-    from .metrics import get_metric
-
-    get_metric(metric)
-    if not 0.0 <= float(alpha) <= 1.0:
-        raise ValueError(f"`alpha` must be between 0 and 1 (0.5 = unweighted), got {alpha!r}")
-    return f"{metric}@{float(alpha):g}"
-
-
-def parse_weighted(spec: str) -> tuple[str, float | None]:
-    """``"bns@0.3"`` → ``("bns", 0.3)``; a plain name → ``(name, None)``.
-
-    Raises ValueError for an unknown metric or an α outside [0, 1].
-    """
-    from .scoring import parse_spec
-
-    parsed = parse_spec(spec)  # raises for an unknown metric or a bad weight
-    if parsed[0] == "metric":
-        return parsed[1], None
-    if parsed[0] == "weighted" and parsed[1][0] == "metric":
-        return parsed[1][1], parsed[2]
-    raise ValueError(f"{spec!r} is a combination, not a metric name with an optional weight")
-
-
-def spec_scores(spec: str, tp, fp, pos: int, neg: int, *, random_state=0) -> np.ndarray:
-    """Scores of a metric name, or of an α-weighted one (``"bns@0.3"``, see :func:`alpha_weight`)."""
-    from .metrics import score
-
-    name, alpha = parse_weighted(spec)
-    scores = score(name, tp, fp, pos, neg, random_state=random_state)
-    return scores if alpha is None else alpha_weight(scores, tp, fp, pos, neg, alpha)

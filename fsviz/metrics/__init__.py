@@ -1,0 +1,29 @@
+"""Feature-selection metrics: what a metric is, the formulas, and the registry.
+
+- :mod:`~fsviz.metrics.base`: :class:`Metric`, what it reads (:data:`INPUTS`),
+  and the one scoring contract (:meth:`Metric.score_training`);
+- :mod:`~fsviz.metrics.table`: Forman's twelve and CC on the 2×2 table;
+- :mod:`~fsviz.metrics.corpus_based`: every class's counts and term
+  frequencies (χ²max, IG multi, the t-test, CMFS …);
+- :mod:`~fsviz.metrics.model_based`: relevance read off a fitted model (SVM
+  w·σ, NB log-ratio, KL);
+- :mod:`~fsviz.metrics.registry`: the only list of metrics, built from
+  those three, and :func:`score` / :func:`score_func`.
+"""
+
+from ..counts import negative_features
+from .base import INPUTS, Metric
+from .registry import get_metric, metric_names, register_metric, score, score_func
+from .table import FORMAN_METRICS
+
+__all__ = [
+    "FORMAN_METRICS",
+    "INPUTS",
+    "Metric",
+    "get_metric",
+    "metric_names",
+    "negative_features",
+    "register_metric",
+    "score",
+    "score_func",
+]

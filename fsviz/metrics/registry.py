@@ -1,0 +1,167 @@
+"""The registry, the only list of metrics, and the entry points that score by name.
+
+It is built from the metric lists of :mod:`~fsviz.metrics.table` (Forman's
+twelve and CC), :mod:`~fsviz.metrics.corpus_based` (every class's counts,
+term frequencies) and :mod:`~fsviz.metrics.model_based` (fitted models);
+none of those imports it back. The app, the grid, the CLI and the tests
+iterate over :func:`metric_names`.
+
+References
+----------
+.. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics
+   for Text Classification", JMLR 3 (2003), Table 1 and its notes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._validation import check_counts
+from ..counts import binary_counts
+from . import corpus_based, model_based, table
+from .base import INPUTS, Metric
+
+__all__ = ["get_metric", "metric_names", "register_metric", "score", "score_func"]
+
+_REGISTRY: dict[str, Metric] = {}
+
+
+def register_metric(metric: Metric) -> Metric:
+    """Add ``metric`` to the registry; its name must be new and lower-case.
+
+    The built-in metrics are registered from the lists of
+    :mod:`~fsviz.metrics.table`, :mod:`~fsviz.metrics.corpus_based` and
+    :mod:`~fsviz.metrics.model_based` below; call it for a metric of your own.
+    """
+    if metric.name != metric.name.lower() or not metric.name.isidentifier():
+        raise ValueError(f"metric name must be a lower-case identifier, got {metric.name!r}")
+    if metric.name in _REGISTRY:
+        raise ValueError(f"a metric named {metric.name!r} is already registered")
+    _REGISTRY[metric.name] = metric
+    return metric
+
+
+def metric_names(inputs=None) -> list[str]:
+    """Every registered metric's key, sorted; only those reading ``inputs``
+    (a key of :data:`INPUTS`, or several) when given.
+
+    >>> metric_names("table")[:3]
+    ['acc', 'acc2', 'bns']
+    """
+    if inputs is None:
+        return sorted(_REGISTRY)
+    wanted = {inputs} if isinstance(inputs, str) else set(inputs)
+    return sorted(name for name, metric in _REGISTRY.items() if metric.inputs in wanted)
+
+
+def get_metric(name: str) -> Metric:
+    """The registered :class:`Metric` called ``name``.
+
+    Raises
+    ------
+    ValueError
+        If no metric has that name; the message lists the valid names.
+    """
+    try:
+        return _REGISTRY[name.lower()] if isinstance(name, str) else _REGISTRY[name]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown metric {name!r}; valid metrics are {', '.join(metric_names())}"
+        ) from None
+
+
+for _metric in (*table.METRICS, *corpus_based.METRICS, *model_based.METRICS):
+    register_metric(_metric)
+
+
+def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray:
+    """Score words with the metric ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A key from :func:`metric_names`.
+    tp, fp : array_like
+        Positive and negative documents containing each word. Floats are
+        allowed (the isocline grid evaluates between integer counts).
+    pos, neg : array_like
+        Positive and negative documents; each at least 1. All four broadcast.
+    signed : bool, default False
+        False (Forman's setting): negative features are scored like positive
+        ones, by the inversion tpr' = 1 - tpr, fpr' = 1 - fpr for metrics that
+        would otherwise devalue them, and by the metric's own absolute value
+        for BNS, Acc2, Chi and IG. True: no inversion, and two-sided metrics
+        carry the sign of tpr - fpr, so ranking prefers positive features.
+    random_state : int, numpy Generator or None, default 0
+        Seed for Rand, whose scores depend only on the broadcast shape.
+
+    Returns
+    -------
+    ndarray of float64, the broadcast shape of the inputs.
+
+    Raises
+    ------
+    ValueError
+        For an unknown metric or counts outside 0 <= tp <= pos, 0 <= fp <= neg,
+        pos, neg >= 1.
+
+    Notes
+    -----
+    Every metric is finite for every valid table. The edge-case rules are
+    the paper's: BNS clips rates to [0.0005, 0.9995]; Odds replaces a zero
+    count in its denominator by one; PR uses fpr' = 1e-8 at fp = 0; Chi is 0
+    for a word in no document or in every document; IG uses 0 log 0 = 0.
+
+    Examples
+    --------
+    The second word is negative (tpr 0.1 < fpr 0.3), so Acc scores its
+    inversion, (20 - 2) - (100 - 30), unless ``signed``:
+
+    >>> import fsviz
+    >>> fsviz.score("acc", [10, 2], [1, 30], 20, 100).tolist()
+    [9.0, -52.0]
+    >>> fsviz.score("acc", [10, 2], [1, 30], 20, 100, signed=True).tolist()
+    [9.0, -28.0]
+    >>> round(float(fsviz.score("bns", 20, 1, 50, 1000)), 3)
+    2.837
+    """
+    metric = get_metric(name)
+    if not metric.reads_table:
+        raise ValueError(
+            f"metric {name!r} reads {INPUTS[metric.inputs]}, not a 2×2 table; score it with "
+            "fsviz.score_words(name, corpus.training(positive_class))"
+        )
+    tp, fp, pos, neg = check_counts(tp, fp, pos, neg)
+    return metric.score_counts(tp, fp, pos, neg, signed=signed, random_state=random_state)
+
+
+def score_func(name, **kwargs):
+    """A ``score_func(X, y) -> scores`` for scikit-learn's ``SelectKBest``.
+
+    ``X`` is binarised (a word is present where its count is > 0); ``y`` must
+    hold exactly two labels, and the larger one (after sorting, as
+    scikit-learn's ``pos_label`` convention) is the positive class.
+    ``kwargs`` go to :func:`score` (``signed``, ``random_state``).
+
+    Examples
+    --------
+    >>> from sklearn.feature_selection import SelectKBest
+    >>> import fsviz
+    >>> selector = SelectKBest(fsviz.score_func("bns"), k=100)
+    """
+    get_metric(name)  # fail now, not at fit time
+
+    def _score(X, y):
+        y = np.asarray(y)
+        labels = np.unique(y)
+        if labels.size != 2:
+            raise ValueError(
+                f"score_func('{name}') needs exactly two classes in y, got {labels.size}; "
+                "for several classes score one class against the rest"
+            )
+        tp, fp, pos, neg = binary_counts(X, y == labels[1])
+        return score(name, tp, fp, pos, neg, **kwargs)
+
+    _score.__name__ = f"{name}_score"
+    _score.__qualname__ = _score.__name__
+    return _score

@@ -1,0 +1,65 @@
+"""Olsson & Oard (§4)'s ways to combine the scores of two or more specs.
+
+Each rule maps the score columns of its inputs to one score per word,
+higher is better. :mod:`~fsviz.selection.spec` names them in specs
+(``ar(chi_max,ig)``); :mod:`~fsviz.selection.engine` applies them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from scipy.stats import rankdata
+
+__all__ = ["COMBINATIONS", "CombinationRule"]
+
+
+def _combine_ranks(reduce):
+    def combine(columns):
+        # Rank 1 is the best score; ties share their average rank. A lower
+        # rank is better, so the combined score is minus the reduced rank.
+        ranks = np.column_stack([rankdata(-c, method="average") for c in columns])
+        return -reduce(ranks, axis=1)
+
+    return combine
+
+
+def _normalise_then_or(norm):
+    def combine(columns):
+        scaled = []
+        for c in columns:
+            size = norm(c)
+            scaled.append(c / size if size > 0 else np.zeros_like(c))
+        return np.max(np.column_stack(scaled), axis=1)
+
+    return combine
+
+
+@dataclass(frozen=True)
+class CombinationRule:
+    """One way to combine scores: its spec prefix, label, description and function."""
+
+    name: str
+    label: str
+    description: str
+    combine: Callable[[list], np.ndarray]
+
+
+#: Olsson & Oard (§4)'s ways to combine two or more inputs, by spec prefix.
+COMBINATIONS = {
+    c.name: c
+    for c in [
+        CombinationRule("hr", "HR", "highest rank: each word's best rank over the inputs", _combine_ranks(np.min)),
+        CombinationRule("lr", "LR", "lowest rank: each word's worst rank over the inputs", _combine_ranks(np.max)),
+        CombinationRule("ar", "AR", "average rank: the unweighted mean of each word's ranks",
+                        _combine_ranks(np.mean)),
+        CombinationRule("dmor", "DMOR",
+                        "divide each input's scores by their maximum, then take each word's largest",
+                        _normalise_then_or(lambda c: float(np.max(c, initial=0.0)))),
+        CombinationRule("dlor", "DLOR",
+                        "divide each input's scores by their L2 norm, then take each word's largest",
+                        _normalise_then_or(lambda c: float(np.linalg.norm(c)))),
+    ]
+}
