@@ -1,6 +1,6 @@
 """The Corpus: documents × words, labels, and the one preprocessing path.
 
-Every format is parsed by :mod:`fsviz.readers`; then, for all formats alike:
+Every format is parsed by :mod:`fsviz.formats`; then, for all formats alike:
 
 1. texts are tokenised by scikit-learn's ``CountVectorizer`` (lower-cased
    word tokens of two or more letters or digits, its default pattern), giving
@@ -29,7 +29,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 from ._validation import check_whole
 from .counts import Training, counts_from_presence, document_frequency, presence_counts
-from .readers import CorpusError, RawCorpus, read
+from .formats import CorpusError, RawCorpus, read
 from .task import Task
 
 __all__ = ["Corpus", "CorpusError", "build_corpus", "load_corpus"]
@@ -308,7 +308,7 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
         A file or folder path, an open binary file or upload (its ``name``
         tells the format), or an in-memory pair of sequences.
     format : str, optional
-        One of :data:`fsviz.readers.FORMATS`; detected from the extension or
+        One of :data:`fsviz.formats.FORMATS`; detected from the extension or
         folder contents when omitted.
     min_df : int, default 3
         Rare-word cutoff: drop words present in fewer than ``min_df``

@@ -69,6 +69,7 @@ import sklearn
 from scipy import sparse
 
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
+from .formats import CorpusError
 from .metrics import FORMAN_METRICS
 from .counts import Training
 from .selection import canonical, selected_sets, selected_words, selects_per_k, spec_inputs
@@ -609,8 +610,6 @@ def _skipped_frame(rows) -> pd.DataFrame:
 def load_results(source) -> GridRun:
     """Read a results file written by :meth:`GridRun.save` or the CLI (a path or a binary file)."""
     import pyarrow.parquet as pq
-
-    from .readers import CorpusError
 
     path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
     try:

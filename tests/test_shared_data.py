@@ -51,7 +51,7 @@ def test_cluto_sets(name):
     assert (corpus.n_docs, corpus.n_words, corpus.n_classes) == (docs, words, n_classes)
     if nnz is not None:
         assert corpus.X.nnz == nnz
-    names = fsviz.readers.CLUTO_CLASS_NAMES[name]
+    names = fsviz.formats.CLUTO_CLASS_NAMES[name]
     by_row = [sizes(corpus)[n] for n in dict.fromkeys(names)]
     assert by_row == row_sizes
     assert not corpus.is_multilabel and corpus.class_sizes.sum() == docs

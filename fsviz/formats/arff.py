@@ -1,0 +1,120 @@
+"""Weka ARFF, sparse or dense: word-count attributes and one nominal class.
+
+``arff`` reads Forman's ``*.wc.arff`` files (and any ARFF of that shape).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from scipy import sparse
+
+from .base import CorpusError, RawCorpus, bytes_of, decode, require_docs, stem_name
+
+__all__ = ["read_arff"]
+
+_ATTRIBUTE = re.compile(r"^@attribute\s+('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|\S+)\s+(.+?)\s*$", re.IGNORECASE)
+
+
+def _unquote(token: str) -> str:
+    token = token.strip()
+    if len(token) >= 2 and token[0] == token[-1] and token[0] in "'\"":
+        return token[1:-1]
+    return token
+
+
+def read_arff(source, *, name=None) -> RawCorpus:
+    """Weka ARFF with numeric (word count) attributes and one nominal class.
+
+    Sparse rows (``{index value, ...}``) and dense rows are both read. The
+    class is the nominal attribute named ``class`` (any case), else the last
+    nominal attribute; a sparse row that omits it has the first declared
+    value, as ARFF specifies. Other non-numeric attributes are ignored.
+    """
+    data, fname = bytes_of(source)
+    text = decode(data, repr(fname))
+    lines = text.splitlines()
+    attributes, nominal = [], {}
+    relation = None
+    data_start = None
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("%"):
+            continue
+        lower = stripped.lower()
+        if lower.startswith("@relation"):
+            relation = _unquote(stripped[len("@relation"):])
+        elif lower.startswith("@attribute"):
+            match = _ATTRIBUTE.match(stripped)
+            if not match:
+                raise CorpusError(f"{fname!r} line {number + 1}: malformed @ATTRIBUTE line {stripped[:80]!r}")
+            attr_name, attr_type = _unquote(match.group(1)), match.group(2).strip()
+            if attr_type.startswith("{"):
+                values = [_unquote(v) for v in attr_type.strip("{}").split(",")]
+                nominal[len(attributes)] = values
+            attributes.append((attr_name, attr_type.lower()))
+        elif lower.startswith("@data"):
+            data_start = number + 1
+            break
+        else:
+            raise CorpusError(f"{fname!r} line {number + 1}: expected @RELATION, @ATTRIBUTE or @DATA, got {stripped[:80]!r}")
+    if data_start is None or not attributes:
+        raise CorpusError(f"{fname!r} is not an ARFF file: it has no @ATTRIBUTE lines or no @DATA section")
+    class_index = next((i for i in nominal if attributes[i][0].lower() == "class"), max(nominal, default=None))
+    if class_index is None:
+        raise CorpusError(f"{fname!r} has no nominal class attribute (e.g. @ATTRIBUTE class {{a,b}}); fsviz needs labels")
+    word_index = [i for i, (_, t) in enumerate(attributes) if t in ("numeric", "integer", "real")]
+    column_of = np.full(len(attributes), -1, dtype=np.int64)
+    column_of[word_index] = np.arange(len(word_index))
+    rows, cols, vals, labels = [], [], [], []
+    n_attr = len(attributes)
+    try:
+        for number in range(data_start, len(lines)):
+            line = lines[number].strip()
+            if not line or line.startswith("%"):
+                continue
+            label = nominal[class_index][0]
+            doc = len(labels)
+            if line.startswith("{"):
+                if not line.endswith("}"):
+                    raise ValueError("a sparse row must end with '}'")
+                body = line[1:-1].strip()
+                for item in body.split(",") if body else ():
+                    index_text, value = item.split(None, 1)
+                    index = int(index_text)
+                    if not 0 <= index < n_attr:
+                        raise ValueError(f"attribute index {index} is out of range 0..{n_attr - 1}")
+                    if index == class_index:
+                        label = _unquote(value)
+                    elif column_of[index] >= 0:
+                        rows.append(doc)
+                        cols.append(column_of[index])
+                        vals.append(float(value))
+            else:
+                values = line.split(",")
+                if len(values) != n_attr:
+                    raise ValueError(f"a dense row needs {n_attr} values, got {len(values)}")
+                label = _unquote(values[class_index])
+                for index in word_index:
+                    value = values[index].strip()
+                    if value not in ("0", "?", ""):
+                        rows.append(doc)
+                        cols.append(column_of[index])
+                        vals.append(float(value))
+            if label not in nominal[class_index]:
+                raise ValueError(f"class value {label!r} is not declared in the header")
+            labels.append((label,))
+    except ValueError as exc:
+        raise CorpusError(f"{fname!r} line {number + 1}: malformed data row ({exc})") from None
+    require_docs(len(labels), repr(fname))
+    counts = sparse.csr_matrix(
+        (np.asarray(vals), (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))),
+        shape=(len(labels), len(word_index)),
+    )
+    counts.sum_duplicates()
+    vocabulary = np.array([attributes[i][0] for i in word_index], dtype=object).astype(str)
+    return RawCorpus(
+        labels=labels, counts=counts, vocabulary=vocabulary,
+        name=name or (relation.removesuffix(".mat").removesuffix(".wc") if relation else stem_name(fname)),
+    )
