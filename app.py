@@ -9,6 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
+import app_cache
 import app_state
 from app_state import Context, Source
 
@@ -74,7 +75,7 @@ with st.sidebar:
 
 corpus_key = (source, tuple(sorted(used_options.items())))
 try:
-    task = app_state.binary_task(corpus, corpus_key, class_name)
+    task = app_cache.binary_task(corpus, corpus_key, class_name)
 except ValueError as exc:
     task = None
     st.error(f"{exc}. Choose another class.", icon="⚠️")

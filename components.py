@@ -2,13 +2,33 @@
 
 from __future__ import annotations
 
+import io
 import time
 
 import streamlit as st
 
+import app_cache
 import app_state
 import fsviz
-from fsviz.grid import run_grid, run_key, stored_results
+from fsviz.grid import load_results, run_grid, run_key, stored_results
+
+
+def results_uploader(key: str) -> None:
+    """A Parquet uploader for grid results; a good file becomes the shown results.
+
+    A broken file gives an error and keeps what was shown.
+    """
+    uploaded = st.file_uploader("Results file", type=["parquet"], key=key)
+    if uploaded is None:
+        return
+    digest = (uploaded.name, uploaded.size)
+    if st.session_state.get(f"{key}_digest") == digest:
+        return
+    try:
+        app_state.show_results(load_results(io.BytesIO(uploaded.getvalue())), f"loaded from {uploaded.name}")
+        st.session_state[f"{key}_digest"] = digest
+    except ValueError as exc:
+        st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
 
 
 def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run"):
@@ -20,7 +40,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     (or just finished) runs, or None when no class is large enough.
     """
     outs = [app_state.grid_dir() / f"{run_key(config, [corpus])}.parquet" for config in configs]
-    lock = app_state.grid_lock()
+    lock = app_cache.grid_lock()
     if lock.acquire(timeout=60):  # an interrupted run may still be writing its last cells
         lock.release()
     stored = [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
@@ -30,7 +50,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.", icon="⚠️")
         return None
     todo = total - done
-    seconds = app_state.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
+    seconds = app_cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
     workers = max(1, fsviz.grid.n_workers())
     m1, m2, m3, m4 = st.columns(4)
     m1.metric("Cells (class × trial × fold)", f"{total:,}")

@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+import app_cache
 import app_state
 import fsviz
 from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
@@ -28,7 +29,7 @@ metrics = st.multiselect("Metrics", curved, default=curved, key="boundaries_metr
 if not metrics:
     st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
     st.stop()
-points = app_state.word_points(task, (ctx.corpus_key, ctx.class_name))
+points = app_cache.word_points(task, (ctx.corpus_key, ctx.class_name))
 st.plotly_chart(boundaries_figure(task, metrics, k, points=points), key="boundaries_chart")
 
 st.subheader("One metric as a surface")

@@ -3,12 +3,13 @@
 import pandas as pd
 import streamlit as st
 
+import app_cache
 import app_state
 import fsviz
 from components import run_panel
 from fsviz import plots
 from fsviz.grid import GridConfig
-from fsviz.studies import cutoff_jobs, cutoff_table
+from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table
 
 ctx = app_state.context()
 st.title("Rare-word cutoff")
@@ -57,7 +58,7 @@ except ValueError as exc:
 runs = run_panel(corpus, corpus_key, [config for _, config in jobs], prefix="cutoff", run_label="Run the study")
 if runs is not None and any(run.cells_done for run in runs):
     table = cutoff_table(runs, cutoffs, corpus)
-    curves = app_state.analysed("cutoff_curves", app_state.results_key(table, "cutoff"), table, module="studies")
+    curves = app_cache.analysed(cutoff_curves, app_state.results_key(table, "cutoff"), table)
     finished = sorted(curves["min_df"].unique())
     if len(finished) < len(cutoffs):
         st.warning(f"Finished cutoffs so far: {', '.join(map(str, finished))}.", icon="⏸️")

@@ -6,7 +6,7 @@ import streamlit as st
 
 import app_state
 import fsviz
-from components import run_panel
+from components import results_uploader, run_panel
 from fsviz.analysis import macro_average
 from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
 from fsviz.selection import parse_specs
@@ -65,7 +65,7 @@ run_tab, load_tab = st.tabs(["Run on this corpus", "Load a results file"])
 with load_tab:
     st.markdown("Open a results table made by `python -m fsviz grid DATA… --out results.parquet`, on this "
                 "machine or a cluster, or downloaded from this page.")
-    app_state.results_uploader("grid_upload")
+    results_uploader("grid_upload")
 
 with run_tab:
     classes = [str(c) for c in corpus.classes]

@@ -5,12 +5,13 @@ import io
 import numpy as np
 import streamlit as st
 
+import app_cache
 import app_state
 import fsviz
 from components import run_panel
 from fsviz import plots
 from fsviz.grid import DEFAULT_KS, parse_ks
-from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_text
+from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 
 ctx = app_state.context()
 corpus = ctx.corpus
@@ -46,7 +47,7 @@ else:
     with right:
         chosen = st.select_slider("Draw the selected words for α", sorted(alphas),
                                   value=0.5 if 0.5 in alphas else sorted(alphas)[0], key="lesion_chosen")
-        points = app_state.word_points(task, (ctx.corpus_key, ctx.class_name))
+        points = app_cache.word_points(task, (ctx.corpus_key, ctx.class_name))
         st.plotly_chart(plots.alpha_map_figure(task, metric, k, alphas, chosen, points=points), key="lesion_map")
     st.caption(f"Class {ctx.class_name!r}, top {k} words by {label} (k from the sidebar). Each line is one α's "
                "boundary: words above the upper branch or below the lower one are selected. Lower α raises the bar "
@@ -76,8 +77,7 @@ if runs is not None and runs[0].cells_done:
     run = runs[0]
     if not run.complete:
         st.warning("This study is incomplete: the curves average only the finished cells.", icon="⏸️")
-    curves = app_state.analysed("lesion_curves", app_state.results_key(run.results, run.key), run.results,
-                                module="studies")
+    curves = app_cache.analysed(lesion_curves, app_state.results_key(run.results, run.key), run.results)
     st.plotly_chart(plots.lesion_figure(curves), key="lesion_curves")
     st.markdown("**What this corpus says** (macro-averaged over the classes):")
     for line in lesion_text(curves):

@@ -3,9 +3,11 @@
 import numpy as np
 import streamlit as st
 
+import app_cache
 import app_state
 import fsviz
-from fsviz import plots
+from components import results_uploader
+from fsviz import analysis, plots
 from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, recommendation_text, residual_curves,
                             tolerance_curves, within_tolerance)
 from fsviz.grid import ALL
@@ -20,7 +22,7 @@ st.markdown(
 )
 
 with st.expander("Load a results file", expanded=app_state.shown_results() is None):
-    app_state.results_uploader("results_upload")
+    results_uploader("results_upload")
 shown = app_state.shown_results()
 if shown is None:
     st.info("No results yet: run the grid on the Evaluation grid page, or load a results file above.")
@@ -35,7 +37,7 @@ key = app_state.results_key(results, run.key)
 
 
 def analysed(function, *args, **kwargs):
-    return app_state.analysed(function, key, results, args, tuple(sorted(kwargs.items())))
+    return app_cache.analysed(function, key, results, *args, **kwargs)
 
 
 def label(name):
@@ -47,7 +49,7 @@ def csv_button(frame, name, what="data"):
                        key=f"res_dl_{name}")
 
 
-macro = analysed("macro_average")
+macro = analysed(analysis.macro_average)
 all_metrics = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
 ks = sorted(int(k) for k in macro.loc[macro["metric"] != ALL, "k"].unique())
 n_tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
@@ -76,7 +78,7 @@ with tabs[0]:
         "of that peak (wide means k matters little), how often it comes within Forman's tolerance (1%, 0.1% "
         "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
         "one within tolerance, if you can afford to try two. All metrics in the table count, whichever are shown.")
-    recommendation = analysed("recommend")
+    recommendation = analysed(analysis.recommend)
     for line in recommendation_text(recommendation, label):
         st.markdown(f"- {line}")
     if n_tasks < 10:
@@ -99,14 +101,14 @@ with tabs[2]:
     csv_button(macro[(macro["k"] == k) | (macro["metric"] == ALL)], "pr", "points")
 
 with tabs[3]:
-    tasks = analysed("per_task")
+    tasks = analysed(analysis.per_task)
     c1, c2 = st.columns(2)
     default_metric = "bns" if "bns" in chosen else chosen[0]
     metric = c1.selectbox("Metric for the scatter", chosen, index=chosen.index(default_metric), key="res_skew_metric",
                           format_func=label)
     percentile = c2.slider("Split at this percentile of skew", 50, 99, 90, key="res_skew_pct",
                            help="Forman split at the 90th percentile (1:67 on his 229 tasks).")
-    threshold, low, high = analysed("split_by_skew", percentile)
+    threshold, low, high = analysed(analysis.split_by_skew, percentile)
     at = tasks[(tasks["metric"] == metric) & (tasks["k"] == k)]
     st.markdown(f"Each task's {goal_label} with {label(metric)} at k = {k} against its class skew (Figure 6). "
                 f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
@@ -121,7 +123,7 @@ with tabs[3]:
                     "(Figures 7 and 8).")
         left, right = st.columns(2)
         for column, part, name, count in ((left, low, "low", n_tasks - n_high), (right, high, "high", n_high)):
-            part_macro = app_state.analysed("macro_average", key + (name, percentile), part)
+            part_macro = app_cache.analysed(analysis.macro_average, key + (name, percentile), part)
             figure = plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
                                          title=f"{count} {name}-skew tasks", height=440)
             column.plotly_chart(figure, key=f"res_skew_{name}")
@@ -129,7 +131,7 @@ with tabs[3]:
 with tabs[4]:
     relative = st.radio("Tolerance", ["relative (% of the best)", "absolute (points of the goal)"], horizontal=True,
                         key="res_tol_kind").startswith("relative")
-    maxima = analysed("task_maxima", goal)
+    maxima = analysed(analysis.task_maxima, goal)
     curves = tolerance_curves(maxima, relative=relative)
     st.markdown(
         f"For each task, the best **average maximum** of {goal_label} any metric reached (the best k in each "
@@ -139,14 +141,14 @@ with tabs[4]:
         "metric in the table; the all-features baseline is not a contender.")
     st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
     csv_button(curves, "tolerance", "curves")
-    shares = analysed("goal_shares")
+    shares = analysed(analysis.goal_shares)
     st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
                 "skew compresses (Figure 9b).")
     st.plotly_chart(plots.tolerance_bars_figure(shares, metrics=chosen), key="res_tol_bars")
     csv_button(shares, "tolerance-bars", "bars")
 
 with tabs[5]:
-    maxima = analysed("task_maxima", goal)
+    maxima = analysed(analysis.task_maxima, goal)
     if maxima.shape[1] < 2:
         st.info("Residuals and pairs need at least two metrics in the results.")
     else:
@@ -196,7 +198,7 @@ with tabs[6]:
     c1, c2 = st.columns(2)
     test = c1.radio("Test", ["paired t-test", "sign test"], horizontal=True, key="res_test")
     level = c2.select_slider("Significance level", [0.001, 0.01, 0.05, 0.1], value=0.05, key="res_level")
-    tests = analysed("paired_tests", goal, int(k), metrics=tuple(chosen) + (ALL,))
+    tests = analysed(analysis.paired_tests, goal, int(k), metrics=tuple(chosen) + (ALL,))
     st.markdown(
         f"{goal_label} of each row metric minus each column metric at k = {k}, paired over the "
         f"{int(tests['n'].max()) if len(tests) else 0} task × trial runs both have (Forman used the paired t-test; "

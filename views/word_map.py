@@ -3,6 +3,7 @@
 import numpy as np
 import streamlit as st
 
+import app_cache
 import app_state
 import fsviz
 from fsviz.cli import top_words
@@ -43,7 +44,7 @@ for word in [w.strip().lower() for w in query.split(",") if w.strip()]:
     else:
         st.warning(f"{word!r} is not in the vocabulary (after preprocessing).")
 
-points = app_state.word_points(task, (ctx.corpus_key, ctx.class_name))
+points = app_cache.word_points(task, (ctx.corpus_key, ctx.class_name))
 zoom_range = None
 if zoom:
     zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))

@@ -1,0 +1,74 @@
+"""The app's only home for ``st.cache_data`` and ``st.cache_resource``.
+
+Corpora, tasks and word points are cached with ``st.cache_resource``
+(immutable, shared between sessions, never copied), keyed by simple values:
+the source kind, a file's SHA-256 or a path, the preprocessing options, the
+class. Analyses of a results table are cached with ``st.cache_data`` per
+table content. Arguments whose names start with ``_`` are not hashed; a key
+beside them says what they are.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+
+import streamlit as st
+
+import fsviz
+from fsviz.grid import time_cell
+from fsviz.plots import word_points as _word_points
+
+
+@st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=8)
+def sample_corpus(min_df, stopwords, stem):
+    return fsviz.load_sample(min_df=min_df, stopwords=stopwords, stem=stem)
+
+
+@st.cache_resource(show_spinner="Reading the upload …", max_entries=8)
+def uploaded_corpus(name, digest, min_df, stopwords, stem, _data):
+    handle = io.BytesIO(_data)
+    handle.name = name
+    return fsviz.load_corpus(handle, min_df=min_df, stopwords=stopwords, stem=stem)
+
+
+@st.cache_resource(show_spinner="Reading the corpus …", max_entries=8)
+def path_corpus(path, min_df, stopwords, stem):
+    return fsviz.load_corpus(path, min_df=min_df, stopwords=stopwords, stem=stem)
+
+
+@st.cache_resource(max_entries=32)
+def binary_task(_corpus, corpus_key, name):
+    """The task for class ``name`` (cached per corpus and class)."""
+    return _corpus.binary_task(name)
+
+
+@st.cache_resource(max_entries=32)
+def word_points(_task, task_key):
+    """The task's words merged into one point per (fp, tp) (cached per task)."""
+    return _word_points(_task)
+
+
+@st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)
+def cell_seconds(_corpus, corpus_key, config):
+    return time_cell(_corpus, config)
+
+
+@st.cache_resource
+def grid_lock():
+    """Held while a grid runs. A rerun (e.g. after Stop) can start before the
+    interrupted run has written its last cells; waiting on this lock before
+    reading what is stored makes the page show every finished cell."""
+    return threading.Lock()
+
+
+@st.cache_data(max_entries=128, show_spinner="Analysing the results …")
+def _analysed(name: str, key: tuple, _function, _results, args: tuple, kwargs: tuple):
+    return _function(_results, *args, **dict(kwargs))
+
+
+def analysed(function, key: tuple, results, *args, **kwargs):
+    """``function(results, *args, **kwargs)``, cached per results ``key`` (see :func:`app_state.results_key`)
+    and the function's qualified name."""
+    name = f"{function.__module__}.{function.__qualname__}"
+    return _analysed(name, key, function, results, args, tuple(sorted(kwargs.items())))
