@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 import fsviz
+from fsviz.tables import word_points as merge_word_points
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,7 @@ def binary_task(_corpus, corpus_key, name):
 
 @st.cache_resource(max_entries=32)
 def word_points(_task, task_key):
-    from fsviz.plots import word_points as merge
-
-    return merge(_task)
+    return merge_word_points(_task)
 
 
 @dataclass(frozen=True)

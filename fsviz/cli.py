@@ -20,12 +20,11 @@ import argparse
 import sys
 import time
 
-import pandas as pd
-
 from . import FORMAN_METRICS, metric_names
-from .scoring import ordering_spec, parse_specs
+from .scoring import parse_specs
 from .corpus import DEFAULT_MIN_DF, load_corpus
 from .sample import build_sample, load_sample, sample_path
+from .tables import class_table, top_words
 
 
 def _load(args):
@@ -41,23 +40,6 @@ def _corpus_arguments(parser):
     parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
     parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
-
-
-def class_table(corpus) -> pd.DataFrame:
-    """Classes with their sizes and skew (neg:pos), largest first."""
-    sizes = corpus.class_sizes
-    table = pd.DataFrame({"class": corpus.classes, "documents": sizes, "skew 1:n": (corpus.n_docs - sizes) / sizes})
-    return table.sort_values("documents", ascending=False, kind="stable").reset_index(drop=True)
-
-
-def top_words(task, metrics, k) -> pd.DataFrame:
-    """The top ``k`` words of ``task`` under each metric, one row per (metric, rank)."""
-    rows = []
-    for name in metrics:
-        scores = task.score(ordering_spec(name))  # IGFSS: its global metric's scores
-        for rank, j in enumerate(task.select(name, k), 1):
-            rows.append((name, rank, task.vocabulary[j], int(task.tp[j]), int(task.fp[j]), float(scores[j])))
-    return pd.DataFrame(rows, columns=["metric", "rank", "word", "tp", "fp", "score"])
 
 
 def _info(args):
@@ -330,4 +312,4 @@ def main(argv=None) -> int:
     return 0
 
 
-__all__ = ["ProgressBar", "class_table", "main", "top_words"]
+__all__ = ["ProgressBar", "main"]
