@@ -17,7 +17,7 @@ import streamlit as st
 
 import fsviz
 from fsviz.grid import time_cell
-from fsviz.plots import word_points as _word_points
+from fsviz.tables import word_points as _word_points
 
 
 @st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=8)

@@ -17,7 +17,8 @@ from _common import REPO, shared, timed
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from fsviz.plots import word_map_figure, word_points
+from fsviz.plots import word_map_figure
+from fsviz.tables import word_points
 
 METRICS = ["bns", "ig", "chi", "odds", "pr", "dfreq"]
 

@@ -24,7 +24,7 @@ from scipy import stats
 
 from .selection import select_top_k, spec_label
 
-__all__ = ["agreement_matrix", "correlation", "log_scaled", "ranks", "top_overlap"]
+__all__ = ["agreement_matrix", "correlation", "log_scaled", "ranks", "top_masks", "top_overlap"]
 
 
 def log_scaled(scores) -> bool:
@@ -79,6 +79,12 @@ def ranks(scores) -> np.ndarray:
     """Rank of every word, 1 = best; tied scores share their best rank."""
     scores = np.asarray(scores, dtype=np.float64)
     return stats.rankdata(-scores, method="min").astype(np.int64)
+
+
+def top_masks(a, b, n: int = 50) -> tuple[np.ndarray, np.ndarray]:
+    """Masks of the words in each measure's top ``n`` (every word when there are fewer than ``n``)."""
+    return tuple(select_top_k(s, min(n, s.size)).mask(s.size)
+                 for s in (np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)))
 
 
 def top_overlap(a, b, vocabulary, n: int = 50, names=("a", "b")) -> tuple[int, pd.DataFrame]:

@@ -40,8 +40,9 @@ import pandas as pd
 from scipy import stats
 
 from .grid import ALL, with_goals
+from .selection import spec_label
 
-__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares", "macro_average", "paired_tests", "peak_range",
+__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares", "macro_average", "metric_label", "paired_tests", "peak_range",
            "per_task", "per_trial", "recommend", "recommendation_text", "residual_curves", "split_by_skew",
            "task_maxima", "task_skews", "tolerance_curves", "within_tolerance"]
 
@@ -57,6 +58,10 @@ _EPS = 1e-12
 _TASK = ["dataset", "class"]
 _COUNTS = ["tp", "fp", "fn", "tn"]
 
+
+def metric_label(name) -> str:
+    """How a page or figure names a results table's metric: its spec label, or "all features" for the baseline."""
+    return "all features" if name == ALL else spec_label(name)
 
 def per_trial(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
     """One row per dataset × class × metric × k × trial.

@@ -20,12 +20,15 @@ import argparse
 import sys
 import time
 
-import pandas as pd
-
-from . import FORMAN_METRICS, metric_names
-from .selection import ordering_spec, parse_specs
+from .analysis import goal_shares, macro_average, recommend, recommendation_text
 from .corpus import DEFAULT_MIN_DF, load_corpus
+from .grid import GridConfig, load_results, parse_ks, run_grid
+from .metrics import FORMAN_METRICS, metric_names
+from .multiclass import MEASURES, macro_curves, run_multiclass, save_multiclass
 from .sample import build_sample, load_sample, sample_path
+from .selection import parse_specs
+from .studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
+from .tables import class_table, top_words
 
 
 def _load(args):
@@ -41,23 +44,6 @@ def _corpus_arguments(parser):
     parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
     parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
-
-
-def class_table(corpus) -> pd.DataFrame:
-    """Classes with their sizes and skew (neg:pos), largest first."""
-    sizes = corpus.class_sizes
-    table = pd.DataFrame({"class": corpus.classes, "documents": sizes, "skew 1:n": (corpus.n_docs - sizes) / sizes})
-    return table.sort_values("documents", ascending=False, kind="stable").reset_index(drop=True)
-
-
-def top_words(task, metrics, k) -> pd.DataFrame:
-    """The top ``k`` words of ``task`` under each metric, one row per (metric, rank)."""
-    rows = []
-    for name in metrics:
-        scores = task.score(ordering_spec(name))  # IGFSS: its global metric's scores
-        for rank, j in enumerate(task.select(name, k), 1):
-            rows.append((name, rank, task.vocabulary[j], int(task.tp[j]), int(task.fp[j]), float(scores[j])))
-    return pd.DataFrame(rows, columns=["metric", "rank", "word", "tp", "fp", "score"])
 
 
 def _info(args):
@@ -122,7 +108,6 @@ def _grid_corpora(args, min_df):
 
 def _grid_options(args) -> dict:
     """GridConfig keywords from the options every grid-like command shares."""
-    from .grid import parse_ks
 
     params = {"C": args.C} if args.C is not None else {}
     return dict(ks=parse_ks(args.k), trials=args.trials, folds=args.folds,
@@ -131,8 +116,6 @@ def _grid_options(args) -> dict:
 
 
 def _run_and_report(corpora, config, args):
-    from .grid import run_grid
-
     print(f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} k values "
           f"+ all features; {config.trials} trials × {config.folds} folds", file=sys.stderr)
     run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers,
@@ -147,9 +130,6 @@ def _run_and_report(corpora, config, args):
 
 
 def _grid(args):
-    from .analysis import macro_average
-    from .grid import GridConfig
-
     corpora = _grid_corpora(args, args.min_df)
     config = GridConfig(metrics=parse_specs(args.metrics) if args.metrics else (), min_df=args.min_df,
                         **_grid_options(args))
@@ -161,8 +141,6 @@ def _grid(args):
 
 
 def _lesion(args):
-    from .studies import lesion_config, lesion_curves, lesion_text
-
     corpora = _grid_corpora(args, args.min_df)
     alphas = [float(a) for a in args.alphas.split(",")]
     config = lesion_config(args.metric, alphas, min_df=args.min_df, **_grid_options(args))
@@ -178,9 +156,6 @@ def _lesion(args):
 
 
 def _cutoff(args):
-    from .grid import GridConfig
-    from .studies import cutoff_curves, run_cutoffs
-
     if len(args.data) != 1:
         raise ValueError("the cutoff study takes one dataset")
     corpus = _grid_corpora(args, 1)[0]
@@ -202,9 +177,6 @@ def _cutoff(args):
 
 
 def _report(args):
-    from .analysis import goal_shares, recommend, recommendation_text
-    from .grid import load_results
-
     run = load_results(args.results)
     results = run.results
     if results.empty:
@@ -234,9 +206,6 @@ def _sample(args):
 
 
 def _multiclass(args):
-    from .grid import GridConfig
-    from .multiclass import GOALS, macro_curves, run_multiclass, save_multiclass
-
     (corpus,) = _grid_corpora(args, args.min_df)
     metrics = parse_specs(args.metrics)
     config = GridConfig(metrics=metrics, **_grid_options(args))
@@ -249,7 +218,7 @@ def _multiclass(args):
     curves = macro_curves(table)
     print(f"wrote {len(table)} rows to {args.out}; {'multi-label: one-vs-rest per class, ' if corpus.is_multilabel else ''}"
           f"means over {config.trials} trial(s) × {config.folds} folds:")
-    print(curves.rename(columns=GOALS).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    print(curves.rename(columns=MEASURES).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
 
 
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
@@ -330,4 +299,4 @@ def main(argv=None) -> int:
     return 0
 
 
-__all__ = ["ProgressBar", "class_table", "main", "top_words"]
+__all__ = ["ProgressBar", "main"]

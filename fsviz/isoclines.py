@@ -11,6 +11,11 @@ fp is selected on that side, and the curve is NaN there.
 
 DFreq has no diagonal preference: its isocline tp + fp = t is returned as
 the upper branch over the whole plane.
+
+Also here: a task's k-isocline (at the score of its k-th best word), the
+boundary of an α-weighted metric (the metric's own isocline at a rescaled
+threshold on each side), and a metric's scores over a grid of the plane
+(the contour maps and surfaces).
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .metrics import get_metric, score
+from .selection import parse_spec, select_top_k, weighted_name
 
-__all__ = ["Isocline", "isocline", "selected_side"]
+__all__ = ["Isocline", "MetricSurface", "isocline", "metric_surface", "no_isocline_reason", "selected_side",
+           "top_k_isocline", "weighted_isocline"]
 
 _ITERATIONS = 60  # halves the bracket to 1e-18 of pos: exact in float64
 
@@ -109,3 +116,84 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
         above = positive & (tp >= curve.upper)
         below = ~positive & (tp <= curve.lower)
     return above | below
+
+
+def top_k_isocline(task, name, k, *, fp=None) -> Isocline:
+    """The isocline of metric ``name`` at the score of ``task``'s k-th best word: its top k's boundary."""
+    threshold = select_top_k(task.score(name), k).threshold
+    return isocline(name, threshold, task.pos, task.neg, fp=fp)
+
+
+def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n_points=400) -> Isocline:
+    """The boundary where metric ``name`` α-weighted reaches ``threshold``.
+
+    For α-weighted scores ``(s − m)·w`` (``m`` = ``shift``, the shift to
+    make scores ≥ 0, :func:`fsviz.selection.alpha_weight`'s; ``w`` = α above
+    the diagonal and 1 − α below), the boundary at a weighted score T is the
+    metric's own isocline at ``T / w + m`` on each side: the upper branch at
+    ``T/α + m``, the lower at ``T/(1 − α) + m``. A side whose weight is 0
+    has no branch (NaN). The result is named by the weighted name
+    (``"bns@0.3"``) and holds the weighted ``threshold``.
+    """
+    if fp is None:
+        fp = neg * np.linspace(0, 1, n_points) ** 2
+    fp = np.asarray(fp, dtype=np.float64)
+    missing = np.full_like(fp, np.nan)
+    upper = isocline(name, threshold / alpha + shift, pos, neg, fp=fp).upper if alpha > 0 else missing
+    lower = isocline(name, threshold / (1 - alpha) + shift, pos, neg, fp=fp).lower if alpha < 1 else missing
+    return Isocline(weighted_name(name, alpha), float(threshold), fp, upper, lower)
+
+
+def no_isocline_reason(spec) -> str | None:
+    """Why ``spec`` has no isocline in a task's (fp, tp) plane, or None when it has one.
+
+    Only a metric reading the class's 2×2 table has one; any other metric,
+    an α-weighted metric, a combination or IGFSS does not.
+
+    >>> no_isocline_reason("bns") is None
+    True
+    >>> no_isocline_reason("bns@0.3")
+    'weights or ranks, not one table'
+    """
+    spec = parse_spec(spec)
+    return None if spec.table_metric is not None else spec.reads
+
+
+@dataclass(frozen=True)
+class MetricSurface:
+    """A metric's scores over a grid of the (fp, tp) plane for one task's pos and neg.
+
+    Attributes
+    ----------
+    metric : str
+    fp : ndarray, shape (n_grid,)
+        From 0 to neg.
+    tp : ndarray, shape (n_grid,)
+        From 0 to pos.
+    z : ndarray, shape (n_grid, n_grid)
+        ``z[i, j]`` is the score at ``(fp[j], tp[i])``.
+    """
+
+    metric: str
+    fp: np.ndarray
+    tp: np.ndarray
+    z: np.ndarray
+
+    @property
+    def percentiles(self) -> np.ndarray:
+        """Each grid score's rank among all of them, scaled to [0, 1]: levels that show the shape of
+        metrics with huge ranges (such as PR) as well as of any other."""
+        z = self.z
+        return np.argsort(np.argsort(z, axis=None), axis=None).reshape(z.shape) / (z.size - 1)
+
+
+def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
+    """Metric ``name``'s scores on an ``n_grid`` × ``n_grid`` grid of the plane of a task with ``pos``, ``neg``.
+
+    Rand ranks words at random: it has no surface (ValueError).
+    """
+    if get_metric(name).random:
+        raise ValueError(f"{name!r} ranks words at random; it has no surface")
+    fp = neg * np.linspace(0, 1, n_grid)
+    tp = pos * np.linspace(0, 1, n_grid)
+    return MetricSurface(name, fp, tp, score(name, tp[:, None], fp[None, :], pos, neg))

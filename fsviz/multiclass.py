@@ -40,13 +40,13 @@ from .metrics import metric_names
 from .counts import Training
 from .selection import parse_spec
 
-__all__ = ["GOALS", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves", "ranked_measures", "run_multiclass",
+__all__ = ["MEASURES", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves", "ranked_measures", "run_multiclass",
            "save_multiclass", "sign_test", "stored_multiclass"]
 
-#: The measures of a multi-class run, as its table's columns.
-GOALS = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
+#: The measures of a multi-class run (its table's columns) and how a page names them.
+MEASURES = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
          "r_precision": "R-precision", "map": "MAP"}
-COLUMNS = ["dataset", "trial", "fold", "metric", "k", "n_features", *GOALS]
+COLUMNS = ["dataset", "trial", "fold", "metric", "k", "n_features", *MEASURES]
 
 
 def multiclass_metric_names() -> list[str]:
@@ -129,7 +129,7 @@ def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
     micro = f1_score(truth, predicted, average="micro", zero_division=0)
     exact = float(np.mean((truth == predicted).all(axis=1)))
     r_precision, mean_ap = ranked_measures(scores, truth)
-    return macro, micro, exact, r_precision, mean_ap  # the order of GOALS
+    return macro, micro, exact, r_precision, mean_ap  # the order of MEASURES
 
 
 def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel):
@@ -161,7 +161,7 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
 
     Uses the config's metrics, ks, trials, folds, classifier and seed (its
     ``classes`` is ignored: every class takes part). Returns one row per
-    trial × fold × metric × k with the columns of :data:`GOALS`; the
+    trial × fold × metric × k with the columns of :data:`MEASURES`; the
     all-features baseline is metric ``"all"``. ``progress(done, total)``
     is called after each fold; ``should_stop()`` returning True ends the
     run early with the folds finished so far.
@@ -201,7 +201,7 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
 
 def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
     """Each measure averaged over trials and folds, per metric and k (the all-features row at its own k)."""
-    return table.groupby(["metric", "k"], as_index=False)[list(GOALS)].mean()
+    return table.groupby(["metric", "k"], as_index=False)[list(MEASURES)].mean()
 
 
 def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: int | None = None) -> dict:

@@ -16,6 +16,7 @@ grid's with two more columns, ``min_df`` and ``vocabulary``.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -23,10 +24,12 @@ import pandas as pd
 
 from .analysis import macro_average
 from .grid import ALL, GridConfig, run_grid, run_key, stored_results
-from .selection import alpha_weight, parse_weighted, select_top_k, weighted_name
+from .isoclines import weighted_isocline
+from .selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
 
-__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "cutoff_curves", "cutoff_jobs", "cutoff_table", "feature_shares", "lesion_config",
-           "lesion_curves", "lesion_text", "run_cutoffs", "stored_cutoffs"]
+__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "AlphaMap", "alpha_map", "alpha_selection", "cutoff_curves", "cutoff_jobs",
+           "cutoff_table", "feature_shares", "lesion_best", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs",
+           "stored_cutoffs"]
 
 #: Forman's weights (Figure 22 shows 0.1, 0.4, 0.5, 0.6; the issue adds 0.3, 0.7 and 0.9).
 DEFAULT_ALPHAS = (0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.9)
@@ -69,11 +72,55 @@ def feature_shares(task, metric: str, k: int, alphas=DEFAULT_ALPHAS) -> pd.DataF
     kinds = np.where(tpr > fpr, 0, np.where(tpr < fpr, 1, 2))
     rows = []
     for alpha in sorted({float(a) for a in alphas}):
-        selection = select_top_k(alpha_weight(base, task.tp, task.fp, task.pos, task.neg, alpha), k)
+        selection = alpha_selection(base, task, k, alpha)
         counts = np.bincount(kinds[selection.indices], minlength=3)
         rows.append((alpha, selection.k, *counts, *(counts / selection.k), selection.threshold))
     return pd.DataFrame(rows, columns=["alpha", "k", "positive", "negative", "neutral", "positive_share",
                                        "negative_share", "neutral_share", "threshold"])
+
+
+def alpha_selection(scores, task, k: int, alpha: float) -> Selection:
+    """The top ``k`` of ``task``'s words by ``scores`` (one metric's) α-weighted (:func:`~fsviz.selection.alpha_weight`)."""
+    return select_top_k(alpha_weight(scores, task.tp, task.fp, task.pos, task.neg, alpha), k)
+
+
+@dataclass(frozen=True)
+class AlphaMap:
+    """Where each weight selects on the word map: the chosen α's words and every α's boundary.
+
+    Attributes
+    ----------
+    selected : ndarray
+        Vocabulary indices of the top k words at the chosen α.
+    boundaries : dict
+        α (ascending) → its :class:`~fsviz.isoclines.Isocline`, the
+        boundary of the α-weighted top k (:func:`~fsviz.isoclines.weighted_isocline`).
+    """
+
+    selected: np.ndarray
+    boundaries: dict
+
+
+def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaMap:
+    """The top ``k`` words of ``task`` by ``metric`` weighted at ``chosen``, and each α's boundary over ``fp``.
+
+    A smaller α raises the bar for positive words and lowers it for
+    negative ones: the boundary tilts toward the negative side.
+    """
+    base = task.score(metric)
+    shift = min(float(base.min(initial=0.0)), 0.0)  # alpha_weight's shift to make scores >= 0
+    selected = alpha_selection(base, task, k, chosen).indices
+    boundaries = {}
+    for alpha in sorted({float(a) for a in alphas}):
+        threshold = alpha_selection(base, task, k, alpha).threshold
+        boundaries[alpha] = weighted_isocline(metric, threshold, alpha, task.pos, task.neg, shift=shift, fp=fp)
+    return AlphaMap(selected, boundaries)
+
+
+def lesion_best(curves: pd.DataFrame):
+    """The row of :func:`lesion_curves` with the best F-measure, all features aside; None when there is none."""
+    weighted = curves[curves["metric"] != ALL]
+    return weighted.loc[weighted["f1"].idxmax()] if len(weighted) else None
 
 
 def lesion_text(curves: pd.DataFrame) -> list[str]:
@@ -110,7 +157,7 @@ def lesion_text(curves: pd.DataFrame) -> list[str]:
         f"largest k, {k_max}, {table['recall'][lo][k_max]:.3f} vs {table['recall'][hi][k_max]:.3f}. This corpus "
         f"{'agrees' if r_agree else 'does not agree'} that negative features drive recall once many are selected.",
     ]
-    best = curves.loc[curves["f1"].idxmax()]
+    best = lesion_best(curves)
     text = f"**F-measure**: the best, {best['f1']:.3f}, is at α = {best['alpha']:g} with k = {int(best['k'])}"
     at_half = curves[np.isclose(curves["alpha"], 0.5)]
     if len(at_half):

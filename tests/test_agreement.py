@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import fsviz
-from fsviz.agreement import agreement_matrix, correlation, ranks, top_overlap
+from fsviz.agreement import agreement_matrix, correlation, ranks, top_masks, top_overlap
 
 
 def test_a_power_of_a_measure_agrees_perfectly_on_log_scales_but_not_linearly():
@@ -36,6 +36,15 @@ def test_top_overlap_by_hand():
     assert table.iloc[0].tolist() == ["v", "top 2 of IG only", 1, 5]
     assert table.iloc[1].tolist() == ["z", "top 2 of KL only", 5, 1]
     assert ranks([3.0, 1.0, 3.0]).tolist() == [1, 3, 1]
+
+
+def test_top_masks_by_hand():
+    a = np.array([5.0, 4.0, 3.0, 2.0, 1.0])   # top 2: 0, 1
+    b = np.array([1.0, 4.5, 3.0, 4.0, 5.0])   # top 2: 4, 1
+    top_a, top_b = top_masks(a, b, 2)
+    assert top_a.tolist() == [True, True, False, False, False]
+    assert top_b.tolist() == [False, True, False, False, True]
+    assert all(m.all() for m in top_masks(a, b, 9))  # fewer words than n: every word
 
 
 def test_agreement_matrix_is_symmetric_with_a_unit_diagonal():

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fsviz
-from fsviz.isoclines import isocline, selected_side
+from fsviz.isoclines import (isocline, metric_surface, no_isocline_reason, selected_side, top_k_isocline,
+                             weighted_isocline)
 
 CURVED = [m for m in fsviz.metric_names("table") if m != "rand"]
 
@@ -76,3 +77,50 @@ def test_surface_figure_height_is_the_metric(task):
     assert all(np.allclose(trace.z, threshold) for trace in fig.data[1:])
     with pytest.raises(ValueError, match="random"):
         surface_figure(task, "rand", 10)
+
+
+def test_top_k_isocline_is_the_isocline_at_the_k_th_best_score(task):
+    curve = top_k_isocline(task, "ig", 20, fp=task.fp)
+    threshold = fsviz.select_top_k(task.score("ig"), 20).threshold
+    assert curve.threshold == threshold
+    assert np.array_equal(curve.upper, isocline("ig", threshold, task.pos, task.neg, fp=task.fp).upper, equal_nan=True)
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.3, 0.5, 0.9, 1.0])
+def test_weighted_isocline_bounds_the_weighted_selection(task, alpha):
+    """Off the diagonal, the words on the selected side are those whose α-weighted score reaches the threshold."""
+    weighted = fsviz.score_words(f"bns@{alpha:g}", task.training)
+    threshold = fsviz.select_top_k(weighted, 30).threshold
+    curve = weighted_isocline("bns", threshold, alpha, task.pos, task.neg, fp=task.fp)
+    assert curve.metric == f"bns@{alpha:g}" and curve.threshold == threshold
+    assert np.isnan(curve.upper).all() if alpha == 0 else np.isnan(curve.lower).all() if alpha == 1 else True
+    side = selected_side(curve, task.tp, task.fp, task.pos, task.neg)
+    off_diagonal = task.tp * task.neg != task.fp * task.pos
+    assert np.array_equal(side[off_diagonal], (weighted >= threshold)[off_diagonal])
+
+
+def test_weighted_isocline_at_one_half_is_the_metric_at_twice_the_threshold():
+    curve = weighted_isocline("acc", 0.1, 0.5, 40, 400, shift=-0.2)
+    plain = isocline("acc", 0.1 / 0.5 - 0.2, 40, 400)
+    assert np.array_equal(curve.fp, plain.fp)
+    assert np.array_equal(curve.upper, plain.upper, equal_nan=True)
+    assert np.array_equal(curve.lower, plain.lower, equal_nan=True)
+
+
+def test_metric_surface_is_the_metric_over_the_plane():
+    surface = metric_surface("pr", 30, 300, n_grid=15)
+    assert surface.fp[[0, -1]].tolist() == [0, 300] and surface.tp[[0, -1]].tolist() == [0, 30]
+    i, j = 4, 11
+    assert surface.z[i, j] == fsviz.score("pr", surface.tp[i], surface.fp[j], 30, 300)
+    levels = surface.percentiles
+    assert levels.min() == 0 and levels.max() == 1 and np.unique(levels).size == levels.size
+    assert (np.diff(surface.z.ravel()[np.argsort(levels, axis=None)]) >= 0).all()  # higher score, higher level
+    with pytest.raises(ValueError, match="random"):
+        metric_surface("rand", 30, 300)
+
+
+def test_only_table_metrics_have_an_isocline():
+    assert no_isocline_reason("chi") is None and no_isocline_reason("rand") is None
+    assert no_isocline_reason("chi_max") == fsviz.metrics.INPUTS[fsviz.get_metric("chi_max").inputs]
+    assert no_isocline_reason("ar(chi_max,ig)") == "weights or ranks, not one table"
+    assert no_isocline_reason("igfss(cmfs,nfr=0.2)") == "every class, a set per k"

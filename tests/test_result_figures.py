@@ -5,6 +5,7 @@ import pandas as pd
 
 from fsviz import plots
 from fsviz.analysis import macro_average, paired_tests, residual_curves, tolerance_curves
+from fsviz.plots.style import metric_label
 from conftest import results_table
 
 
@@ -13,7 +14,7 @@ def test_pr_tradeoff_puts_each_metric_at_its_macro_precision_and_recall():
     fig = plots.pr_tradeoff_figure(macro, 10)
     points = {t.name: (t.x[0], t.y[0]) for t in fig.data if t.name}
     for row in macro[macro["k"] == 10].itertuples():
-        assert points[plots._label(row.metric)] == (row.recall, row.precision)
+        assert points[metric_label(row.metric)] == (row.recall, row.precision)
     assert "all features" in points
 
 

@@ -8,8 +8,9 @@ import fsviz
 from fsviz.cli import main as cli
 from fsviz.grid import GridConfig, load_results, run_grid
 from fsviz.selection import parse_weighted, spec_scores, weighted_name
-from fsviz.studies import (cutoff_curves, cutoff_jobs, feature_shares, lesion_config, lesion_curves, lesion_text,
-                           run_cutoffs, stored_cutoffs)
+from fsviz.isoclines import weighted_isocline
+from fsviz.studies import (alpha_map, alpha_selection, cutoff_curves, cutoff_jobs, feature_shares, lesion_best,
+                           lesion_config, lesion_curves, lesion_text, run_cutoffs, stored_cutoffs)
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +72,26 @@ def test_planted_positive_words_carry_precision_and_negative_words_recall(corpus
     assert at.loc[0.9, "precision"] > at.loc[0.1, "precision"] + 0.03
     assert at.loc[0.1, "recall"] > at.loc[0.9, "recall"] + 0.03
     assert np.isnan(curves.loc[curves["metric"] == "all", "alpha"]).all()
+
+
+def test_alpha_map_holds_the_chosen_selection_and_each_boundary(corpus):
+    task = corpus.binary_task("c1")
+    fp = np.linspace(0, task.neg, 50)
+    lesion = alpha_map(task, "acc", 20, [0.9, 0.1, 0.5, 0.1], 0.9, fp=fp)
+    base = task.score("acc")
+    assert np.array_equal(lesion.selected, alpha_selection(base, task, 20, 0.9).indices)
+    assert list(lesion.boundaries) == [0.1, 0.5, 0.9]
+    threshold = alpha_selection(base, task, 20, 0.1).threshold
+    expected = weighted_isocline("acc", threshold, 0.1, task.pos, task.neg, shift=min(base.min(), 0.0), fp=fp)
+    assert np.array_equal(lesion.boundaries[0.1].upper, expected.upper, equal_nan=True)
+    assert np.array_equal(lesion.boundaries[0.1].lower, expected.lower, equal_nan=True)
+
+
+def test_lesion_best_is_the_best_f_measure_without_all_features():
+    curves = pd.DataFrame({"metric": ["bns@0.3", "bns@0.5", "all"], "alpha": [0.3, 0.5, np.nan], "k": [10, 10, 900],
+                           "f1": [0.4, 0.6, 0.9]})
+    assert lesion_best(curves)["metric"] == "bns@0.5"
+    assert lesion_best(curves[curves["metric"] == "all"]) is None
 
 
 def test_lesion_text_reads_the_direction_from_the_numbers():

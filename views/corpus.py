@@ -4,8 +4,8 @@ import pandas as pd
 import streamlit as st
 
 import app_state
-from fsviz.cli import class_table
 from fsviz.plots import class_sizes_figure, zipf_figure
+from fsviz.tables import class_table
 
 ctx = app_state.context()
 corpus = ctx.corpus

@@ -7,10 +7,10 @@ import streamlit as st
 import app_state
 import fsviz
 from components import results_uploader, run_panel
-from fsviz.analysis import macro_average
+from fsviz.analysis import GOAL_LABELS, macro_average
 from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
-from fsviz.plots import GOAL_LABELS, curves_figure
 
 ctx = app_state.context()
 corpus = ctx.corpus

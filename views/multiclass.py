@@ -6,8 +6,9 @@ import streamlit as st
 
 import app_state
 import fsviz
+from fsviz.analysis import metric_label
 from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
-from fsviz.multiclass import (GOALS, check_multiclass_metrics, macro_curves, multiclass_metric_names, run_multiclass,
+from fsviz.multiclass import (MEASURES, check_multiclass_metrics, macro_curves, multiclass_metric_names, run_multiclass,
                               save_multiclass, sign_test, stored_multiclass)
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
@@ -92,16 +93,15 @@ if table is None and results:
     st.caption("Showing your last finished run on this corpus; the settings above have not been run yet.")
 if table is not None:
     curves = macro_curves(table)
-    st.plotly_chart(curves_figure(curves, goals=list(GOALS), bands=False), key="mc_curves")
-    st.dataframe(curves.rename(columns=GOALS).round(4), hide_index=True)
+    st.plotly_chart(curves_figure(curves, goals=list(MEASURES), bands=False), key="mc_curves")
+    st.dataframe(curves.rename(columns=MEASURES).round(4), hide_index=True)
     metrics = [m for m in dict.fromkeys(table["metric"])]
     st.subheader("Sign test over paired trials and folds")
     c1, c2, c3, c4 = st.columns(4)
-    a = c1.selectbox("Metric", metrics, key="mc_a", format_func=lambda m: "all features" if m == "all" else
-                     fsviz.spec_label(m))
+    a = c1.selectbox("Metric", metrics, key="mc_a", format_func=metric_label)
     b = c2.selectbox("against", metrics, index=min(1, len(metrics) - 1), key="mc_b",
-                     format_func=lambda m: "all features" if m == "all" else fsviz.spec_label(m))
-    goal = c3.selectbox("on", list(GOALS), key="mc_goal", format_func=GOALS.get)
+                     format_func=metric_label)
+    goal = c3.selectbox("on", list(MEASURES), key="mc_goal", format_func=MEASURES.get)
     k = c4.selectbox("at k", sorted(table.loc[table["metric"] != "all", "k"].unique()), key="mc_k")
     if a != b:
         result = sign_test(table, a, b, goal, int(k))

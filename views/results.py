@@ -5,10 +5,9 @@ import streamlit as st
 
 import app_cache
 import app_state
-import fsviz
 from components import results_uploader
 from fsviz import analysis, plots
-from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, recommendation_text, residual_curves,
+from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, metric_label, recommendation_text, residual_curves,
                             tolerance_curves, within_tolerance)
 from fsviz.grid import ALL
 
@@ -40,10 +39,6 @@ def analysed(function, *args, **kwargs):
     return app_cache.analysed(function, key, results, *args, **kwargs)
 
 
-def label(name):
-    return "all features" if name == ALL else fsviz.spec_label(name)
-
-
 def csv_button(frame, name, what="data"):
     st.download_button(f"Download the {what} (CSV)", frame.to_csv(index=False), f"fsviz-{name}.csv", "text/csv",
                        key=f"res_dl_{name}")
@@ -61,7 +56,7 @@ if not run.complete:
     st.warning("This run is incomplete: every analysis uses only the finished cells.", icon="⏸️")
 
 c1, c2, c3 = st.columns([4, 1, 1])
-chosen = c1.multiselect("Metrics to show", all_metrics, default=all_metrics, key="res_metrics", format_func=label)
+chosen = c1.multiselect("Metrics to show", all_metrics, default=all_metrics, key="res_metrics", format_func=metric_label)
 goal = c2.selectbox("Goal", GOALS, format_func=GOAL_LABELS.get, key="res_goal")
 k = c3.selectbox("k (P–R, skew, tests)", ks, index=int(np.argmin([abs(np.log(x / 1000)) for x in ks])), key="res_k")
 if not chosen:
@@ -79,7 +74,7 @@ with tabs[0]:
         "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
         "one within tolerance, if you can afford to try two. All metrics in the table count, whichever are shown.")
     recommendation = analysed(analysis.recommend)
-    for line in recommendation_text(recommendation, label):
+    for line in recommendation_text(recommendation, metric_label):
         st.markdown(f"- {line}")
     if n_tasks < 10:
         st.caption(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them "
@@ -105,12 +100,12 @@ with tabs[3]:
     c1, c2 = st.columns(2)
     default_metric = "bns" if "bns" in chosen else chosen[0]
     metric = c1.selectbox("Metric for the scatter", chosen, index=chosen.index(default_metric), key="res_skew_metric",
-                          format_func=label)
+                          format_func=metric_label)
     percentile = c2.slider("Split at this percentile of skew", 50, 99, 90, key="res_skew_pct",
                            help="Forman split at the 90th percentile (1:67 on his 229 tasks).")
     threshold, low, high = analysed(analysis.split_by_skew, percentile)
     at = tasks[(tasks["metric"] == metric) & (tasks["k"] == k)]
-    st.markdown(f"Each task's {goal_label} with {label(metric)} at k = {k} against its class skew (Figure 6). "
+    st.markdown(f"Each task's {goal_label} with {metric_label(metric)} at k = {k} against its class skew (Figure 6). "
                 f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
                 "percentile) are the high-skew ones.")
     st.plotly_chart(plots.skew_figure(at, goal, threshold), key="res_skew_scatter")
@@ -158,7 +153,7 @@ with tabs[5]:
                                value=default_tol, key=f"res_pair_tol_{goal}", format_func=lambda t: f"{100 * t:g}%")
         alone = 100 * within_tolerance(maxima, tol).mean(axis=0)
         leaders = list(alone.sort_values(ascending=False, kind="stable").index)
-        leader = c1.selectbox("Leading metric", leaders, key=f"res_leader_{goal}", format_func=label,
+        leader = c1.selectbox("Leading metric", leaders, key=f"res_leader_{goal}", format_func=metric_label,
                               help="By default the metric most often within tolerance.")
         residuals = residual_curves(maxima, leader)
         pairs = best_pairs(maxima, tol)
@@ -168,23 +163,23 @@ with tabs[5]:
         at_tol = residual_curves(maxima, leader, [tol])
         failed = int(at_tol["failed"].iloc[0])
         rescue = at_tol.sort_values("residual", ascending=False).iloc[0] if failed else None
-        text = (f"At {100 * tol:g}% tolerance {label(leader)} attains the best {goal_label} on "
+        text = (f"At {100 * tol:g}% tolerance {metric_label(leader)} attains the best {goal_label} on "
                 f"{alone[leader]:.0f}% of {len(maxima)} tasks and fails on {failed}.")
         if rescue is not None:
-            text += (f" On those, **{label(rescue['backup'])}** succeeds most often ({rescue['residual']:.0f}%), "
+            text += (f" On those, **{metric_label(rescue['backup'])}** succeeds most often ({rescue['residual']:.0f}%), "
                      "so it is the best backup for this leader")
             worst = at_tol.sort_values("residual").iloc[0]
-            text += f"; {label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued)."
-        text += (f" The best pair overall is **{label(top['first'])} + {label(top['second'])}**: one of them is "
+            text += f"; {metric_label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued)."
+        text += (f" The best pair overall is **{metric_label(top['first'])} + {metric_label(top['second'])}**: one of them is "
                  f"within tolerance on {top['percent']:.0f}% of tasks.")
         st.markdown(text)
         leader_curve = tolerance_curves(maxima).query("metric == @leader")
-        pair_name = f"{label(top['first'])} + {label(top['second'])}"
+        pair_name = f"{metric_label(top['first'])} + {metric_label(top['second'])}"
         st.plotly_chart(plots.residual_figure(residuals, leader, leader_curve,
                                               pair=(pair_name, pair_curve)), key="res_residual")
         c1, c2 = st.columns(2)
         with c1:
-            st.markdown(f"**When {label(leader)} fails** (at {100 * tol:g}%)")
+            st.markdown(f"**When {metric_label(leader)} fails** (at {100 * tol:g}%)")
             table = at_tol[["backup", "residual", "combined"]].sort_values("residual", ascending=False)
             st.dataframe(table.rename(columns={"residual": "% of failures rescued", "combined": "% of tasks, either"}),
                          hide_index=True)

@@ -6,8 +6,8 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
-from fsviz.cli import top_words
-from fsviz.plots import word_map_figure, word_table
+from fsviz.plots import word_map_figure
+from fsviz.tables import top_words, word_table
 
 ctx = app_state.context()
 st.title("Word map")

@@ -1,0 +1,40 @@
+"""Plotly figure builders, by family: data in, ``go.Figure`` out (never shown here).
+
+They draw what the library computes and compute nothing of their own:
+``words`` (the word map, boundaries, surface, overlap), ``corpus`` (class
+sizes, Zipf), ``results`` (the grid's curves and comparisons), ``studies``
+(lesion and cutoff), ``agreement`` (measure against measure); ``style``
+holds the colours and labels they share.
+"""
+
+from .agreement import agreement_matrix_figure, agreement_scatter_figure
+from .corpus import class_sizes_figure, zipf_figure
+from .results import (curves_figure, pr_tradeoff_figure, residual_figure, significance_figure, skew_figure,
+                      tolerance_bars_figure, tolerance_figure)
+from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
+from .style import METRIC_COLOURS, metric_colour
+from .words import boundaries_figure, overlap_figure, surface_figure, word_map_figure
+
+__all__ = [
+    "METRIC_COLOURS",
+    "agreement_matrix_figure",
+    "agreement_scatter_figure",
+    "alpha_map_figure",
+    "boundaries_figure",
+    "class_sizes_figure",
+    "curves_figure",
+    "cutoff_figure",
+    "feature_shares_figure",
+    "lesion_figure",
+    "metric_colour",
+    "overlap_figure",
+    "pr_tradeoff_figure",
+    "residual_figure",
+    "significance_figure",
+    "skew_figure",
+    "surface_figure",
+    "tolerance_bars_figure",
+    "tolerance_figure",
+    "word_map_figure",
+    "zipf_figure",
+]

@@ -1,0 +1,148 @@
+"""Figures of Forman's side studies: the lesion study (α-weighted positive and negative features) and the
+rare-word cutoff (Figures 11 and 22)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.colors import sample_colorscale
+from plotly.subplots import make_subplots
+
+from ..analysis import GOAL_LABELS
+from ..grid import ALL
+from ..studies import alpha_map, lesion_best
+from ..tables import word_points
+from .style import goal_label, metric_label
+
+__all__ = ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"]
+
+
+def _alpha_colour(alpha: float) -> str:
+    """Red for negative-leaning weights, black at 0.5, blue for positive-leaning ones."""
+    if np.isclose(alpha, 0.5):
+        return "black"
+    return sample_colorscale("RdBu", [float(np.clip(alpha, 0, 1))])[0]
+
+
+def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> go.Figure:
+    """Each goal vs k, one line per α (Forman's Figure 22), the best F-measure starred.
+
+    ``curves`` is :func:`fsviz.studies.lesion_curves`'s table. Red lines
+    prefer negative features (α < 0.5), blue ones positive features, black
+    is unweighted; the dashed line uses all features.
+    """
+    fig = make_subplots(rows=1, cols=len(goals), subplot_titles=[goal_label(g) for g in goals],
+                        horizontal_spacing=0.06)
+    weighted = curves[curves["metric"] != ALL]
+    baseline = curves[curves["metric"] == ALL]
+    ks = np.sort(weighted["k"].unique())
+    best = lesion_best(curves)
+    for col, goal in enumerate(goals, start=1):
+        for alpha in np.sort(weighted["alpha"].unique()):
+            line = weighted[weighted["alpha"] == alpha].sort_values("k")
+            fig.add_trace(go.Scatter(
+                x=line["k"], y=line[goal], mode="lines+markers", name=f"α = {alpha:g}", legendgroup=f"{alpha:g}",
+                showlegend=col == 1, line=dict(color=_alpha_colour(alpha), width=3 if np.isclose(alpha, 0.5) else 1.8),
+                marker=dict(size=5),
+                hovertemplate=f"α = {alpha:g}, k = %{{x}}: {goal_label(goal)} %{{y:.3f}}<extra></extra>"),
+                row=1, col=col)
+        if len(baseline) and ks.size:
+            value = float(baseline[goal].iloc[0])
+            fig.add_trace(go.Scatter(x=[ks[0], ks[-1]], y=[value, value], mode="lines", name="all features",
+                                     legendgroup=ALL, showlegend=col == 1, line=dict(color="gray", dash="dash"),
+                                     hovertemplate=f"all features: {value:.3f}<extra></extra>"), row=1, col=col)
+        if best is not None and goal == "f1":
+            fig.add_trace(go.Scatter(x=[best["k"]], y=[best["f1"]], mode="markers", name=f"best F: α = {best['alpha']:g}",
+                                     marker=dict(symbol="star", size=16, color="gold", line=dict(color="black", width=1)),
+                                     hovertemplate=f"best F-measure {best['f1']:.3f}: α = {best['alpha']:g}, "
+                                                   f"k = {int(best['k'])}<extra></extra>"), row=1, col=col)
+    fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks], title_text="features selected (k)")
+    fig.update_layout(height=460, margin=dict(l=10, r=10, t=70, b=10),
+                      legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
+    return fig
+
+
+def feature_shares_figure(shares: pd.DataFrame) -> go.Figure:
+    """Positive, negative and neutral features among the top k, per α (stacked bars)."""
+    fig = go.Figure()
+    labels = [f"α = {a:g}" for a in shares["alpha"]]
+    for kind, colour in (("positive", "#2166ac"), ("negative", "#b2182b"), ("neutral", "#999")):
+        fig.add_trace(go.Bar(x=labels, y=100 * shares[f"{kind}_share"], name=f"{kind} features", marker_color=colour,
+                             customdata=shares[kind],
+                             hovertemplate=f"%{{x}}: %{{customdata}} {kind} (%{{y:.0f}}%)<extra></extra>"))
+    fig.update_layout(barmode="stack", height=360, margin=dict(l=10, r=10, t=40, b=10),
+                      yaxis_title=f"% of the top {int(shares['k'].iloc[0])} words",
+                      title="Which words each weight selects")
+    return fig
+
+
+def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points=None, n_curve=500) -> go.Figure:
+    """The word map with each α's selection boundary; the chosen α's selected words coloured.
+
+    For α-weighted scores ``(s − m)·w`` (``m`` the shift to make scores ≥ 0,
+    ``w`` = α above the diagonal and 1 − α below), the boundary at the k-th
+    weighted score T is the metric's own isocline at ``T / w + m`` on each
+    side: the upper branch at ``T/α + m``, the lower at ``T/(1 − α) + m``.
+    A smaller α raises the bar for positive words and lowers it for
+    negative ones: the boundary tilts toward the negative side. The
+    selection and the boundaries come from :func:`fsviz.studies.alpha_map`.
+    """
+    points = points or word_points(task)
+    fig = go.Figure()
+    fp_grid = np.unique(np.concatenate([task.neg * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
+    lesion = alpha_map(task, metric, k, alphas, chosen, fp=fp_grid)
+    selected = points.holding(lesion.selected)
+    positive = points.positive(task.pos, task.neg)
+    for mask, name, colour in ((~selected, "not selected", "rgba(40, 60, 90, 0.35)"),
+                               (selected & positive, f"selected at α = {chosen:g}: positive", "#2166ac"),
+                               (selected & ~positive, f"selected at α = {chosen:g}: negative", "#b2182b")):
+        idx = np.flatnonzero(mask)
+        if not idx.size:
+            continue
+        fig.add_trace(go.Scattergl(
+            x=points.fp[idx], y=points.tp[idx], mode="markers", name=f"{name} ({int(points.count[idx].sum()):,} words)",
+            marker=dict(size=4 + 3 * np.log10(points.count[idx]), color=colour),
+            text=[points.sample[i] for i in idx], customdata=points.count[idx],
+            hovertemplate="fp %{x}, tp %{y}<br>%{customdata} word(s): %{text}<extra></extra>"))
+    for alpha, curve in lesion.boundaries.items():
+        show = True
+        for branch in (curve.upper, curve.lower):
+            if not np.isfinite(branch).any():
+                continue
+            fig.add_trace(go.Scatter(
+                x=fp_grid, y=branch, mode="lines", name=f"α = {alpha:g}", legendgroup=f"{alpha:g}", showlegend=show,
+                line=dict(color=_alpha_colour(alpha), width=3.5 if np.isclose(alpha, chosen) else 1.3),
+                hovertemplate=f"α = {alpha:g} boundary: fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>"))
+            show = False
+    fig.update_layout(
+        xaxis_title=f"false positives fp (of {task.neg})", yaxis_title=f"true positives tp (of {task.pos})",
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0), margin=dict(l=10, r=10, t=40, b=10), height=600)
+    fig.update_xaxes(range=[-0.01 * task.neg, task.neg * 1.01])
+    fig.update_yaxes(range=[-0.01 * task.pos, task.pos * 1.01])
+    return fig
+
+
+def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) -> go.Figure:
+    """Each goal vs the rare-word cutoff at one metric and k, with the vocabulary size (Forman's Figure 11).
+
+    ``curves`` is :func:`fsviz.studies.cutoff_curves`'s table.
+    """
+    line = curves[(curves["metric"] == metric) & (curves["k"] == k)].sort_values("min_df")
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    vocab = curves.drop_duplicates("min_df").sort_values("min_df")
+    fig.add_trace(go.Bar(x=vocab["min_df"], y=vocab["vocabulary"], name="vocabulary (words)",
+                         marker_color="rgba(150, 150, 150, 0.3)",
+                         hovertemplate="cutoff %{x}: %{y:,} words<extra></extra>"), secondary_y=True)
+    colours = {"f1": "#1CA71C", "precision": "#2E91E5", "recall": "#FB0D0D", "accuracy": "#222A2A"}
+    for goal in goals:
+        fig.add_trace(go.Scatter(x=line["min_df"], y=line[goal], mode="lines+markers", name=goal_label(goal),
+                                 line=dict(color=colours.get(goal), width=2),
+                                 hovertemplate=f"cutoff %{{x}}: {goal_label(goal)} %{{y:.3f}}<extra></extra>"),
+                      secondary_y=False)
+    fig.update_xaxes(title_text="rare-word cutoff: words in fewer documents are removed", dtick=1 if len(vocab) <= 25 else None)
+    fig.update_yaxes(title_text=f"{metric_label(metric)} at k = {k} (macro)", secondary_y=False)
+    fig.update_yaxes(title_text="vocabulary size", secondary_y=True, showgrid=False)
+    fig.update_layout(height=460, margin=dict(l=10, r=10, t=40, b=10), hovermode="x unified",
+                      legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
+    return fig

@@ -1,0 +1,179 @@
+"""Figures of the words in a task's (fp, tp) plane: the word map, the metrics' boundaries, one metric's
+surface, and how far the metrics' top-k sets overlap."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..isoclines import metric_surface, no_isocline_reason, top_k_isocline
+from ..metrics import get_metric
+from ..selection import spec_label
+from ..tables import word_points
+from .style import metric_colour
+
+__all__ = ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_figure"]
+
+
+def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600):
+    """Every word at (fp, tp) with each metric's isocline at its k-th best score.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+    metrics : list of str
+        Metrics whose isoclines to draw. Rand is listed in the legend as
+        having no curve. A metric that reads more than the 2×2 table (every
+        class, term frequencies, a model), an α-weighted metric or a
+        combination has no isocline in this plane: its top k words are
+        ringed instead, which shows where it departs from the table metrics.
+    k : int
+    zoom : (float, float), optional
+        Axis ranges (max fp, max tp) for the dense corner near the origin
+        (Forman's Figure 3).
+    log : bool
+        Log axes (points at 0 are drawn at 0.5).
+    highlight : sequence of int
+        Word indices to ring in red (search results).
+    points : WordPoints, optional
+        Pre-merged points (pass them when redrawing for a new k).
+    """
+    points = points or word_points(task)
+    fig = go.Figure()
+    size = 4 + 3 * np.log10(points.count)
+    fig.add_trace(go.Scattergl(
+        x=points.fp if not log else np.maximum(points.fp, 0.5),
+        y=points.tp if not log else np.maximum(points.tp, 0.5),
+        mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
+        marker=dict(size=size, color="rgba(40, 60, 90, 0.55)", line=dict(width=0)),
+        customdata=np.column_stack([points.count, np.arange(points.fp.size)]),
+        text=points.sample,
+        hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}<extra></extra>",
+    ))
+    fp_max = float(task.neg if zoom is None else zoom[0])
+    fp_grid = np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
+    for name in metrics:
+        why = no_isocline_reason(name)
+        if why is not None:
+            chosen = task.select(name, k)
+            fig.add_trace(go.Scattergl(
+                x=np.maximum(task.fp[chosen], 0.5) if log else task.fp[chosen],
+                y=np.maximum(task.tp[chosen], 0.5) if log else task.tp[chosen],
+                mode="markers", name=f"{spec_label(name)}: top {k} ringed (no isocline: reads {why})",
+                marker=dict(size=9, color="rgba(0,0,0,0)", line=dict(color=metric_colour(name), width=1.5)),
+                text=task.vocabulary[chosen],
+                hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>"))
+            continue
+        metric = get_metric(name)
+        if metric.random:
+            fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{metric.label}: random, no curve",
+                                     line=dict(color=metric_colour(name), dash="dot")))
+            continue
+        curve = top_k_isocline(task, name, k, fp=fp_grid)
+        label = f"{metric.label} ≥ {curve.threshold:.4g}"
+        for branch, show in ((curve.upper, True), (curve.lower, False)):
+            if np.isfinite(branch).any():
+                fig.add_trace(go.Scatter(
+                    x=np.maximum(fp_grid, 0.5) if log else fp_grid, y=np.maximum(branch, 0.5) if log else branch,
+                    mode="lines", name=label, legendgroup=name, showlegend=show,
+                    line=dict(color=metric_colour(name), width=2),
+                    hovertemplate=f"{label}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>",
+                ))
+                show = False
+    if len(highlight):
+        h = np.asarray(highlight)
+        fig.add_trace(go.Scatter(
+            x=task.fp[h], y=task.tp[h], mode="markers+text", text=task.vocabulary[h], textposition="top center",
+            name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
+        ))
+    fig.update_layout(
+        xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
+        yaxis_title=f"true positives tp (of {task.pos})",
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+        margin=dict(l=10, r=10, t=40, b=10), height=620, dragmode="select",
+    )
+    axis_type = "log" if log else "linear"
+    if zoom is None:
+        fig.update_xaxes(type=axis_type, range=None if log else [-0.01 * task.neg, task.neg * 1.01])
+        fig.update_yaxes(type=axis_type, range=None if log else [-0.01 * task.pos, task.pos * 1.01])
+    else:
+        fig.update_xaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[0])] if log else [-0.5, zoom[0]])
+        fig.update_yaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[1])] if log else [-0.5, zoom[1]])
+    return fig
+
+
+def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
+    """Forman's Figure 13: one topographic panel per metric over the (fp, tp) plane.
+
+    Each panel shows the metric's contour levels for this task's pos and neg
+    (like colours are like values within a panel; levels are percentiles of
+    the metric over the plane, so metrics with huge ranges, such as PR, still
+    show their shape), its k-isocline in bold, and the words faintly behind.
+    Every panel has the same axes.
+    """
+    metrics = [m for m in metrics if not get_metric(m).random]
+    points = points or word_points(task)
+    rows = max(1, -(-len(metrics) // columns))
+    titles = [get_metric(m).label for m in metrics]
+    fig = make_subplots(rows=rows, cols=columns, subplot_titles=titles, shared_xaxes="all", shared_yaxes="all",
+                        horizontal_spacing=0.04, vertical_spacing=0.08)
+    fp_curve = task.neg * np.linspace(0, 1, 400) ** 2
+    for i, name in enumerate(metrics):
+        row, col = i // columns + 1, i % columns + 1
+        surface = metric_surface(name, task.pos, task.neg, n_grid=n_grid)
+        fig.add_trace(go.Contour(x=surface.fp, y=surface.tp, z=surface.percentiles, showscale=False, ncontours=12,
+                                 colorscale="Viridis", opacity=0.75, line=dict(width=0.5),
+                                 hoverinfo="skip"), row=row, col=col)
+        fig.add_trace(go.Scattergl(x=points.fp, y=points.tp, mode="markers", hoverinfo="skip", showlegend=False,
+                                   marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
+        curve = top_k_isocline(task, name, k, fp=fp_curve)
+        for branch in (curve.upper, curve.lower):
+            if np.isfinite(branch).any():
+                fig.add_trace(go.Scatter(x=fp_curve, y=branch, mode="lines", showlegend=False,
+                                         line=dict(color="black", width=3),
+                                         hovertemplate=f"{get_metric(name).label} ≥ {curve.threshold:.4g}<extra></extra>"),
+                              row=row, col=col)
+    fig.update_xaxes(range=[0, task.neg])
+    fig.update_yaxes(range=[0, task.pos])
+    fig.update_layout(height=330 * rows, margin=dict(l=10, r=10, t=40, b=10), showlegend=False)
+    return fig
+
+
+def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
+    """A metric as a 3-D surface over the (fp, tp) plane, contours projected below.
+
+    The surface is the metric's score for this task's pos and neg; the
+    k-isocline is drawn on it at the threshold height (the words above that
+    height on the surface are the ones selected). Forman (2003), Appendix C,
+    shows BNS this way.
+    """
+    surface = metric_surface(metric, task.pos, task.neg, n_grid=n_grid)
+    fp_curve = task.neg * np.linspace(0, 1, 300) ** 2
+    curve = top_k_isocline(task, metric, k, fp=fp_curve)
+    threshold = curve.threshold
+    label = get_metric(metric).label
+    fig = go.Figure(go.Surface(
+        x=surface.fp, y=surface.tp, z=surface.z, colorscale="Viridis", opacity=0.9, colorbar=dict(title=label, len=0.6),
+        contours=dict(z=dict(show=True, project_z=True, usecolormap=True, highlightcolor="white")),
+        hovertemplate=f"fp %{{x:.0f}}, tp %{{y:.0f}}: {label} %{{z:.4g}}<extra></extra>",
+    ))
+    for branch in (curve.upper, curve.lower):
+        if np.isfinite(branch).any():
+            fig.add_trace(go.Scatter3d(x=fp_curve, y=branch, z=np.full(fp_curve.size, threshold), mode="lines",
+                                       line=dict(color="black", width=6), name=f"{label} = {threshold:.4g} (k = {k})",
+                                       showlegend=branch is curve.upper))
+    fig.update_layout(height=560, margin=dict(l=0, r=0, t=10, b=0), legend=dict(x=0, y=1),
+                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=label,
+                                 camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0))))
+    return fig
+
+
+def overlap_figure(names, overlap) -> go.Figure:
+    """Heat map of the Jaccard overlap of the metrics' top-k sets."""
+    labels = [spec_label(n) for n in names]
+    fig = go.Figure(go.Heatmap(z=overlap, x=labels, y=labels, zmin=0, zmax=1, colorscale="Blues",
+                               text=np.round(overlap, 2), texttemplate="%{text}",
+                               hovertemplate="%{y} vs %{x}: Jaccard %{z:.2f}<extra></extra>"))
+    fig.update_layout(height=80 + 40 * len(names), margin=dict(l=10, r=10, t=10, b=10), yaxis_autorange="reversed")
+    return fig

@@ -1,0 +1,106 @@
+"""The word and class tables the CLI and the pages share.
+
+Words merged by their (fp, tp) point (what the word map draws), each word's
+counts, scores, ranks and top-k membership, each metric's top k words, the
+classes with their sizes and skew, and the document frequencies by rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .selection import ordering_spec, select_top_k
+
+__all__ = ["WordPoints", "class_table", "df_ranks", "top_words", "word_points", "word_table"]
+
+
+@dataclass(frozen=True)
+class WordPoints:
+    """Words merged by their (fp, tp) point.
+
+    ``fp``, ``tp``, ``count`` per distinct point; ``point_of_word[j]`` is the
+    point of word j; ``sample`` holds a few words per point (most frequent
+    first) for hover text.
+    """
+
+    fp: np.ndarray
+    tp: np.ndarray
+    count: np.ndarray
+    point_of_word: np.ndarray
+    sample: list
+
+    def holding(self, words) -> np.ndarray:
+        """Mask of the points holding any of ``words`` (vocabulary indices).
+
+        Words at one point share their score, so when a selection takes
+        them, the mask marks the points selected.
+        """
+        mask = np.zeros(self.fp.size, dtype=bool)
+        mask[self.point_of_word[words]] = True
+        return mask
+
+    def positive(self, pos: int, neg: int) -> np.ndarray:
+        """Mask of the points above the diagonal (tpr > fpr): the positive features."""
+        return self.tp / pos > self.fp / neg
+
+
+def word_points(task, *, n_sample=5) -> WordPoints:
+    """Merge the words of ``task`` that share an (fp, tp) point."""
+    code = task.fp.astype(np.int64) * (task.pos + 1) + task.tp
+    codes, point_of_word, count = np.unique(code, return_inverse=True, return_counts=True)
+    order = np.argsort(point_of_word, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(count)[:-1]])
+    words = task.vocabulary[order]
+    sample = [", ".join(map(str, words[s : s + min(c, n_sample)])) + (" …" if c > n_sample else "")
+              for s, c in zip(starts, count)]
+    return WordPoints(codes // (task.pos + 1), codes % (task.pos + 1), count, point_of_word, sample)
+
+
+def word_table(task, metrics, k, *, words=None) -> pd.DataFrame:
+    """tp, fp and each metric's score, rank and top-k membership per word.
+
+    Rank 1 is best; tied words share the best rank of their score.
+    ``words`` (indices) restricts the rows; all words by default.
+    """
+    idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
+    table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx]})
+    for name in metrics:
+        scores = task.score(name)
+        ranked = np.sort(scores)[::-1]
+        rank = 1 + np.searchsorted(-ranked, -scores[idx], side="left")
+        table[f"{name} score"] = scores[idx]
+        table[f"{name} rank"] = rank
+        table[f"{name} top-k"] = select_top_k(scores, k).mask(task.n_words)[idx]
+    return table
+
+
+def top_words(task, metrics, k) -> pd.DataFrame:
+    """The top ``k`` words of ``task`` under each metric, one row per (metric, rank)."""
+    rows = []
+    for name in metrics:
+        scores = task.score(ordering_spec(name))  # IGFSS: its global metric's scores
+        for rank, j in enumerate(task.select(name, k), 1):
+            rows.append((name, rank, task.vocabulary[j], int(task.tp[j]), int(task.fp[j]), float(scores[j])))
+    return pd.DataFrame(rows, columns=["metric", "rank", "word", "tp", "fp", "score"])
+
+
+def class_table(corpus) -> pd.DataFrame:
+    """Classes with their sizes and skew (neg:pos), largest first."""
+    sizes = corpus.class_sizes
+    table = pd.DataFrame({"class": corpus.classes, "documents": sizes, "skew 1:n": (corpus.n_docs - sizes) / sizes})
+    return table.sort_values("documents", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def df_ranks(corpus) -> pd.DataFrame:
+    """Every word's document frequency by rank, most frequent first, kept words and removed ones (Zipf).
+
+    Columns ``rank`` (from 1), ``documents`` and ``kept`` (whether the
+    rare-word cutoff kept the word), over the words the cutoff kept and
+    those it removed.
+    """
+    documents = np.sort(np.concatenate([corpus.df, corpus.removed_df]))[::-1]
+    return pd.DataFrame({"rank": np.arange(1, documents.size + 1), "documents": documents,
+                         "kept": documents >= corpus.options.get("min_df", 1)})
