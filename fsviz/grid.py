@@ -68,6 +68,7 @@ import pandas as pd
 import sklearn
 from scipy import sparse
 
+from .classifiers import CLASSIFIER_LABELS, CLASSIFIERS, FREQUENCY_CLASSIFIERS, fast_fit, fast_predict, make_classifier
 from .corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .metrics import FORMAN_METRICS
 from .scoring import Training, canonical, selected_sets, selected_words, selects_per_k, spec_inputs
@@ -105,91 +106,6 @@ COLUMNS = [
 _CELL = ["dataset", "class", "trial", "fold"]
 
 
-def _linear_svm(**params):
-    """scikit-learn's LinearSVC; ``random_state=0`` unless given (liblinear's
-    dual solver shuffles, and unseeded it would differ between runs)."""
-    from sklearn.svm import LinearSVC
-
-    return LinearSVC(**{"random_state": 0, **params})
-
-
-def _fit(model, X, y):
-    """``model.fit(X, y)``; for LinearSVC, the same fit without re-validating the input.
-
-    LinearSVC.fit spends about a third of a small fit checking its input,
-    which the grid has already made float64 CSR with Boolean labels. For
-    LinearSVC this calls the liblinear wrapper LinearSVC.fit itself calls,
-    with the same arguments (a private scikit-learn function:
-    ``tests/test_grid.py`` checks the coefficients equal ``LinearSVC.fit``'s,
-    and any import or signature change falls back to ``model.fit``).
-    """
-    from sklearn.svm import LinearSVC
-
-    if type(model) is LinearSVC and model.multi_class == "ovr" and model.class_weight is None:
-        try:
-            from sklearn.svm._base import _fit_liblinear
-            from sklearn.svm._classes import _validate_dual_parameter
-
-            dual = _validate_dual_parameter(model.dual, model.loss, model.penalty, model.multi_class, X)
-            model.coef_, model.intercept_, _ = _fit_liblinear(
-                X, y, model.C, model.fit_intercept, model.intercept_scaling, model.class_weight, model.penalty,
-                dual, model.verbose, model.max_iter, model.tol, model.random_state, model.multi_class, model.loss)
-            model.classes_ = np.unique(y)
-            return model
-        except (ImportError, TypeError, AttributeError):
-            pass
-    return model.fit(X, y)
-
-
-def _multinomial_nb(**params):
-    """scikit-learn's MultinomialNB (Laplace smoothing, alpha=1, unless given) on the
-    Boolean features: the Naive Bayes of Olsson & Oard and Wang et al. in the grid."""
-    from sklearn.naive_bayes import MultinomialNB
-
-    return MultinomialNB(**params)
-
-
-def _cosine_knn(**params):
-    """Similarity-weighted kNN, cosine, k = 10 unless given (Wang et al.)."""
-    from .classifiers import CosineKNN
-
-    return CosineKNN(**params)
-
-
-def _okapi_knn(**params):
-    """kNN with Okapi weights and idf on term frequencies, k = 100 unless given (Olsson & Oard)."""
-    from .classifiers import OkapiKNN
-
-    return OkapiKNN(**params)
-
-
-def _centroid(**params):
-    """Cosine centroid classifier (Han & Karypis, as Wang et al. use it)."""
-    from .classifiers import CentroidClassifier
-
-    return CentroidClassifier(**params)
-
-
-#: Classifier name → factory taking the config's ``classifier_params``.
-CLASSIFIERS = {"svm": _linear_svm, "nb": _multinomial_nb, "knn": _cosine_knn, "knn_okapi": _okapi_knn,
-               "centroid": _centroid}
-#: How each classifier is named on a page.
-CLASSIFIER_LABELS = {"svm": "linear SVM", "nb": "multinomial Naive Bayes", "knn": "kNN, cosine, k = 10",
-                     "knn_okapi": "kNN, Okapi + idf, k = 100", "centroid": "centroid, cosine"}
-#: Classifiers fitted on term frequencies rather than Boolean presence.
-FREQUENCY_CLASSIFIERS = {"knn_okapi"}
-
-
-def make_classifier(name: str, params=()):
-    """A fresh, unfitted classifier ``name`` with ``params`` (pairs or a dict)."""
-    if name not in CLASSIFIERS:
-        raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
-    try:
-        return CLASSIFIERS[name](**dict(params))
-    except TypeError as exc:
-        raise ValueError(f"classifier {name!r}: {exc}") from None
-
-
 @dataclass(frozen=True)
 class GridConfig:
     """What to run; equal configs give identical results.
@@ -213,7 +129,7 @@ class GridConfig:
     classes : tuple of str or None
         Positive classes; None means every class of every dataset.
     classifier : str
-        A key of :data:`CLASSIFIERS`: ``"svm"`` (scikit-learn's LinearSVC,
+        A key of :data:`fsviz.classifiers.CLASSIFIERS`: ``"svm"`` (scikit-learn's LinearSVC,
         Forman's choice), ``"nb"`` (MultinomialNB), ``"knn"`` (cosine,
         similarity-weighted, k = 10), ``"knn_okapi"`` (Okapi weights and
         idf on term frequencies, k = 100) or ``"centroid"`` (cosine); see
@@ -327,19 +243,6 @@ class _Cell:
     class_name: str
     trial: int
     fold: int
-
-
-def _predict(model, X):
-    """Boolean predictions; a linear binary model's sign computed directly.
-
-    Same result as ``model.predict`` (decision function > 0 means
-    ``classes_[1]``, which is True for Boolean labels) without its input
-    validation, which costs more than the product on small feature sets.
-    """
-    coef = getattr(model, "coef_", None)
-    if coef is not None and coef.shape[0] == 1 and list(model.classes_) == [False, True]:
-        return np.asarray(X @ coef[0] + np.ravel(model.intercept_)[0] > 0)
-    return np.asarray(model.predict(X), dtype=bool)
 
 
 def _confusion(y_true, y_pred):
@@ -483,8 +386,8 @@ def _run_cell(data: _Data, y, cell: _Cell, dataset_name: str, config: GridConfig
             with warnings.catch_warnings(), sklearn.config_context(assume_finite=True,
                                                                    skip_parameter_validation=True):
                 warnings.simplefilter("ignore")  # liblinear's ConvergenceWarning on hard folds
-                _fit(model, train, y_train)
-                predictions[key] = _confusion(y_test, _predict(model, test))
+                fast_fit(model, train, y_train)
+                predictions[key] = _confusion(y_test, fast_predict(model, test))
         return predictions[key]
 
     rows = []

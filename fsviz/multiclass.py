@@ -34,8 +34,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
-from .grid import GridConfig, _seed, fold_selections, make_classifier, run_key
+from .grid import GridConfig, _seed, fold_selections, run_key
 from .metrics import get_metric, metric_names
 from .scoring import Training, parse_spec
 
@@ -189,7 +190,7 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
         raise ValueError(
             f"multi-class cross-validation needs at least two classes with {config.folds} documents each "
             f"(one per fold); too small: {', '.join(small) or 'only one class'}. Use fewer folds.")
-    X = corpus.X_tf.astype(np.float64) if config.classifier == "knn_okapi" else corpus.X.astype(np.float64)
+    X = corpus.X_tf.astype(np.float64) if config.classifier in FREQUENCY_CLASSIFIERS else corpus.X.astype(np.float64)
     X = X.tocsr()
     splits = [(t, f, tr, te) for t in range(config.trials)
               for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=_seed(

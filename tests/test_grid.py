@@ -237,24 +237,6 @@ def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
     assert "no such results file" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("params", [{}, {"C": 0.1}, {"dual": True}, {"loss": "hinge"}, {"fit_intercept": False}])
-def test_fast_linear_svc_fit_equals_linear_svc_fit(params):
-    from sklearn.svm import LinearSVC
-
-    from fsviz.grid import _fit, make_classifier
-
-    rng = np.random.default_rng(4)
-    for n_features in (5, 300):  # fewer and more features than documents: primal and dual solvers
-        X = sparse.csr_matrix((rng.random((120, n_features)) < 0.1).astype(np.float64))
-        y = rng.random(120) < 0.3
-        fast = _fit(make_classifier("svm", params), X, y)
-        plain = LinearSVC(**{"random_state": 0, **params}).fit(X, y)
-        np.testing.assert_array_equal(fast.coef_, plain.coef_)
-        np.testing.assert_array_equal(fast.intercept_, plain.intercept_)
-        np.testing.assert_array_equal(fast.classes_, plain.classes_)
-        np.testing.assert_array_equal(fsviz.grid._predict(fast, X), plain.predict(X))
-
-
 def test_metrics_reading_every_class_and_frequencies_score_the_training_split_only(corpus):
     """The grid's χ²max, t-test and a combination select what scoring the fold's training documents selects."""
     from sklearn.svm import LinearSVC
