@@ -36,7 +36,7 @@ from scipy import stats
 
 from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
-from .grid import GridConfig, _seed, fold_selections, run_key
+from .grid import GridConfig, fold_selections, run_key, seed_for
 from .metrics import get_metric, metric_names
 from .scoring import Training, parse_spec
 
@@ -149,7 +149,7 @@ def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, mu
     X_train, X_test = corpus_X[train], corpus_X[test]
     fits = {}
     eligible, selections = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
-                                           random_state=_seed(config.seed, trial, fold))
+                                           random_state=seed_for(config.seed, trial, fold))
     if config.all_features:
         selections = {"all": {corpus_X.shape[1]: eligible}, **selections}
     for spec, chosen in selections.items():
@@ -193,7 +193,7 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     X = corpus.X_tf.astype(np.float64) if config.classifier in FREQUENCY_CLASSIFIERS else corpus.X.astype(np.float64)
     X = X.tocsr()
     splits = [(t, f, tr, te) for t in range(config.trials)
-              for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=_seed(
+              for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(
                   config.seed, t)).split(np.zeros(corpus.n_docs), first))]
     jobs = (delayed(_run_fold)(X, corpus.X_tf, Y, corpus.name, t, f, tr, te, config, multilabel)
             for t, f, tr, te in splits)

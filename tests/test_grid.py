@@ -7,6 +7,7 @@ from scipy import sparse
 
 import fsviz
 from fsviz.grid import ALL, COLUMNS, GridConfig, cell_splits, fold_rankings, load_results, run_grid
+from fsviz.grid.results import skipped_frame
 
 SMALL = dict(metrics=("bns", "ig", "rand", "pr"), ks=(5, 20, 10_000), trials=2, folds=3)
 
@@ -57,7 +58,7 @@ def test_no_positive_predictions_give_precision_zero():
     table = fsviz.grid.with_goals(pd.DataFrame({"tp": [0, 3], "fp": [0, 1], "fn": [5, 1], "tn": [20, 20]}))
     assert table.precision.tolist() == [0.0, 0.75]
     assert table.f1.tolist()[0] == 0.0
-    run = fsviz.grid.GridRun(table, fsviz.grid._skipped_frame([]), GridConfig())
+    run = fsviz.grid.GridRun(table, skipped_frame([]), GridConfig())
     assert run.no_positive_predictions() == 0.5
 
 
