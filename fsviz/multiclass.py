@@ -148,8 +148,9 @@ def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, mu
     rows = []
     X_train, X_test = corpus_X[train], corpus_X[test]
     fits = {}
-    eligible, selections = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
-                                           random_state=seed_for(config.seed, trial, fold))
+    selected = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
+                               random_state=seed_for(config.seed, trial, fold))
+    eligible, selections = selected.eligible, selected.selections
     if config.all_features:
         selections = {"all": {corpus_X.shape[1]: eligible}, **selections}
     for spec, chosen in selections.items():

@@ -71,7 +71,8 @@ def test_selection_uses_the_training_split_only():
     X[:, 7] = 0
     X[test[y[test]], 7] = 1  # word 7: a perfect positive feature, but only in test documents
     X = X.tocsr()
-    eligible, rankings = fold_rankings(X[train], y[train], fsviz.metric_names(), 30)
+    fold = fold_rankings(X[train], y[train], fsviz.metric_names(), 30)
+    eligible, rankings = fold.eligible, fold.rankings
     assert 7 not in eligible
     for name, ranking in rankings.items():
         assert 7 not in ranking, name
@@ -82,7 +83,8 @@ def test_rankings_are_prefix_consistent_with_select_top_k():
     rng = np.random.default_rng(3)
     X = sparse.csr_matrix(rng.random((80, 50)) < 0.2)
     y = rng.random(80) < 0.3
-    eligible, rankings = fold_rankings(X, y, ["bns", "dfreq"], 50)
+    fold = fold_rankings(X, y, ["bns", "dfreq"], 50)
+    eligible, rankings = fold.eligible, fold.rankings
     tp = np.asarray(X[y].sum(0)).ravel()[eligible]
     fp = np.asarray(X[~y].sum(0)).ravel()[eligible]
     for name, ranking in rankings.items():
@@ -127,7 +129,7 @@ def test_naive_bayes_in_the_grid_equals_plain_multinomial_nb(corpus):
     rows = results.query("`class` == @name").set_index(["metric", "trial", "fold"])
     for fold, (train, test) in enumerate(cell_splits(y, config, 0)):
         for metric, columns in ((ALL, np.arange(X.shape[1])),
-                                ("ig", fold_rankings(X[train], y[train], ["ig"], 20)[1]["ig"])):
+                                ("ig", fold_rankings(X[train], y[train], ["ig"], 20).rankings["ig"])):
             model = MultinomialNB().fit(X[train][:, columns], y[train])
             predicted = model.predict(X[test][:, columns]).astype(bool)
             row = rows.loc[(metric, 0, fold)]
@@ -268,6 +270,6 @@ def test_all_class_metrics_rank_the_same_words_for_every_class_of_a_fold(corpus)
     for name in corpus.classes[:2]:
         training = corpus.training(name, rows=train)
         y = corpus.y(name)[train]
-        rankings.append(fold_rankings(corpus.X[train], y, ["chi_max", "cmfs"], 30, training=training)[1])
+        rankings.append(fold_rankings(corpus.X[train], y, ["chi_max", "cmfs"], 30, training=training).rankings)
     for spec in ("chi_max", "cmfs"):
         assert np.array_equal(rankings[0][spec], rankings[1][spec])

@@ -59,7 +59,7 @@ The classifiers and their factory are in :mod:`fsviz.classifiers`.
 """
 
 from ..classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
-from .cell import fold_rankings, fold_selections
+from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
 from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
 from .runner import n_workers, run_grid, stored_results, time_cell
@@ -70,6 +70,8 @@ __all__ = [
     "CLASSIFIER_LABELS",
     "COLUMNS",
     "DEFAULT_KS",
+    "FoldRankings",
+    "FoldSelections",
     "GridConfig",
     "GridRun",
     "cell_splits",

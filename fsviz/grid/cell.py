@@ -17,7 +17,8 @@ from ..scoring import Training, selected_sets, selected_words, selects_per_k, sp
 from .config import ALL, GridConfig, cell_splits, seed_for
 from .results import with_goals
 
-__all__ = ["Cell", "CellData", "cell_data", "fold_rankings", "fold_selections", "run_cell"]
+__all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "fold_rankings", "fold_selections",
+           "run_cell"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,39 @@ class Cell:
     class_name: str
     trial: int
     fold: int
+
+
+@dataclass(frozen=True, eq=False)
+class FoldRankings:
+    """What :func:`fold_rankings` returns.
+
+    Attributes
+    ----------
+    eligible : ndarray of int
+        Words present in the training split.
+    rankings : dict of str to ndarray of int
+        Metric name → up to ``k_max`` word indices, best first; the top k for
+        any k ≤ ``k_max`` is a prefix.
+    """
+
+    eligible: np.ndarray
+    rankings: dict
+
+
+@dataclass(frozen=True, eq=False)
+class FoldSelections:
+    """What :func:`fold_selections` returns.
+
+    Attributes
+    ----------
+    eligible : ndarray of int
+        Words present in the training split.
+    selections : dict of str to dict of int to ndarray of int
+        Metric name → k → the selected word indices (at most k).
+    """
+
+    eligible: np.ndarray
+    selections: dict
 
 
 def _eligible(X_train, y_train, training):
@@ -41,7 +75,7 @@ def _eligible(X_train, y_train, training):
     return eligible, training
 
 
-def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=None):
+def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=None) -> FoldRankings:
     """Each metric's best ``k_max`` words from a training split alone.
 
     Scores the *eligible* words (those in at least one training document)
@@ -58,22 +92,21 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=
 
     Returns
     -------
-    eligible : ndarray of int
-        Words present in the training split.
-    rankings : dict of str to ndarray of int
-        Metric name → up to ``k_max`` word indices, best first; the top k for
-        any k ≤ ``k_max`` is a prefix.
+    FoldRankings
+        ``eligible``: words present in the training split;
+        ``rankings``: metric name → up to ``k_max`` word indices, best
+        first; the top k for any k ≤ ``k_max`` is a prefix.
     """
     for name in metrics:
         if selects_per_k(name):
             raise ValueError(f"{name} selects a word set per k, not a ranking; use fold_selections")
     eligible, training = _eligible(X_train, y_train, training)
     k_max = min(int(k_max), eligible.size)
-    return eligible, {name: eligible[selected_words(name, training, k_max, random_state=random_state)]
-                      for name in metrics}
+    return FoldRankings(eligible, {name: eligible[selected_words(name, training, k_max, random_state=random_state)]
+                                   for name in metrics})
 
 
-def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=None):
+def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=None) -> FoldSelections:
     """Each metric's word set for every k in ``ks``, from a training split alone.
 
     As :func:`fold_rankings`, for any spec: a ranking's sets are its
@@ -82,15 +115,15 @@ def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=N
 
     Returns
     -------
-    eligible : ndarray of int
-        Words present in the training split.
-    selections : dict of str to dict of int to ndarray of int
-        Metric name → k → the selected word indices (at most k).
+    FoldSelections
+        ``eligible``: words present in the training split;
+        ``selections``: metric name → k → the selected word indices (at
+        most k).
     """
     eligible, training = _eligible(X_train, y_train, training)
-    return eligible, {name: {k: eligible[words] for k, words in
-                             selected_sets(name, training, ks, random_state=random_state).items()}
-                      for name in metrics}
+    return FoldSelections(eligible, {name: {k: eligible[words] for k, words in
+                                            selected_sets(name, training, ks, random_state=random_state).items()}
+                                     for name in metrics})
 
 
 @dataclass(frozen=True, eq=False)
@@ -138,8 +171,9 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     if data.X_tf is not None:
         positive = int(np.flatnonzero(data.classes == cell.class_name)[0])
         training = Training(data.X_tf[train], data.Y[train], positive=positive, classes=data.classes)
-    eligible, selections = fold_selections(X_train, y_train, config.metrics, config.ks, training=training,
-                                           random_state=seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
+    chosen = fold_selections(X_train, y_train, config.metrics, config.ks, training=training,
+                             random_state=seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
+    eligible = chosen.eligible
 
     # Column slicing is cheapest from CSC; liblinear wants CSR.
     train_csc, test_csc = X_train.tocsc(), X_test.tocsc()
@@ -167,8 +201,8 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     rows = []
     if config.all_features:
         rows.append((ALL, X.shape[1], eligible.size) + evaluate(eligible))
-    for name, chosen in selections.items():
-        for k, columns in chosen.items():
+    for name, sets in chosen.selections.items():
+        for k, columns in sets.items():
             rows.append((name, k, columns.size) + evaluate(eligible if columns.size == eligible.size else columns))
 
     table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn"])
