@@ -14,7 +14,7 @@ from scipy import sparse
 from ..classifiers import FREQUENCY_CLASSIFIERS, fast_fit, fast_predict, make_classifier
 from ..corpus import Corpus
 from ..scoring import Training, selected_sets, selected_words, selects_per_k, spec_inputs
-from .config import ALL, GridConfig, cell_splits, seed_for
+from .config import ALL, GridConfig, seed_for
 from .results import with_goals
 
 __all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "fold_rankings", "fold_selections",
@@ -158,13 +158,16 @@ def _confusion(y_true, y_pred):
     return tp, fp, fn, int(y_true.size) - tp - fp - fn
 
 
-def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfig) -> tuple[pd.DataFrame, int]:
+def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfig, split) -> tuple[pd.DataFrame, int]:
     """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
 
-    Returns the cell's rows and the number of classifier fits it made.
+    ``split`` is the cell's (train, test) indices, ``cell_splits(y, config,
+    cell.trial)[cell.fold]``: the runner draws a trial's folds once for all
+    of its cells. Returns the cell's rows and the number of classifier fits
+    it made.
     """
     X = data.X
-    train, test = cell_splits(y, config, cell.trial)[cell.fold]
+    train, test = split
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
     training = None

@@ -6,14 +6,16 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import pandas as pd
 from joblib import Parallel, cpu_count, delayed, parallel_config
 
 from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .cell import Cell, cell_data, run_cell
-from .config import GridConfig, run_key
+from .config import GridConfig, cell_splits, run_key
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
 
 __all__ = ["n_workers", "run_grid", "stored_results", "time_cell"]
@@ -158,11 +160,51 @@ def time_cell(corpus: Corpus, config: GridConfig) -> float:
     cell = max(cells, key=lambda c: corpus.class_sizes[corpus.class_index(c.class_name)])
     data = cell_data(corpus, config)
     start = time.perf_counter()
-    run_cell(data, corpus.y(cell.class_name), cell, corpus.name, config)
+    y = corpus.y(cell.class_name)
+    run_cell(data, y, cell, corpus.name, config, cell_splits(y, config, cell.trial)[cell.fold])
     return time.perf_counter() - start
 
 
 # --- the run -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _RunState:
+    """A run in progress: the finished cells' rows, those not yet checkpointed, fits made.
+
+    :func:`run_grid` owns it, so the cells finished before an interruption
+    (a crash, a Ctrl-C) still reach the checkpoint.
+    """
+
+    frames: list  # every finished cell's rows, those stored before the run first
+    n_done: int
+    n_total: int
+    checkpoint: _Checkpoint | None
+    progress: Callable | None
+    should_stop: Callable | None
+    flush_seconds: float
+    last_flush: float
+    pending: list = field(default_factory=list)  # rows not yet in the checkpoint
+    fits: int = 0
+    stopped: bool = False
+
+    def add(self, table: pd.DataFrame, n_fits: int) -> bool:
+        """Record one finished cell, checkpointing in batches; True when the run is to stop."""
+        self.frames.append(table)
+        self.pending.append(table)
+        self.fits += n_fits
+        self.n_done += 1
+        if self.progress:
+            self.progress(self.n_done, self.n_total)
+        now = time.perf_counter()
+        if self.checkpoint is not None and now - self.last_flush >= self.flush_seconds:
+            self.checkpoint.write(self.pending)
+            self.pending.clear()
+            self.last_flush = now
+        if self.should_stop is not None and self.should_stop():
+            self.stopped = self.n_done < self.n_total
+            return True
+        return False
 
 
 def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None, n_jobs=1,
@@ -202,22 +244,21 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     finished = _finished(done)
     todo = [c for c in cells if (corpora[c.dataset].name, c.class_name, c.trial, c.fold) not in finished]
 
-    frames, pending, fits = [done], [], 0
-    started = last_flush = time.perf_counter()
-    stopped = False
+    started = time.perf_counter()
+    state = _RunState([done], len(cells) - len(todo), len(cells), checkpoint, progress, should_stop,
+                      flush_seconds, last_flush=started)
     if progress:
-        progress(len(cells) - len(todo), len(cells))
+        progress(state.n_done, state.n_total)
     try:
         if todo:
-            stopped, fits = _execute(corpora, todo, config, frames, pending, checkpoint, progress, should_stop,
-                                     len(cells) - len(todo), len(cells), n_jobs, workers, scheduler,
-                                     flush_seconds, last_flush)
+            with _backend(n_jobs, workers, scheduler) as jobs:
+                _execute(corpora, todo, config, state, jobs)
     finally:  # interrupted or not, every finished cell reaches the checkpoint
         if checkpoint is not None:
-            checkpoint.write(pending)
-    run = GridRun(sorted_results(pd.concat(frames, ignore_index=True)), skipped_frame(skipped), config,
-                  complete=not stopped, cells_total=len(cells), key=key, elapsed=time.perf_counter() - started,
-                  fits=fits)
+            checkpoint.write(state.pending)
+    run = GridRun(sorted_results(pd.concat(state.frames, ignore_index=True)), skipped_frame(skipped), config,
+                  complete=not state.stopped, cells_total=len(cells), key=key,
+                  elapsed=time.perf_counter() - started, fits=state.fits)
     if out is not None and run.complete:
         run.save(out)
         if checkpoint is not None:
@@ -225,57 +266,52 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     return run
 
 
-def _execute(corpora, todo, config, frames, pending, checkpoint, progress, should_stop, n_done, n_total,
-             n_jobs, workers, scheduler, flush_seconds, last_flush):
-    """Run ``todo`` cells, appending each result to ``frames`` and checkpointing in batches."""
-    matrices = [cell_data(c, config) for c in corpora]
-    labels = {}
+@contextlib.contextmanager
+def _backend(n_jobs, workers, scheduler):
+    """joblib's backend for the run; yields the ``n_jobs`` to give ``Parallel``.
 
-    def label(cell):
-        key = (cell.dataset, cell.class_name)
-        if key not in labels:
-            labels[key] = corpora[cell.dataset].y(cell.class_name)
-        return labels[key]
+    Processes on this machine, or, given ``workers`` or ``scheduler``, a Dask
+    cluster (a local one is started and closed with the run).
+    """
+    if scheduler is None and workers is None:
+        yield n_jobs
+        return
+    from distributed import Client, LocalCluster  # optional dependency, needed only for Dask runs
 
-    client = None
-    if scheduler is not None or workers is not None:
-        from distributed import Client, LocalCluster  # optional dependency, needed only for Dask runs
-
-        client = Client(scheduler) if scheduler is not None else Client(
-            LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
-        backend = parallel_config(backend="dask")
-        n_jobs = -1
-    else:
-        backend = contextlib.nullcontext()
-
-    jobs = (delayed(run_cell)(matrices[c.dataset], label(c), c, corpora[c.dataset].name, config) for c in todo)
-    stopped, fits = False, 0
+    client = Client(scheduler) if scheduler is not None else Client(
+        LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
     try:
-        with backend:
-            results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
-            try:
-                for table, n_fits in results:
-                    frames.append(table)
-                    pending.append(table)
-                    fits += n_fits
-                    n_done += 1
-                    if progress:
-                        progress(n_done, n_total)
-                    now = time.perf_counter()
-                    if checkpoint is not None and now - last_flush >= flush_seconds:
-                        checkpoint.write(pending)
-                        pending.clear()
-                        last_flush = now
-                    if should_stop is not None and should_stop():
-                        stopped = n_done < n_total
-                        break
-            finally:
-                if hasattr(results, "close"):
-                    results.close()
+        with parallel_config(backend="dask"):
+            yield -1
     finally:
-        if client is not None:
-            cluster = client.cluster
-            client.close()
-            if cluster is not None and scheduler is None:
-                cluster.close()
-    return stopped, fits
+        cluster = client.cluster
+        client.close()
+        if cluster is not None and scheduler is None:
+            cluster.close()
+
+
+def _cell_inputs(corpora, todo, config):
+    """Each cell with its labels and (train, test) split; a trial's folds are drawn once for its cells."""
+    labels, trial, splits = {}, None, None
+    for cell in todo:
+        task = (cell.dataset, cell.class_name)
+        if task not in labels:
+            labels[task] = corpora[cell.dataset].y(cell.class_name)
+        if trial != (task, cell.trial):  # the plan lists a trial's folds one after another
+            trial, splits = (task, cell.trial), cell_splits(labels[task], config, cell.trial)
+        yield cell, labels[task], splits[cell.fold]
+
+
+def _execute(corpora, todo, config, state: _RunState, n_jobs) -> None:
+    """Run the ``todo`` cells in parallel, handing each finished one to ``state``."""
+    matrices = [cell_data(c, config) for c in corpora]
+    jobs = (delayed(run_cell)(matrices[cell.dataset], y, cell, corpora[cell.dataset].name, config, split)
+            for cell, y, split in _cell_inputs(corpora, todo, config))
+    results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
+    try:
+        for table, n_fits in results:
+            if state.add(table, n_fits):
+                break
+    finally:
+        if hasattr(results, "close"):
+            results.close()
