@@ -35,8 +35,7 @@ def ranked_score_func(name):
     """A SelectKBest score function: metric ``name`` on (X, y), ranked with fsviz's tie rule."""
 
     def score_func(X, y):
-        _, rankings = fold_rankings(X, y, [name], X.shape[1])
-        ranking = rankings[name]
+        ranking = fold_rankings(X, y, [name], X.shape[1]).rankings[name]
         out = np.full(X.shape[1], -np.inf)
         out[ranking] = -np.arange(ranking.size, dtype=np.float64)  # best word scores highest
         return out

@@ -1,4 +1,11 @@
-"""Classifiers of the other papers that scikit-learn does not have as they define them.
+"""Every classifier of the grid and the multi-class mode: the factory, the fast fit, and the
+classifiers of the other papers that scikit-learn does not have as they define them.
+
+:func:`make_classifier` makes any of :data:`CLASSIFIERS` (scikit-learn's
+LinearSVC and MultinomialNB, and the three below) from a name and
+parameters; :func:`fast_fit` and :func:`fast_predict` fit and apply them
+without scikit-learn's input checks where the grid has already made the
+input right.
 
 - :class:`CosineKNN`: Yang's similarity-weighted kNN with cosine similarity,
   k = 10, as Wang et al. use it. (scikit-learn's ``KNeighborsClassifier``
@@ -21,9 +28,27 @@ from __future__ import annotations
 import numpy as np
 from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.naive_bayes import MultinomialNB
 from sklearn.preprocessing import normalize
+from sklearn.svm import LinearSVC
 
-__all__ = ["CentroidClassifier", "CosineKNN", "OkapiKNN"]
+try:  # private scikit-learn functions: if they move, fast_fit falls back to LinearSVC.fit
+    from sklearn.svm._base import _fit_liblinear
+    from sklearn.svm._classes import _validate_dual_parameter
+except ImportError:
+    _fit_liblinear = _validate_dual_parameter = None
+
+__all__ = [
+    "CLASSIFIERS",
+    "CLASSIFIER_LABELS",
+    "FREQUENCY_CLASSIFIERS",
+    "CentroidClassifier",
+    "CosineKNN",
+    "OkapiKNN",
+    "fast_fit",
+    "fast_predict",
+    "make_classifier",
+]
 
 
 def _sparse(X) -> sparse.csr_matrix:
@@ -164,3 +189,90 @@ class CentroidClassifier(_ScoreClassifier):
 
     def class_scores(self, X) -> np.ndarray:
         return np.asarray(normalize(_sparse(X)) @ normalize(self.centroids_).T)
+
+
+# --- the factory and the fast fit ----------------------------------------------------------------
+
+
+def _linear_svm(**params):
+    """scikit-learn's LinearSVC; ``random_state=0`` unless given (liblinear's
+    dual solver shuffles, and unseeded it would differ between runs)."""
+    return LinearSVC(**{"random_state": 0, **params})
+
+
+def _multinomial_nb(**params):
+    """scikit-learn's MultinomialNB (Laplace smoothing, alpha=1, unless given) on the
+    Boolean features: the Naive Bayes of Olsson & Oard and Wang et al. in the grid."""
+    return MultinomialNB(**params)
+
+
+def _cosine_knn(**params):
+    """Similarity-weighted kNN, cosine, k = 10 unless given (Wang et al.)."""
+    return CosineKNN(**params)
+
+
+def _okapi_knn(**params):
+    """kNN with Okapi weights and idf on term frequencies, k = 100 unless given (Olsson & Oard)."""
+    return OkapiKNN(**params)
+
+
+def _centroid(**params):
+    """Cosine centroid classifier (Han & Karypis, as Wang et al. use it)."""
+    return CentroidClassifier(**params)
+
+
+#: Classifier name → factory taking the config's ``classifier_params``.
+CLASSIFIERS = {"svm": _linear_svm, "nb": _multinomial_nb, "knn": _cosine_knn, "knn_okapi": _okapi_knn,
+               "centroid": _centroid}
+#: How each classifier is named on a page.
+CLASSIFIER_LABELS = {"svm": "linear SVM", "nb": "multinomial Naive Bayes", "knn": "kNN, cosine, k = 10",
+                     "knn_okapi": "kNN, Okapi + idf, k = 100", "centroid": "centroid, cosine"}
+#: Classifiers fitted on term frequencies rather than Boolean presence.
+FREQUENCY_CLASSIFIERS = {"knn_okapi"}
+
+
+def make_classifier(name: str, params=()):
+    """A fresh, unfitted classifier ``name`` with ``params`` (pairs or a dict)."""
+    if name not in CLASSIFIERS:
+        raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
+    try:
+        return CLASSIFIERS[name](**dict(params))
+    except TypeError as exc:
+        raise ValueError(f"classifier {name!r}: {exc}") from None
+
+
+def fast_fit(model, X, y):
+    """``model.fit(X, y)``; for LinearSVC, the same fit without re-validating the input.
+
+    LinearSVC.fit spends about a third of a small fit checking its input,
+    which the grid has already made float64 CSR with Boolean labels. For
+    LinearSVC this calls the liblinear wrapper LinearSVC.fit itself calls,
+    with the same arguments (a private scikit-learn function:
+    ``tests/test_classifiers.py`` checks the coefficients equal ``LinearSVC.fit``'s,
+    and any import or signature change falls back to ``model.fit``).
+    """
+    if (_fit_liblinear is not None and type(model) is LinearSVC and model.multi_class == "ovr"
+            and model.class_weight is None):
+        try:
+            dual = _validate_dual_parameter(model.dual, model.loss, model.penalty, model.multi_class, X)
+            model.coef_, model.intercept_, _ = _fit_liblinear(
+                X, y, model.C, model.fit_intercept, model.intercept_scaling, model.class_weight, model.penalty,
+                dual, model.verbose, model.max_iter, model.tol, model.random_state, model.multi_class, model.loss)
+            model.classes_ = np.unique(y)
+            return model
+        except (TypeError, AttributeError):
+            pass
+    return model.fit(X, y)
+
+
+def fast_predict(model, X):
+    """Boolean predictions; a linear binary model's sign computed directly.
+
+    Same result as ``model.predict`` (decision function > 0 means
+    ``classes_[1]``, which is True for Boolean labels) without its input
+    validation, which costs more than the product on small feature sets.
+    """
+    coef = getattr(model, "coef_", None)
+    if coef is not None and coef.shape[0] == 1 and list(model.classes_) == [False, True]:
+        return np.asarray(X @ coef[0] + np.ravel(model.intercept_)[0] > 0)
+    return np.asarray(model.predict(X), dtype=bool)

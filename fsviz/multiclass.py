@@ -32,12 +32,19 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+from joblib import Parallel, delayed
 from scipy import stats
+from sklearn.metrics import f1_score
+from sklearn.model_selection import StratifiedKFold
+from sklearn.multiclass import OneVsRestClassifier
 
+from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
-from .grid import GridConfig, _seed, fold_selections, make_classifier, run_key
-from .metrics import metric_names
 from .counts import Training
+from .grid import GridConfig, fold_selections, run_key, seed_for
+from .metrics import metric_names
 from .selection import parse_spec
 
 __all__ = ["MEASURES", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves", "ranked_measures", "run_multiclass",
@@ -100,14 +107,10 @@ def _class_scores(model, X) -> np.ndarray:
 
 
 def _multilabel_model(config):
-    from sklearn.multiclass import OneVsRestClassifier
-
     return OneVsRestClassifier(make_classifier(config.classifier, config.classifier_params))
 
 
 def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
-    from sklearn.metrics import f1_score
-
     if multilabel:
         model.fit(X_train, Y_train)
         predicted = np.asarray(model.predict(X_test), dtype=bool)
@@ -137,8 +140,9 @@ def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, mu
     rows = []
     X_train, X_test = corpus_X[train], corpus_X[test]
     fits = {}
-    eligible, selections = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
-                                           random_state=_seed(config.seed, trial, fold))
+    selected = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
+                               random_state=seed_for(config.seed, trial, fold))
+    eligible, selections = selected.eligible, selected.selections
     if config.all_features:
         selections = {"all": {corpus_X.shape[1]: eligible}, **selections}
     for spec, chosen in selections.items():
@@ -166,9 +170,6 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     is called after each fold; ``should_stop()`` returning True ends the
     run early with the folds finished so far.
     """
-    from joblib import Parallel, delayed
-    from sklearn.model_selection import StratifiedKFold
-
     check_multiclass_metrics(config.metrics)
     Y = corpus.Y.toarray().astype(bool)
     multilabel = corpus.is_multilabel
@@ -179,10 +180,10 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
         raise ValueError(
             f"multi-class cross-validation needs at least two classes with {config.folds} documents each "
             f"(one per fold); too small: {', '.join(small) or 'only one class'}. Use fewer folds.")
-    X = corpus.X_tf.astype(np.float64) if config.classifier == "knn_okapi" else corpus.X.astype(np.float64)
+    X = corpus.X_tf.astype(np.float64) if config.classifier in FREQUENCY_CLASSIFIERS else corpus.X.astype(np.float64)
     X = X.tocsr()
     splits = [(t, f, tr, te) for t in range(config.trials)
-              for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=_seed(
+              for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(
                   config.seed, t)).split(np.zeros(corpus.n_docs), first))]
     jobs = (delayed(_run_fold)(X, corpus.X_tf, Y, corpus.name, t, f, tr, te, config, multilabel)
             for t, f, tr, te in splits)
@@ -230,9 +231,6 @@ def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: in
 
 def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpus) -> Path:
     """Write a finished run to ``path`` as Parquet (atomically), with its config and corpus in the metadata."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     meta = {"config": config.to_dict(), "corpus": corpus.name, "fingerprint": corpus.fingerprint,
@@ -247,8 +245,6 @@ def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpu
 
 def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
     """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key)."""
-    import pyarrow.parquet as pq
-
     arrow = pq.read_table(path)
     meta = json.loads((arrow.schema.metadata or {}).get(b"fsviz_multiclass", b"{}"))
     if "config" not in meta:

@@ -7,6 +7,7 @@ from scipy import sparse
 
 import fsviz
 from fsviz.grid import ALL, COLUMNS, GridConfig, cell_splits, fold_rankings, load_results, run_grid
+from fsviz.grid.results import skipped_frame
 
 SMALL = dict(metrics=("bns", "ig", "rand", "pr"), ks=(5, 20, 10_000), trials=2, folds=3)
 
@@ -57,7 +58,7 @@ def test_no_positive_predictions_give_precision_zero():
     table = fsviz.grid.with_goals(pd.DataFrame({"tp": [0, 3], "fp": [0, 1], "fn": [5, 1], "tn": [20, 20]}))
     assert table.precision.tolist() == [0.0, 0.75]
     assert table.f1.tolist()[0] == 0.0
-    run = fsviz.grid.GridRun(table, fsviz.grid._skipped_frame([]), GridConfig())
+    run = fsviz.grid.GridRun(table, skipped_frame([]), GridConfig())
     assert run.no_positive_predictions() == 0.5
 
 
@@ -70,7 +71,8 @@ def test_selection_uses_the_training_split_only():
     X[:, 7] = 0
     X[test[y[test]], 7] = 1  # word 7: a perfect positive feature, but only in test documents
     X = X.tocsr()
-    eligible, rankings = fold_rankings(X[train], y[train], fsviz.metric_names(), 30)
+    fold = fold_rankings(X[train], y[train], fsviz.metric_names(), 30)
+    eligible, rankings = fold.eligible, fold.rankings
     assert 7 not in eligible
     for name, ranking in rankings.items():
         assert 7 not in ranking, name
@@ -81,7 +83,8 @@ def test_rankings_are_prefix_consistent_with_select_top_k():
     rng = np.random.default_rng(3)
     X = sparse.csr_matrix(rng.random((80, 50)) < 0.2)
     y = rng.random(80) < 0.3
-    eligible, rankings = fold_rankings(X, y, ["bns", "dfreq"], 50)
+    fold = fold_rankings(X, y, ["bns", "dfreq"], 50)
+    eligible, rankings = fold.eligible, fold.rankings
     tp = np.asarray(X[y].sum(0)).ravel()[eligible]
     fp = np.asarray(X[~y].sum(0)).ravel()[eligible]
     for name, ranking in rankings.items():
@@ -126,7 +129,7 @@ def test_naive_bayes_in_the_grid_equals_plain_multinomial_nb(corpus):
     rows = results.query("`class` == @name").set_index(["metric", "trial", "fold"])
     for fold, (train, test) in enumerate(cell_splits(y, config, 0)):
         for metric, columns in ((ALL, np.arange(X.shape[1])),
-                                ("ig", fold_rankings(X[train], y[train], ["ig"], 20)[1]["ig"])):
+                                ("ig", fold_rankings(X[train], y[train], ["ig"], 20).rankings["ig"])):
             model = MultinomialNB().fit(X[train][:, columns], y[train])
             predicted = model.predict(X[test][:, columns]).astype(bool)
             row = rows.loc[(metric, 0, fold)]
@@ -237,24 +240,6 @@ def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
     assert "no such results file" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("params", [{}, {"C": 0.1}, {"dual": True}, {"loss": "hinge"}, {"fit_intercept": False}])
-def test_fast_linear_svc_fit_equals_linear_svc_fit(params):
-    from sklearn.svm import LinearSVC
-
-    from fsviz.grid import _fit, make_classifier
-
-    rng = np.random.default_rng(4)
-    for n_features in (5, 300):  # fewer and more features than documents: primal and dual solvers
-        X = sparse.csr_matrix((rng.random((120, n_features)) < 0.1).astype(np.float64))
-        y = rng.random(120) < 0.3
-        fast = _fit(make_classifier("svm", params), X, y)
-        plain = LinearSVC(**{"random_state": 0, **params}).fit(X, y)
-        np.testing.assert_array_equal(fast.coef_, plain.coef_)
-        np.testing.assert_array_equal(fast.intercept_, plain.intercept_)
-        np.testing.assert_array_equal(fast.classes_, plain.classes_)
-        np.testing.assert_array_equal(fsviz.grid._predict(fast, X), plain.predict(X))
-
-
 def test_metrics_reading_every_class_and_frequencies_score_the_training_split_only(corpus):
     """The grid's χ²max, t-test and a combination select what scoring the fold's training documents selects."""
     from sklearn.svm import LinearSVC
@@ -285,6 +270,6 @@ def test_all_class_metrics_rank_the_same_words_for_every_class_of_a_fold(corpus)
     for name in corpus.classes[:2]:
         training = corpus.training(name, rows=train)
         y = corpus.y(name)[train]
-        rankings.append(fold_rankings(corpus.X[train], y, ["chi_max", "cmfs"], 30, training=training)[1])
+        rankings.append(fold_rankings(corpus.X[train], y, ["chi_max", "cmfs"], 30, training=training).rankings)
     for spec in ("chi_max", "cmfs"):
         assert np.array_equal(rankings[0][spec], rankings[1][spec])

@@ -207,9 +207,9 @@ def test_fold_selections_gives_prefixes_for_rankings_and_refuses_igfss_as_a_rank
     train = np.arange(0, corpus.n_docs, 2)
     training = corpus.training(str(corpus.classes[0]), rows=train)
     y = corpus.y(str(corpus.classes[0]))[train]
-    eligible, selections = fold_selections(corpus.X[train], y, ["chi_max", "igfss(chi_max)"], (5, 50),
-                                           training=training)
-    _, rankings = fold_rankings(corpus.X[train], y, ["chi_max"], 50, training=training)
+    selections = fold_selections(corpus.X[train], y, ["chi_max", "igfss(chi_max)"], (5, 50),
+                                 training=training).selections
+    rankings = fold_rankings(corpus.X[train], y, ["chi_max"], 50, training=training).rankings
     assert np.array_equal(selections["chi_max"][50], rankings["chi_max"])
     assert np.array_equal(selections["chi_max"][5], rankings["chi_max"][:5])
     assert [v.size for v in selections["igfss(chi_max)"].values()] == [5, 50]

@@ -1,0 +1,162 @@
+"""What a grid runs: :class:`GridConfig` and its checks, the run's key, seeds and folds."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.model_selection import StratifiedKFold
+
+from ..classifiers import make_classifier
+from ..metrics import FORMAN_METRICS
+from ..selection import canonical
+
+__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "cell_splits", "parse_ks", "run_key", "seed_for"]
+
+#: Forman's numbers of features (Appendix B).
+DEFAULT_KS = (10, 20, 50, 100, 200, 500, 1000, 2000)
+#: The ``metric`` value of the all-features baseline rows.
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class GridConfig:
+    """What to run; equal configs give identical results.
+
+    Parameters
+    ----------
+    metrics : tuple of str
+        Metric specs (:func:`fsviz.selection.parse_spec`); empty means
+        Forman's twelve (:data:`fsviz.FORMAN_METRICS`). Any registered
+        metric, including those reading every class, term frequencies or a
+        model (scored on each fold's training split only); a name with an α
+        weight, ``"bns@0.3"`` (Forman's lesion study: positive features'
+        scores × α, negative ones' × (1 − α); see
+        :func:`fsviz.selection.alpha_weight`); or a combination,
+        ``"ar(chi_max,ig)"`` (Olsson & Oard's HR, LR, AR, DMOR, DLOR).
+    ks : tuple of int
+        Numbers of features to select (Forman: 10 … 2000).
+    trials, folds : int
+        Random repetitions of stratified ``folds``-fold cross-validation
+        (Forman: 5 × 4).
+    classes : tuple of str or None
+        Positive classes; None means every class of every dataset.
+    classifier : str
+        A key of :data:`fsviz.classifiers.CLASSIFIERS`: ``"svm"``
+        (scikit-learn's LinearSVC, Forman's choice), ``"nb"``
+        (MultinomialNB), ``"knn"`` (cosine, similarity-weighted, k = 10),
+        ``"knn_okapi"`` (Okapi weights and idf on term frequencies, k = 100)
+        or ``"centroid"`` (cosine); see :mod:`fsviz.classifiers`. All but
+        ``knn_okapi`` see Boolean presence.
+    classifier_params : tuple of (name, value) pairs
+        Passed to the classifier (LinearSVC's defaults when empty).
+    seed : int
+        Seeds the fold assignment and Rand.
+    min_df : int or None
+        Rare-word cutoff applied to every dataset before the folds are
+        drawn. None: paths are loaded with Forman's 3 and a Corpus is used
+        as it was built.
+    all_features : bool
+        Also record the all-features baseline (metric ``"all"``).
+    datasets : tuple of str
+        Paths (anything :func:`fsviz.load_corpus` reads) used when
+        :func:`fsviz.grid.run_grid` is given no data.
+    """
+
+    metrics: tuple = ()
+    ks: tuple = DEFAULT_KS
+    trials: int = 5
+    folds: int = 4
+    classes: tuple | None = None
+    classifier: str = "svm"
+    classifier_params: tuple = ()
+    seed: int = 0
+    min_df: int | None = None
+    all_features: bool = True
+    datasets: tuple = ()
+
+    def __post_init__(self):
+        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
+        # canonical() raises with the list of known metrics, or for a bad weight or combination
+        set_("metrics", tuple(canonical(m) for m in self.metrics) or FORMAN_METRICS)
+        if len(set(self.metrics)) != len(self.metrics):
+            raise ValueError(f"`metrics` lists a metric twice: {list(self.metrics)}")
+        ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)
+        if not ks:
+            raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
+        for k in ks:
+            if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+                raise ValueError(f"every k must be a positive whole number of features, got {k!r}")
+        set_("ks", tuple(sorted({int(k) for k in ks})))
+        for name, low in (("trials", 1), ("folds", 2), ("min_df", 1)):
+            value = getattr(self, name)
+            if name == "min_df" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+                raise ValueError(f"`{name}` must be a whole number of at least {low}, got {value!r}")
+            set_(name, int(value))
+        if self.classes is not None:
+            classes = (self.classes,) if isinstance(self.classes, str) else tuple(map(str, self.classes))
+            if not classes:
+                raise ValueError("`classes` is empty; pass None for every class")
+            set_("classes", classes)
+        params = self.classifier_params
+        set_("classifier_params", tuple(sorted((params.items() if isinstance(params, dict) else params))))
+        make_classifier(self.classifier, self.classifier_params)  # fail now, not in a worker
+        set_("seed", int(self.seed))
+        set_("datasets", tuple(map(str, (self.datasets,) if isinstance(self.datasets, (str, os.PathLike))
+                                   else self.datasets)))
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "GridConfig":
+        data = dict(data)
+        data["classifier_params"] = tuple(tuple(p) for p in data.get("classifier_params", ()))
+        return cls(**{f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data})
+
+    def n_fits(self) -> int:
+        """Classifier fits per cell at most (fewer when feature sets coincide)."""
+        return len(self.metrics) * len(self.ks) + self.all_features
+
+
+def parse_ks(text: str) -> tuple:
+    """Numbers of features from text such as ``"10, 100 1000"``."""
+    try:
+        return tuple(int(v) for v in text.replace(",", " ").split())
+    except ValueError:
+        raise ValueError(f"k values must be whole numbers separated by commas, got {text!r}") from None
+
+
+def run_key(config: GridConfig, corpora) -> str:
+    """Identifies a result set: the config (without dataset paths) and the data it ran on.
+
+    ``corpora`` is a list of :class:`fsviz.Corpus`; equal keys mean equal results.
+    """
+    spec = config.to_dict()
+    spec.pop("datasets")
+    spec["data"] = [(c.name, c.fingerprint) for c in corpora]
+    return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def seed_for(*parts) -> int:
+    """A 32-bit seed from ints and strings, stable across processes and runs."""
+    words = [p if isinstance(p, int) else zlib.crc32(str(p).encode()) for p in parts]
+    return int(np.random.SeedSequence(words).generate_state(1)[0])
+
+
+def cell_splits(y, config: GridConfig, trial: int):
+    """The (train, test) index pairs of one trial, as the grid draws them.
+
+    Use this to reproduce the grid's folds elsewhere (e.g. as ``cv=`` of
+    scikit-learn's ``GridSearchCV``).
+    """
+    y = np.asarray(y, dtype=bool)
+    cv = StratifiedKFold(n_splits=config.folds, shuffle=True, random_state=seed_for(config.seed, trial))
+    return list(cv.split(np.zeros((y.size, 1)), y))

@@ -1,0 +1,165 @@
+"""The grid's results table: its columns, the goals computed from confusion counts, :class:`GridRun`,
+and reading a results file back (:func:`load_results`)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from ..formats import CorpusError
+from .config import ALL, GridConfig
+
+__all__ = [
+    "CELL_COLUMNS",
+    "COLUMNS",
+    "GridRun",
+    "empty_results",
+    "load_results",
+    "normalise",
+    "skipped_frame",
+    "sorted_results",
+    "with_goals",
+]
+
+#: Columns of the results table, in order.
+COLUMNS = [
+    "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
+    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1",
+]
+#: The columns naming one cell (task, trial, fold).
+CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
+
+
+def with_goals(table: pd.DataFrame) -> pd.DataFrame:
+    """Add (in place) accuracy, precision, recall and F1 computed from tp, fp, fn, tn.
+
+    Precision is 0 when nothing is predicted positive; F1 is 0 when
+    precision and recall are both 0.
+    """
+    tp, fp, fn, tn = (table[c].to_numpy(np.float64) for c in ("tp", "fp", "fn", "tn"))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = np.where(tp + fp > 0, tp / (tp + fp), 0.0)
+        recall = np.where(tp + fn > 0, tp / (tp + fn), 0.0)
+        f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0.0)
+    table["accuracy"] = (tp + tn) / (tp + fp + fn + tn)
+    table["precision"], table["recall"], table["f1"] = precision, recall, f1
+    return table
+
+
+def normalise(results: pd.DataFrame) -> pd.DataFrame:
+    """One dtype per column, however the rows were made (fresh, from parts or from a file)."""
+    results = results[COLUMNS].copy()
+    for column in ("dataset", "class", "metric"):
+        results[column] = results[column].astype(str)
+    for column in ("trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn"):
+        results[column] = results[column].astype(np.int64)
+    return results
+
+
+def sorted_results(results: pd.DataFrame) -> pd.DataFrame:
+    """The table in its canonical row order and dtypes."""
+    return normalise(results.sort_values(CELL_COLUMNS + ["metric", "k"], kind="stable", ignore_index=True))
+
+
+def empty_results() -> pd.DataFrame:
+    """A results table with no rows."""
+    return with_goals(pd.DataFrame({c: pd.Series(dtype="int64") for c in COLUMNS[:13]}).astype(
+        {"dataset": object, "class": object, "metric": object}))
+
+
+def skipped_frame(rows) -> pd.DataFrame:
+    """The skipped tasks as a table: dataset, class, pos, neg, reason."""
+    return pd.DataFrame(rows, columns=["dataset", "class", "pos", "neg", "reason"])
+
+
+@dataclass
+class GridRun:
+    """A grid's results: the tidy table, what was skipped and why, and the config.
+
+    Attributes
+    ----------
+    results : pandas.DataFrame
+        One row per dataset × class × trial × fold × metric × k (columns
+        :data:`COLUMNS`), sorted.
+    skipped : pandas.DataFrame
+        Tasks not run: dataset, class, pos, neg, reason.
+    config : GridConfig
+    complete : bool
+        False when the run was stopped before every cell finished.
+    cells_total : int
+        Cells the config asks for (skipped tasks excluded).
+    """
+
+    results: pd.DataFrame
+    skipped: pd.DataFrame
+    config: GridConfig
+    complete: bool = True
+    cells_total: int = 0
+    key: str = ""
+    elapsed: float = 0.0
+    fits: int = 0
+
+    @property
+    def cells_done(self) -> int:
+        return int(self.results.groupby(CELL_COLUMNS).ngroups) if len(self.results) else 0
+
+    def no_positive_predictions(self) -> float:
+        """Share of rows where the classifier predicted no positive (precision set to 0)."""
+        if not len(self.results):
+            return 0.0
+        return float(((self.results["tp"] + self.results["fp"]) == 0).mean())
+
+    def save(self, path) -> Path:
+        """Write the results as Parquet (atomically); the config and skipped tasks go in its metadata."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        self.save_to(tmp)
+        os.replace(tmp, path)
+        return path
+
+    def save_to(self, target) -> None:
+        """Write the Parquet file to a path or a binary file object."""
+        table = pa.Table.from_pandas(self.results, preserve_index=False)
+        meta = dict(table.schema.metadata or {})
+        meta[b"fsviz"] = json.dumps({
+            "config": self.config.to_dict(), "skipped": self.skipped.to_dict("records"),
+            "complete": self.complete, "cells_total": self.cells_total, "key": self.key,
+        }, default=str).encode()
+        pq.write_table(table.replace_schema_metadata(meta), target)
+
+    def to_csv(self) -> str:
+        return self.results.to_csv(index=False)
+
+
+def load_results(source) -> GridRun:
+    """Read a results file written by :meth:`GridRun.save` or the CLI (a path or a binary file)."""
+    path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
+    try:
+        table = pq.read_table(source)
+    except FileNotFoundError:
+        raise CorpusError(f"no such results file: {path}") from None
+    except Exception as exc:  # pyarrow raises several types for non-Parquet input
+        raise CorpusError(f"{path.name!r} is not a Parquet results file ({exc})") from None
+    results = table.to_pandas()
+    missing = [c for c in COLUMNS if c not in results.columns]
+    if missing:
+        raise CorpusError(
+            f"{path.name!r} is not an fsviz results table: it lacks the columns {missing}; "
+            "make one with `python -m fsviz grid DATA --out results.parquet`"
+        )
+    meta = json.loads((table.schema.metadata or {}).get(b"fsviz", b"{}"))
+    config = GridConfig.from_dict(meta["config"]) if "config" in meta else GridConfig(
+        metrics=tuple(m for m in results["metric"].unique() if m != ALL),
+        ks=tuple(int(k) for k in results.loc[results["metric"] != ALL, "k"].unique()),
+    )
+    return GridRun(normalise(results), skipped_frame(meta.get("skipped", [])), config,
+                   complete=meta.get("complete", True), cells_total=meta.get("cells_total", 0),
+                   key=meta.get("key", ""))

@@ -1,0 +1,317 @@
+"""Running a grid: the datasets, the plan of cells, checkpoints, and the cells run in parallel
+(joblib processes here, or a Dask cluster)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pandas as pd
+from joblib import Parallel, cpu_count, delayed, parallel_config
+
+from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
+from .cell import Cell, cell_data, run_cell
+from .config import GridConfig, cell_splits, run_key
+from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
+
+__all__ = ["n_workers", "run_grid", "stored_results", "time_cell"]
+
+
+# --- checkpoints ---------------------------------------------------------------------------------
+
+
+class _Checkpoint:
+    """Finished cells as Parquet parts in ``directory/<key>/``; written atomically."""
+
+    def __init__(self, directory, key):
+        self.path = Path(directory) / key
+        self._n = len(list(self.path.glob("part-*.parquet"))) if self.path.is_dir() else 0
+
+    def load(self) -> pd.DataFrame:
+        parts = sorted(self.path.glob("part-*.parquet"))
+        if not parts:
+            return empty_results()
+        frames = []
+        for part in parts:
+            try:
+                frames.append(pd.read_parquet(part))
+            except Exception:  # a part cut short by a crash: its cells run again
+                part.unlink(missing_ok=True)
+        return pd.concat(frames, ignore_index=True) if frames else empty_results()
+
+    def write(self, frames) -> None:
+        if not frames:
+            return
+        self._n += 1
+        self.path.mkdir(parents=True, exist_ok=True)
+        part = self.path / f"part-{self._n:06d}-{os.getpid()}.parquet"
+        tmp = part.with_suffix(".tmp")
+        pd.concat(frames, ignore_index=True).to_parquet(tmp, index=False)
+        os.replace(tmp, part)
+
+    def clear(self) -> None:
+        """Remove the parts, their folder, and the checkpoint folder if nothing else is in it."""
+        for part in self.path.glob("part-*"):
+            part.unlink(missing_ok=True)
+        for folder in (self.path, self.path.parent):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+
+
+# --- the plan ------------------------------------------------------------------------------------
+
+
+def _as_corpora(data, config):
+    if data is None:
+        data = config.datasets
+        if not data:
+            raise ValueError("no data: pass a corpus or path to run_grid, or set GridConfig(datasets=…)")
+    if isinstance(data, (Corpus, str, os.PathLike)):
+        data = [data]
+    corpora = []
+    for item in data:
+        corpus = item if isinstance(item, Corpus) else load_corpus(item, min_df=config.min_df or DEFAULT_MIN_DF)
+        if config.min_df is not None and corpus.options.get("min_df", 1) < config.min_df:
+            corpus = corpus.with_min_df(config.min_df)
+        corpora.append(corpus)
+    names = [c.name for c in corpora]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two datasets share a name ({names}); give them distinct names")
+    return corpora
+
+
+def _plan(corpora, config):
+    """Every cell to run, and the tasks skipped with their reason."""
+    cells, skipped = [], []
+    for d, corpus in enumerate(corpora):
+        names = [str(c) for c in corpus.classes]
+        wanted = names if config.classes is None else list(config.classes)
+        unknown = [c for c in wanted if c not in names]
+        if unknown and len(corpora) == 1:
+            raise ValueError(f"{corpus.name!r} has no class {unknown}; its classes are {names}")
+        for name in (c for c in wanted if c in names):
+            pos = int(corpus.class_sizes[corpus.class_index(name)])
+            neg = corpus.n_docs - pos
+            if min(pos, neg) < config.folds:
+                side = "positive" if pos < config.folds else "negative"
+                skipped.append((corpus.name, name, pos, neg,
+                                f"{min(pos, neg)} {side} documents, fewer than the {config.folds} folds"))
+                continue
+            cells += [Cell(d, name, t, f) for t in range(config.trials) for f in range(config.folds)]
+    return cells, skipped
+
+
+def _prepare(corpora, config, out, checkpoint_dir):
+    """The plan, the run's key and checkpoint, and the rows already stored for it."""
+    cells, skipped = _plan(corpora, config)
+    key = run_key(config, corpora)
+    if out is not None and checkpoint_dir is None:
+        checkpoint_dir = Path(str(out) + ".parts")
+    checkpoint = _Checkpoint(checkpoint_dir, key) if checkpoint_dir is not None else None
+    done = empty_results()
+    if out is not None and Path(out).exists():
+        try:
+            previous = load_results(out)
+            if previous.key == key:
+                done = previous.results
+        except ValueError:
+            pass
+    if checkpoint is not None:
+        done = pd.concat([done, checkpoint.load()], ignore_index=True).drop_duplicates(
+            subset=CELL_COLUMNS + ["metric", "k"])
+    return cells, skipped, key, checkpoint, done
+
+
+def _finished(done):
+    return set(map(tuple, done[CELL_COLUMNS].drop_duplicates().itertuples(index=False)))
+
+
+def stored_results(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None) -> GridRun:
+    """What runs with this config and data have already stored (computes nothing).
+
+    Takes the same arguments as :func:`run_grid`; ``complete`` says whether
+    every cell is there, ``cells_done`` how many are.
+    """
+    config = config or GridConfig()
+    corpora = _as_corpora(data, config)
+    cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
+    return GridRun(sorted_results(done), skipped_frame(skipped), config,
+                   complete=len(_finished(done)) >= len(cells), cells_total=len(cells), key=key)
+
+
+def n_workers(n_jobs: int = -1) -> int:
+    """How many processes ``n_jobs`` means on this machine."""
+    return cpu_count() if n_jobs < 0 else max(1, n_jobs)
+
+
+def time_cell(corpus: Corpus, config: GridConfig) -> float:
+    """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class)."""
+    corpora = _as_corpora(corpus, config)
+    cells, _ = _plan(corpora, config)
+    if not cells:
+        return 0.0
+    corpus = corpora[0]
+    cell = max(cells, key=lambda c: corpus.class_sizes[corpus.class_index(c.class_name)])
+    data = cell_data(corpus, config)
+    start = time.perf_counter()
+    y = corpus.y(cell.class_name)
+    run_cell(data, y, cell, corpus.name, config, cell_splits(y, config, cell.trial)[cell.fold])
+    return time.perf_counter() - start
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _RunState:
+    """A run in progress: the finished cells' rows, those not yet checkpointed, fits made.
+
+    :func:`run_grid` owns it, so the cells finished before an interruption
+    (a crash, a Ctrl-C) still reach the checkpoint.
+    """
+
+    frames: list  # every finished cell's rows, those stored before the run first
+    n_done: int
+    n_total: int
+    checkpoint: _Checkpoint | None
+    progress: Callable | None
+    should_stop: Callable | None
+    flush_seconds: float
+    last_flush: float
+    pending: list = field(default_factory=list)  # rows not yet in the checkpoint
+    fits: int = 0
+    stopped: bool = False
+
+    def add(self, table: pd.DataFrame, n_fits: int) -> bool:
+        """Record one finished cell, checkpointing in batches; True when the run is to stop."""
+        self.frames.append(table)
+        self.pending.append(table)
+        self.fits += n_fits
+        self.n_done += 1
+        if self.progress:
+            self.progress(self.n_done, self.n_total)
+        now = time.perf_counter()
+        if self.checkpoint is not None and now - self.last_flush >= self.flush_seconds:
+            self.checkpoint.write(self.pending)
+            self.pending.clear()
+            self.last_flush = now
+        if self.should_stop is not None and self.should_stop():
+            self.stopped = self.n_done < self.n_total
+            return True
+        return False
+
+
+def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None, n_jobs=1,
+             workers=None, scheduler=None, progress=None, should_stop=None, flush_seconds=5.0) -> GridRun:
+    """Run the evaluation grid on ``data`` and return its :class:`GridRun`.
+
+    Parameters
+    ----------
+    data : Corpus, path, or a list of them
+        The datasets (paths are loaded with ``config.min_df``); None uses
+        ``config.datasets``.
+    config : GridConfig
+        What to run (defaults: Forman's protocol).
+    out : path, optional
+        Write the finished results here as Parquet. Checkpoints then go to
+        ``<out>.parts/`` unless ``checkpoint_dir`` says otherwise.
+    checkpoint_dir : path, optional
+        Finished cells are written here as they complete, under a
+        sub-folder named by the run's key (config + data fingerprint); a run
+        with the same key continues from them. A different config never
+        mixes with them.
+    n_jobs : int
+        Parallel worker processes on this machine (-1: one per core).
+    workers : int, optional
+        Start a local Dask cluster of this many worker processes.
+    scheduler : str, optional
+        Address of a running Dask scheduler (``tcp://host:8786``).
+    progress : callable(done, total), optional
+        Called after each finished cell (and once at the start).
+    should_stop : callable() -> bool, optional
+        Polled after each finished cell; True stops the run early (finished
+        cells are kept and checkpointed; ``complete`` is False).
+    """
+    config = config or GridConfig()
+    corpora = _as_corpora(data, config)
+    cells, skipped, key, checkpoint, done = _prepare(corpora, config, out, checkpoint_dir)
+    finished = _finished(done)
+    todo = [c for c in cells if (corpora[c.dataset].name, c.class_name, c.trial, c.fold) not in finished]
+
+    started = time.perf_counter()
+    state = _RunState([done], len(cells) - len(todo), len(cells), checkpoint, progress, should_stop,
+                      flush_seconds, last_flush=started)
+    if progress:
+        progress(state.n_done, state.n_total)
+    try:
+        if todo:
+            with _backend(n_jobs, workers, scheduler) as jobs:
+                _execute(corpora, todo, config, state, jobs)
+    finally:  # interrupted or not, every finished cell reaches the checkpoint
+        if checkpoint is not None:
+            checkpoint.write(state.pending)
+    run = GridRun(sorted_results(pd.concat(state.frames, ignore_index=True)), skipped_frame(skipped), config,
+                  complete=not state.stopped, cells_total=len(cells), key=key,
+                  elapsed=time.perf_counter() - started, fits=state.fits)
+    if out is not None and run.complete:
+        run.save(out)
+        if checkpoint is not None:
+            checkpoint.clear()
+    return run
+
+
+@contextlib.contextmanager
+def _backend(n_jobs, workers, scheduler):
+    """joblib's backend for the run; yields the ``n_jobs`` to give ``Parallel``.
+
+    Processes on this machine, or, given ``workers`` or ``scheduler``, a Dask
+    cluster (a local one is started and closed with the run).
+    """
+    if scheduler is None and workers is None:
+        yield n_jobs
+        return
+    from distributed import Client, LocalCluster  # optional dependency, needed only for Dask runs
+
+    client = Client(scheduler) if scheduler is not None else Client(
+        LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
+    try:
+        with parallel_config(backend="dask"):
+            yield -1
+    finally:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None and scheduler is None:
+            cluster.close()
+
+
+def _cell_inputs(corpora, todo, config):
+    """Each cell with its labels and (train, test) split; a trial's folds are drawn once for its cells."""
+    labels, trial, splits = {}, None, None
+    for cell in todo:
+        task = (cell.dataset, cell.class_name)
+        if task not in labels:
+            labels[task] = corpora[cell.dataset].y(cell.class_name)
+        if trial != (task, cell.trial):  # the plan lists a trial's folds one after another
+            trial, splits = (task, cell.trial), cell_splits(labels[task], config, cell.trial)
+        yield cell, labels[task], splits[cell.fold]
+
+
+def _execute(corpora, todo, config, state: _RunState, n_jobs) -> None:
+    """Run the ``todo`` cells in parallel, handing each finished one to ``state``."""
+    matrices = [cell_data(c, config) for c in corpora]
+    jobs = (delayed(run_cell)(matrices[cell.dataset], y, cell, corpora[cell.dataset].name, config, split)
+            for cell, y, split in _cell_inputs(corpora, todo, config))
+    results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
+    try:
+        for table, n_fits in results:
+            if state.add(table, n_fits):
+                break
+    finally:
+        if hasattr(results, "close"):
+            results.close()

@@ -1,0 +1,182 @@
+"""The package's shape, enforced: layers import only downward, no cycles, no hidden imports.
+
+Every file under ``fsviz/`` is read with :mod:`ast` (nothing is imported).
+``LAYERS`` declares the order, lowest first; a module may import from a
+lower layer, and inside a sub-package from its siblings, as long as no cycle
+forms. The README's architecture picture follows the same order.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "fsviz"
+
+#: Lowest first. Each entry is a top-level module or sub-package of fsviz.
+LAYERS = [
+    ["_validation"],
+    ["formats"],
+    ["counts"],
+    ["metrics"],
+    ["selection"],
+    ["task"],
+    ["corpus"],
+    ["classifiers", "isoclines", "sample", "synthetic"],
+    ["grid"],
+    ["analysis", "agreement", "multiclass", "tables"],
+    ["studies"],
+    ["plots"],
+    ["cli"],
+    ["__main__", "__init__"],
+]
+LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
+#: Optional heavy dependencies a function may import late, so the rest works without them.
+LATE_IMPORTS_ALLOWED = {"distributed", "dask", "playwright"}
+APP_FILES = ["app.py", "app_state.py", "app_cache.py", "components.py", *sorted(p.name for p in (ROOT / "views").glob("*.py"))]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 2:
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _modules() -> dict:
+    return {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_package(path: Path) -> bool:
+    return path.name == "__init__.py"
+
+
+def _imports(name: str, path: Path, known: set):
+    """(target module, line, inside a function) for every fsviz import in the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if _is_package(path) else name.rpartition(".")[0]
+    functions = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 for n in ast.walk(f) if n is not f}
+    for node in ast.walk(tree):
+        nested = id(node) in functions
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno, nested
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if node.module is None or f"{target}.{node.names[0].name}" in known:
+                for alias in node.names:  # `from . import x`: the sub-modules themselves
+                    sub = f"{target}.{alias.name}"
+                    yield (sub if sub in known else target), node.lineno, nested
+            else:
+                yield target, node.lineno, nested
+
+
+def _graph():
+    modules = _modules()
+    known = set(modules)
+    edges = {}
+    for name, path in modules.items():
+        edges[name] = [(t, line, nested) for t, line, nested in _imports(name, path, known)]
+    return modules, edges
+
+
+def _unit(module: str) -> str:
+    """The layer entry a module belongs to: ``fsviz.metrics.table`` → ``metrics``."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def test_every_module_has_a_layer():
+    missing = sorted({_unit(m) for m in _modules()} - set(LAYER))
+    assert not missing, f"declare these in LAYERS: {missing}"
+
+
+def test_imports_run_only_downward():
+    modules, edges = _graph()
+    wrong = []
+    for name, targets in edges.items():
+        for target, line, _ in targets:
+            if not target.startswith("fsviz") or target == name:
+                continue
+            here, there = _unit(name), _unit(target)
+            if here == there:
+                continue  # inside one sub-package: checked for cycles below
+            if target == "fsviz" or LAYER[there] >= LAYER[here]:
+                wrong.append(f"{modules[name].relative_to(ROOT)}:{line} imports {target} (layer {there!r} is not below {here!r})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_cycles():
+    _, edges = _graph()
+    graph = {n: {t for t, _, _ in ts if t in edges and t != n} for n, ts in edges.items()}
+    state, stack, cycles = {}, [], []
+
+    def visit(n):
+        state[n] = "open"
+        stack.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == "open":
+                cycles.append(" → ".join(stack[stack.index(m):] + [m]))
+            elif m not in state:
+                visit(m)
+        stack.pop()
+        state[n] = "done"
+
+    for n in sorted(graph):
+        if n not in state:
+            visit(n)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_no_imports_hidden_in_functions():
+    modules, _ = _graph()
+    hidden = []
+    for name, path in modules.items():
+        for target, line, nested in _imports(name, path, set(modules)):
+            if nested and target.split(".")[0] not in LATE_IMPORTS_ALLOWED:
+                hidden.append(f"{path.relative_to(ROOT)}:{line} imports {target} inside a function")
+    assert not hidden, "\n".join(hidden)
+
+
+def test_late_imports_say_why():
+    for path in PACKAGE.rglob("*.py"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            stripped = line.strip()
+            if line.startswith((" ", "\t")) and stripped.startswith(("import ", "from ")) and " import " in stripped + " ":
+                if stripped.split()[1].split(".")[0] in LATE_IMPORTS_ALLOWED:
+                    context = " ".join(lines[max(0, i - 2): i + 1])
+                    assert "#" in context, f"{path.relative_to(ROOT)}:{i + 1}: say why this import is late"
+
+
+def test_library_never_imports_streamlit_or_the_app():
+    modules, edges = _graph()
+    for name, targets in edges.items():
+        for target, line, _ in targets:
+            assert target.split(".")[0] not in {"streamlit", "app_state", "app_cache", "components", "views"}, \
+                f"{modules[name].relative_to(ROOT)}:{line} imports {target}"
+
+
+@pytest.mark.parametrize("filename", APP_FILES)
+def test_pages_never_import_the_cli(filename):
+    path = ROOT / filename if (ROOT / filename).exists() else ROOT / "views" / filename
+    if not path.exists():
+        pytest.skip(f"{filename} does not exist")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+        assert not any(n == "fsviz.cli" or n.startswith("fsviz.cli.") for n in names), f"{filename} imports the CLI"
+
+
+def test_modules_hold_one_topic():
+    long = [f"{p.relative_to(ROOT)}: {n} lines" for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420]
+    assert not long, "split these modules by topic:\n" + "\n".join(long)
