@@ -36,7 +36,7 @@ def check_whole(value, name: str, *, minimum: int = 0, what: str = "") -> int:
     """
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         what = f" {what}" if what else ""
-        raise ValueError(f"`{name}` must be a whole number{what} >= {minimum}, got {value!r}")
+        raise ValueError(f"`{name}` must be a whole number{what}, at least {minimum}, got {value!r}")
     return int(value)
 
 

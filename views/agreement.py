@@ -30,7 +30,7 @@ chosen = st.multiselect("Measures", names, default=default, key="agreement_metri
 if len(chosen) < 2:
     st.info("Choose at least two measures to compare.")
     st.stop()
-kinds = {m: "model-based" if fsviz.get_metric(m).inputs == "model" else "corpus-based" for m in chosen}
+kinds = {m: "model-based" if fsviz.get_metric(m).model_based else "corpus-based" for m in chosen}
 chosen = sorted(chosen, key=lambda m: (kinds[m] == "model-based", chosen.index(m)))  # corpus first, then model
 
 with st.spinner("Scoring every word (model-based measures fit a model to the whole class) …"):

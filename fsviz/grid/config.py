@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
+from .._validation import check_k, check_whole
 from ..classifiers import make_classifier
 from ..metrics import FORMAN_METRICS
 from ..selection import canonical
@@ -89,17 +90,11 @@ class GridConfig:
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)
         if not ks:
             raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
-        for k in ks:
-            if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-                raise ValueError(f"every k must be a positive whole number of features, got {k!r}")
-        set_("ks", tuple(sorted({int(k) for k in ks})))
+        set_("ks", tuple(sorted({check_k(k) for k in ks})))
         for name, low in (("trials", 1), ("folds", 2), ("min_df", 1)):
             value = getattr(self, name)
-            if name == "min_df" and value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-                raise ValueError(f"`{name}` must be a whole number of at least {low}, got {value!r}")
-            set_(name, int(value))
+            if name != "min_df" or value is not None:
+                set_(name, check_whole(value, f"{name}", minimum=low))
         if self.classes is not None:
             classes = (self.classes,) if isinstance(self.classes, str) else tuple(map(str, self.classes))
             if not classes:

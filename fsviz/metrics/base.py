@@ -107,6 +107,11 @@ class Metric:
             raise ValueError(f"`inputs` must be one of {', '.join(INPUTS)}, got {self.inputs!r}")
 
     @property
+    def model_based(self) -> bool:
+        """True when the metric reads a fitted model (Goutte et al.'s model-based relevance), not the corpus."""
+        return self.inputs == "model"
+
+    @property
     def reads_table(self) -> bool:
         """True when the metric reads only the 2×2 table: it has isoclines and a ``score_func``."""
         return self.inputs == "table"

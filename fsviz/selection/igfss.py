@@ -46,7 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import check_fraction
+from .._validation import check_fraction, check_whole
 from ..metrics.table import cc
 from .topk import select_top_k
 
@@ -140,10 +140,9 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
 def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
     """:func:`igfss_select` for every k in ``ks`` (k → word indices), labelling and sorting the words once."""
     n = training.n_words
-    ks = [int(k) for k in ks]
-    for k in ks:
-        if not 0 <= k <= n:
-            raise ValueError(f"k must be between 0 and the number of words ({n}), got {k}")
+    ks = [check_whole(k, "k", minimum=0) for k in ks]  # 0 is allowed here: the empty set
+    if max(ks, default=0) > n:
+        raise ValueError(f"`k` must be at most the number of words ({n}), got {max(ks)}")
     nfr = check_fraction(nfr, "`nfr` (negative feature ratio)")
     order = select_top_k(np.asarray(global_scores, dtype=np.float64), n).indices  # stage 2
     labels = feature_labels(training)
