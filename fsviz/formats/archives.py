@@ -257,7 +257,7 @@ def _tar_members(archive, fname, budget, counter, progress):
     for member in archive:
         progress.started = True
         budget.add_files()
-        budget.check_ratio(archive.offset, counter.count, repr(fname))  # the headers expand too
+        budget.check_ratio(member.offset_data, counter.count, repr(fname))  # headers expand too
         parts = _safe_parts(member.name, fname)
         if member.name in seen:
             raise CorpusError(
