@@ -18,6 +18,7 @@ lie about sizes, too many members).
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from dataclasses import dataclass, fields
@@ -174,7 +175,7 @@ class Budget:
         ``ratio``, when given, is called with the bytes read so far and returns
         (expanded, compressed) for :meth:`check_ratio`.
         """
-        chunks, n = [], 0
+        out, n = None, 0
         while True:
             chunk = stream.read(CHUNK)
             if not chunk:
@@ -185,9 +186,11 @@ class Budget:
                 raise self.limits.error("max_bytes", what or self.what, self.limits.max_bytes, at_least=True)
             if ratio is not None:
                 self.check_ratio(*ratio(n), what or self.what)
-            chunks.append(chunk)
-        data = (b"" if not chunks or isinstance(chunks[0], bytes) else "").join(chunks)
-        return data.encode() if isinstance(data, str) else bytes(data)
+            if out is None:  # BytesIO hands its buffer over without a copy: one copy of the data, not two
+                out = io.StringIO() if isinstance(chunk, str) else io.BytesIO()
+            out.write(chunk)
+        data = b"" if out is None else out.getvalue()
+        return data.encode() if isinstance(data, str) else data
 
     def read_file(self, path: Path, what: str, *, follow: bool = True) -> bytes:
         """A regular file's bytes (a device or a pipe is refused); ``follow=False``
