@@ -387,8 +387,13 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
     """
     if source is None or (isinstance(source, str) and not source.strip()):
         raise CorpusError("no corpus given: pass a file, a folder, an upload or (texts, labels)")
-    if isinstance(source, (str, Path)) and not Path(source).exists():
-        raise CorpusError(f"no such file or folder: {source}")
+    if isinstance(source, (str, Path)):
+        try:
+            exists = Path(source).exists()
+        except (OSError, ValueError) as exc:  # a name too long, a NUL byte in the path
+            raise CorpusError(f"cannot use the path {str(source)[:80]!r}: {getattr(exc, 'strerror', None) or exc}") from None
+        if not exists:
+            raise CorpusError(f"no such file or folder: {source}")
     check_whole(min_df, "min_df", minimum=0, what="of documents")
     check_stopwords(stopwords, ENGLISH_STOP_WORDS)
     limits = check_limits(limits)

@@ -474,6 +474,8 @@ def test_lines_folder_indices_are_checked(tmp_path, labels, message):
         ("FILE", {"format": "xlsx"}, "unknown format 'xlsx'; use one of texts, csv"),
         ("FILE", {"format": 3}, "`format` must be a str"),
         ("FILE", {"encoding": "utf-8"}, "unknown option encoding; the options are text_column"),
+        ("a" * 5000, {}, "cannot use the path 'aaaa.*': File name too long"),
+        (b"c.csv", {}, "`source` must be a path, .* got bytes"),
     ],
 )
 def test_wrong_sources_and_options_give_messages(tmp_path, source, options, message):
@@ -524,6 +526,22 @@ def encrypted_zip():
 def test_broken_files_give_messages(tmp_path, name, data, message):
     with pytest.raises(CorpusError, match=message):
         fsviz.load_corpus(write(tmp_path, name, data))
+
+
+def test_links_inside_a_tar_are_skipped_with_a_note(tmp_path):
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as archive:
+        for name, data in class_files():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+        for kind, target in ((tarfile.SYMTYPE, "/etc/passwd"), (tarfile.LNKTYPE, "fruit/0.txt")):
+            info = tarfile.TarInfo(f"sky/link{kind.decode()}")
+            info.type, info.linkname = kind, target
+            archive.addfile(info)
+    corpus = fsviz.load_corpus(write(tmp_path, "links.tar.gz", buf.getvalue()), min_df=1)
+    assert corpus.n_docs == 8
+    assert corpus.notes == ("skipped 2 links or special members: only regular files are read",)
 
 
 def test_duplicate_zip_members_are_refused(tmp_path):
