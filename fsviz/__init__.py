@@ -10,7 +10,7 @@ The public API, flat as in pingouin::
 """
 
 from ._validation import check_k
-from .corpus import DEFAULT_MIN_DF, Corpus, CorpusError, build_corpus, load_corpus
+from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
 from .counts import Training, binary_counts, document_frequency, negative_features
 from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
 from .sample import build_sample, load_sample
@@ -19,10 +19,12 @@ from .synthetic import PlantedCorpus, make_planted_corpus
 from .task import Task
 
 __all__ = [
+    "DEFAULT_LIMITS",
     "DEFAULT_MIN_DF",
     "FORMAN_METRICS",
     "Corpus",
     "CorpusError",
+    "Limits",
     "Metric",
     "PlantedCorpus",
     "Selection",

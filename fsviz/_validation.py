@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["check_counts", "check_fraction", "check_k", "check_whole"]
+__all__ = ["check_counts", "check_fraction", "check_k", "check_stopwords", "check_whole"]
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -59,16 +59,81 @@ def check_fraction(value, name: str, *, hint: str = "", spec: str | None = None)
     return number
 
 
+def check_stopwords(stopwords, english: frozenset) -> frozenset:
+    """The stop words ``stopwords`` names, lower-cased: none for False/None, ``english`` for
+    True or ``"english"`` (scikit-learn's spelling), else those of a list of str.
+
+    A bare string other than ``"english"`` is refused rather than read
+    letter by letter.
+
+    >>> sorted(check_stopwords(["The", "a"], frozenset()))
+    ['a', 'the']
+    """
+    if stopwords is None or stopwords is False:
+        return frozenset()
+    if stopwords is True or (isinstance(stopwords, str) and stopwords.strip().lower() == "english"):
+        return english
+    if isinstance(stopwords, (str, bytes)):
+        raise ValueError(
+            f"`stopwords` must be True, 'english' or a list of words, got the string {stopwords!r}; "
+            f"for one word pass [{stopwords!r}]"
+        )
+    try:
+        words = list(stopwords)
+    except TypeError:
+        raise ValueError(f"`stopwords` must be True, 'english' or a list of words, got {stopwords!r}") from None
+    bad = next((w for w in words if not isinstance(w, str)), None)
+    if bad is not None:
+        raise ValueError(f"`stopwords` must hold words (str), got {bad!r}")
+    return frozenset(w.strip().lower() for w in words)
+
+
+def _count_array(value, name: str) -> np.ndarray:
+    """``value`` as a float64 array of finite numbers, else ValueError naming ``name`` and the first bad entry."""
+    raw = np.asarray(value) if not isinstance(value, np.ndarray) else value
+    if raw.dtype.kind in "USVcmM":
+        kind = "text" if raw.dtype.kind in "US" else f"{raw.dtype.name} values"
+        example = f" such as {raw.ravel()[0].item()!r}" if raw.size else ""
+        raise ValueError(f"`{name}` must hold numbers of documents, got {kind}{example}")
+    try:
+        array = raw.astype(np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"`{name}` must hold numbers of documents, got {value!r:.80}") from None
+    bad = ~np.isfinite(array)
+    if bad.any():
+        at = np.unravel_index(int(np.flatnonzero(bad)[0]), array.shape) if array.ndim else ()
+        where = f" at index {at[0] if len(at) == 1 else at}" if at else ""
+        raise ValueError(
+            f"`{name}` must hold finite counts, got {array[at] if at else float(array)}{where} "
+            "(None and missing values read as nan); drop or fill those entries first"
+        )
+    return array
+
+
 def check_counts(tp, fp, pos, neg):
-    """``tp, fp, pos, neg`` as broadcast float64 arrays of a valid 2×2 table, else ValueError."""
-    tp, fp, pos, neg = np.broadcast_arrays(*(np.asarray(a, dtype=np.float64) for a in (tp, fp, pos, neg)))
+    """``tp, fp, pos, neg`` as broadcast float64 arrays of a valid 2×2 table, else ValueError.
+
+    Refuses text, None/NaN and infinities (naming the first), negative
+    counts, ``pos`` or ``neg`` below 1, ``tp > pos`` and ``fp > neg``.
+
+    >>> check_counts(2, 0, 5, 10)[0]
+    array(2.)
+    """
+    arrays = [_count_array(v, n) for v, n in zip((tp, fp, pos, neg), ("tp", "fp", "pos", "neg"))]
+    try:
+        tp, fp, pos, neg = np.broadcast_arrays(*arrays)
+    except ValueError:
+        shapes = ", ".join(f"{n} {a.shape}" for n, a in zip(("tp", "fp", "pos", "neg"), arrays))
+        raise ValueError(f"`tp`, `fp`, `pos` and `neg` must have one shape or broadcast to one, got {shapes}") from None
     if np.any(pos < 1) or np.any(neg < 1):
         raise ValueError(
             "`pos` and `neg` must both be at least 1 (a task needs documents in "
             f"each class), got pos={np.min(pos):g}, neg={np.min(neg):g}"
         )
     if np.any(tp < 0) or np.any(tp > pos):
-        raise ValueError("`tp` must lie in [0, pos]: a word cannot be in more positive documents than exist")
+        raise ValueError("`tp` must lie in [0, pos]: a word cannot be in fewer than 0 or more positive "
+                         f"documents than exist, got tp from {np.min(tp):g} to {np.max(tp):g}")
     if np.any(fp < 0) or np.any(fp > neg):
-        raise ValueError("`fp` must lie in [0, neg]: a word cannot be in more negative documents than exist")
+        raise ValueError("`fp` must lie in [0, neg]: a word cannot be in fewer than 0 or more negative "
+                         f"documents than exist, got fp from {np.min(fp):g} to {np.max(fp):g}")
     return tp, fp, pos, neg

@@ -27,12 +27,12 @@ import Stemmer  # PyStemmer
 from scipy import sparse
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
-from ._validation import check_whole
+from ._validation import check_stopwords, check_whole
 from .counts import Training, counts_from_presence, document_frequency, presence_counts
-from .formats import CorpusError, RawCorpus, read
+from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
 from .task import Task
 
-__all__ = ["Corpus", "CorpusError", "build_corpus", "load_corpus"]
+__all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"]
 
 #: Forman (2003, Appendix B): "removed rare words that occurred < 3 times".
 DEFAULT_MIN_DF = 3
@@ -252,19 +252,55 @@ def _label_matrix(labels):
     return Y, classes
 
 
-def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False) -> Corpus:
-    """Tokenise (if needed), drop stop words, stem, cut rare words; see the module notes."""
+class _BoundedAnalyzer:
+    """scikit-learn's default word analyzer, refusing a vocabulary past ``limits.max_words``
+    as it grows, before the vectoriser holds it all (the same tokens, so the same counts)."""
+
+    def __init__(self, limits: Limits, what: str):
+        self.analyze = CountVectorizer(lowercase=True).build_analyzer()
+        self.limits, self.what, self.seen = limits, what, set()
+
+    def __call__(self, text):
+        tokens = self.analyze(text)
+        self.seen.update(tokens)
+        if len(self.seen) > self.limits.max_words:
+            raise self.limits.error("max_words", self.what, self.limits.max_words, at_least=True)
+        return tokens
+
+
+def _tokenise(raw: RawCorpus, limits: Limits):
+    analyzer = _BoundedAnalyzer(limits, repr(raw.name))
+    vectorizer = CountVectorizer(analyzer=analyzer, dtype=np.int32)
+    try:
+        return vectorizer.fit_transform(raw.texts), vectorizer.get_feature_names_out()
+    finally:
+        analyzer.seen.clear()
+
+
+def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None) -> Corpus:
+    """Tokenise (if needed), drop stop words, stem, cut rare words; see the module notes.
+
+    ``limits`` (default :data:`DEFAULT_LIMITS`) bounds the documents and the
+    distinct words, checked before and during tokenising.
+    """
     check_whole(min_df, "min_df", minimum=0, what="of documents")
+    stop = check_stopwords(stopwords, ENGLISH_STOP_WORDS)
+    limits = check_limits(limits)
+    if len(raw.labels) > limits.max_docs:
+        raise limits.error("max_docs", repr(raw.name), len(raw.labels))
     if raw.texts is not None:
-        vectorizer = CountVectorizer(lowercase=True, dtype=np.int32)
+        longest = max(range(len(raw.texts)), key=lambda i: len(raw.texts[i]), default=None)
+        if longest is not None and len(raw.texts[longest]) > limits.max_doc_chars:
+            raise limits.error("max_doc_chars", f"{raw.name!r}: document {longest + 1}", len(raw.texts[longest]))
         try:
-            X_tf = vectorizer.fit_transform(raw.texts)
-        except ValueError:  # "empty vocabulary; perhaps the documents only contain stop words"
+            X_tf, vocabulary = _tokenise(raw, limits)
+        except ValueError as exc:  # "empty vocabulary; perhaps the documents only contain stop words"
+            if isinstance(exc, CorpusError):
+                raise
             raise CorpusError(
                 f"{raw.name!r}: the documents contain no words (tokens of two or more letters "
                 "or digits); check the text column and the encoding"
             ) from None
-        vocabulary = vectorizer.get_feature_names_out()
     else:
         X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
         vocabulary = np.asarray(raw.vocabulary).astype(object)
@@ -273,13 +309,12 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     if Y.shape[0] == 0:
         raise CorpusError(f"{raw.name!r} holds no documents")
     if classes.size < 2:
-        found = f"only the class {classes[0]!r}" if classes.size else "no labels"
+        found = f"only the class {str(classes[0])!r}" if classes.size else "no labels"
         raise CorpusError(
             f"{raw.name!r} has {found}; fsviz compares each class against the rest, "
             "so a corpus needs at least two classes"
         )
-    if stopwords:
-        stop = ENGLISH_STOP_WORDS if stopwords is True else frozenset(map(str.lower, stopwords))
+    if stop:
         keep = ~np.isin(vocabulary, list(stop))
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
     if stem:
@@ -299,7 +334,8 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     )
 
 
-def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, **options) -> Corpus:
+def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
+                **options) -> Corpus:
     """Load a labelled corpus from ``source`` in any supported format.
 
     Parameters
@@ -314,11 +350,20 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
         Rare-word cutoff: drop words present in fewer than ``min_df``
         documents (Forman's default, 3). 1 keeps every word that occurs;
         0 also keeps columns a pre-counted format declares but never uses.
-    stopwords : bool or iterable of str, default False
-        True drops scikit-learn's English stop words; an iterable gives your own.
+    stopwords : bool, "english" or iterable of str, default False
+        True (or ``"english"``, as scikit-learn spells it) drops
+        scikit-learn's English stop words; a list gives your own (one word is
+        ``["the"]``: another bare string is refused, not read letter by letter).
     stem : bool or str, default False
         True stems with the English Snowball (Porter2) stemmer; a string names
         another Snowball algorithm, e.g. ``"porter"`` or ``"german"``.
+    limits : fsviz.Limits, optional
+        How much the corpus may hold, checked before the work: bytes read
+        (512 MiB), files or archive members (200,000), expansion of a
+        compressed member (100:1), documents (1,000,000), characters in one
+        document (10,000,000), distinct words (2,000,000); see
+        :class:`fsviz.Limits` for why. Raise one with e.g.
+        ``limits=fsviz.Limits(max_bytes=2**31)``.
     **options
         ``text_column``, ``label_column``, ``label_sep``, ``sep`` for tables;
         ``name`` for any format.
@@ -326,7 +371,8 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
     Raises
     ------
     CorpusError (a ValueError)
-        With a message saying what is wrong with the input and what to do.
+        With a message saying what is wrong with the input and what to do;
+        for a limit, which one, the size seen and the keyword that raises it.
 
     Examples
     --------
@@ -339,9 +385,17 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
     >>> int(task.tp[task.vocabulary == "apple"][0])
     2
     """
-    if isinstance(source, str) and not source.strip():
+    if source is None or (isinstance(source, str) and not source.strip()):
         raise CorpusError("no corpus given: pass a file, a folder, an upload or (texts, labels)")
-    if isinstance(source, (str, Path)) and not Path(source).exists():
-        raise CorpusError(f"no such file or folder: {source}")
-    raw = read(source, format=format, **options)
-    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem)
+    if isinstance(source, (str, Path)):
+        try:
+            exists = Path(source).exists()
+        except (OSError, ValueError) as exc:  # a name too long, a NUL byte in the path
+            raise CorpusError(f"cannot use the path {str(source)[:80]!r}: {getattr(exc, 'strerror', None) or exc}") from None
+        if not exists:
+            raise CorpusError(f"no such file or folder: {source}")
+    check_whole(min_df, "min_df", minimum=0, what="of documents")
+    check_stopwords(stopwords, ENGLISH_STOP_WORDS)
+    limits = check_limits(limits)
+    raw = read(source, format=format, limits=limits, **options)
+    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem, limits=limits)

@@ -27,7 +27,9 @@ Formats (``format=`` name: what it reads; the module that reads it)
   :mod:`~fsviz.formats.tables`).
 
 :func:`read` (in :mod:`~fsviz.formats.detect`) picks the reader, detecting
-the format from the source's type, extension or folder contents.
+the format from the source's type, extension or folder contents. Every
+reader stays within a :class:`Limits` (bytes, files, expansion ratio,
+documents, words; :mod:`~fsviz.formats.limits`), checked before the work.
 """
 
 from .archives import read_folder, read_tar, read_zip
@@ -35,15 +37,20 @@ from .arff import read_arff
 from .base import FORMATS, CorpusError, RawCorpus, decode
 from .cluto import CLUTO_CLASS_NAMES, read_cluto, read_cluto_mat
 from .detect import detect_format, read
-from .tables import read_jsonl, read_lines, read_table, read_texts
+from .limits import DEFAULT_LIMITS, Limits, check_limits
+from .tables import label_text, read_jsonl, read_lines, read_table, read_texts
 
 __all__ = [
     "CLUTO_CLASS_NAMES",
+    "DEFAULT_LIMITS",
     "FORMATS",
     "CorpusError",
+    "Limits",
     "RawCorpus",
+    "check_limits",
     "decode",
     "detect_format",
+    "label_text",
     "read",
     "read_arff",
     "read_cluto",

@@ -6,11 +6,13 @@
 from __future__ import annotations
 
 import re
+from array import array
 
 import numpy as np
 from scipy import sparse
 
-from .base import CorpusError, RawCorpus, bytes_of, decode, require_docs, stem_name
+from .base import CorpusError, RawCorpus, check_word_counts, decode, require_docs, stem_name
+from .limits import Budget, bytes_of, check_limits
 
 __all__ = ["read_arff"]
 
@@ -24,16 +26,36 @@ def _unquote(token: str) -> str:
     return token
 
 
-def read_arff(source, *, name=None) -> RawCorpus:
+def _sparse_item(item: str):
+    fields = item.split(None, 1)
+    if len(fields) != 2:
+        raise ValueError(f"the sparse item {item.strip()!r} needs an attribute index and a value")
+    return fields
+
+
+def _number(value: str, attribute: str) -> float:
+    try:
+        return float(value)
+    except ValueError:
+        raise ValueError(f"attribute {attribute!r} has {value.strip()!r}, not a number") from None
+
+
+def read_arff(source, *, name=None, limits=None) -> RawCorpus:
     """Weka ARFF with numeric (word count) attributes and one nominal class.
 
     Sparse rows (``{index value, ...}``) and dense rows are both read. The
     class is the nominal attribute named ``class`` (any case), else the last
     nominal attribute; a sparse row that omits it has the first declared
     value, as ARFF specifies. Other non-numeric attributes are ignored.
+
+    Word counts must be whole numbers, at least 0 (``?`` in a dense row is
+    0); NaN, infinities, negatives, fractions and text are refused with the
+    line and the attribute that hold them.
     """
-    data, fname = bytes_of(source)
+    limits = check_limits(limits)
+    data, fname = bytes_of(source, Budget(limits, "the ARFF file"))
     text = decode(data, repr(fname))
+    del data
     lines = text.splitlines()
     attributes, nominal = [], {}
     relation = None
@@ -65,9 +87,12 @@ def read_arff(source, *, name=None) -> RawCorpus:
     if class_index is None:
         raise CorpusError(f"{fname!r} has no nominal class attribute (e.g. @ATTRIBUTE class {{a,b}}); fsviz needs labels")
     word_index = [i for i, (_, t) in enumerate(attributes) if t in ("numeric", "integer", "real")]
+    if len(word_index) > limits.max_words:
+        raise limits.error("max_words", repr(fname), len(word_index))
     column_of = np.full(len(attributes), -1, dtype=np.int64)
     column_of[word_index] = np.arange(len(word_index))
-    rows, cols, vals, labels = [], [], [], []
+    # typed arrays, not lists: 24 bytes per count instead of about 100
+    rows, cols, vals, labels, doc_lines = array("q"), array("q"), array("d"), [], []
     n_attr = len(attributes)
     try:
         for number in range(data_start, len(lines)):
@@ -81,7 +106,7 @@ def read_arff(source, *, name=None) -> RawCorpus:
                     raise ValueError("a sparse row must end with '}'")
                 body = line[1:-1].strip()
                 for item in body.split(",") if body else ():
-                    index_text, value = item.split(None, 1)
+                    index_text, value = _sparse_item(item)
                     index = int(index_text)
                     if not 0 <= index < n_attr:
                         raise ValueError(f"attribute index {index} is out of range 0..{n_attr - 1}")
@@ -90,7 +115,7 @@ def read_arff(source, *, name=None) -> RawCorpus:
                     elif column_of[index] >= 0:
                         rows.append(doc)
                         cols.append(column_of[index])
-                        vals.append(float(value))
+                        vals.append(_number(value, attributes[index][0]))
             else:
                 values = line.split(",")
                 if len(values) != n_attr:
@@ -101,15 +126,19 @@ def read_arff(source, *, name=None) -> RawCorpus:
                     if value not in ("0", "?", ""):
                         rows.append(doc)
                         cols.append(column_of[index])
-                        vals.append(float(value))
+                        vals.append(_number(value, attributes[index][0]))
             if label not in nominal[class_index]:
                 raise ValueError(f"class value {label!r} is not declared in the header")
             labels.append((label,))
+            doc_lines.append(number + 1)
     except ValueError as exc:
         raise CorpusError(f"{fname!r} line {number + 1}: malformed data row ({exc})") from None
     require_docs(len(labels), repr(fname))
+    vals = np.asarray(vals, dtype=np.float64)
+    check_word_counts(vals, lambda at: f"{fname!r} line {doc_lines[rows[at]]}, attribute "
+                                  f"{attributes[word_index[cols[at]]][0]!r}")
     counts = sparse.csr_matrix(
-        (np.asarray(vals), (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))),
+        (vals, (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))),
         shape=(len(labels), len(word_index)),
     )
     counts.sum_duplicates()

@@ -6,9 +6,10 @@ cutoff happen once, for every format alike, in :mod:`fsviz.corpus`.
 
 from __future__ import annotations
 
+import codecs
 import os
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 
 import numpy as np
 from scipy import sparse
@@ -18,7 +19,7 @@ __all__ = [
     "FORMATS",
     "CorpusError",
     "RawCorpus",
-    "bytes_of",
+    "check_word_counts",
     "decode",
     "require_docs",
     "stem_name",
@@ -66,17 +67,35 @@ EXTENSIONS = {
 FORMATS = ("texts", "csv", "tsv", "jsonl", "folder", "zip", "tar", "arff", "cluto", "cluto-mat", "lines")
 
 
-def decode(data: bytes, what="file") -> str:
-    """UTF-8 text, falling back to latin-1; binary data is refused.
+#: Byte-order marks and their codecs, the longest first (UTF-32 LE's starts with UTF-16 LE's).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
+)
 
-    ``what`` names the input in the error: a str, or a tuple of path parts.
+
+def decode(data: bytes, what="file") -> str:
+    """Text of ``data``: by its byte-order mark (UTF-8/16/32) when it has one,
+    else UTF-8, falling back to latin-1; binary data (NUL bytes, no BOM) is refused.
+
+    ``what`` names the input in the error: a phrase, or a tuple of path parts.
     """
+    if isinstance(what, tuple):
+        what = "/".join(what)
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError as exc:
+                raise CorpusError(
+                    f"{what} starts with a {codec.upper().removesuffix('-SIG')} byte-order mark but is not "
+                    f"valid {codec.upper().removesuffix('-SIG')} (byte {exc.start}); save it again as UTF-8"
+                ) from None
     if b"\x00" in data[:65536]:
-        if isinstance(what, tuple):
-            what = "/".join(what)
         raise CorpusError(
             f"{what} looks like a binary file (it contains NUL bytes), not text; "
-            "give a text corpus: CSV/TSV, JSONL, ARFF, or a ZIP/tar of class folders"
+            "give a text corpus: CSV/TSV, JSONL, ARFF, or a ZIP/tar of class folders "
+            "(UTF-16 or UTF-32 text needs its byte-order mark; or save it as UTF-8)"
         )
     try:
         return data.decode("utf-8")
@@ -93,17 +112,6 @@ def suffix_of(name: str) -> str:
     return os.path.splitext(name)[1]
 
 
-def bytes_of(source) -> tuple[bytes, str]:
-    """The bytes and file name of a path or a file object (rewound after reading)."""
-    if hasattr(source, "read"):
-        data = source.read()
-        if hasattr(source, "seek"):
-            source.seek(0)
-        return (data.encode() if isinstance(data, str) else bytes(data)), getattr(source, "name", "upload")
-    path = Path(source)
-    return path.read_bytes(), path.name
-
-
 def stem_name(name: str) -> str:
     """The corpus name a file name gives: its base name without the extension."""
     base = PurePosixPath(str(name)).name
@@ -115,3 +123,29 @@ def require_docs(n: int, what: str):
     """Refuse an input that holds no documents."""
     if n == 0:
         raise CorpusError(f"{what} holds no documents; check that it is the corpus you meant")
+
+
+#: The largest count a corpus holds (term frequencies are int32).
+MAX_COUNT = int(np.iinfo(np.int32).max)
+
+
+def check_word_counts(values: np.ndarray, where) -> None:
+    """Refuse word counts that are not whole numbers from 0 to :data:`MAX_COUNT`.
+
+    ``where(i)`` names the place of the i-th value in the file (a line and a
+    column or attribute), for the message.
+    """
+    values = np.asarray(values, dtype=np.float64)
+    bad = ~np.isfinite(values) | (values < 0) | (values > MAX_COUNT) | (values != np.round(values))
+    if not bad.any():
+        return
+    at = int(np.flatnonzero(bad)[0])
+    value = values[at]
+    reason = (
+        "not a number (NaN)" if np.isnan(value) else "infinite" if np.isinf(value) else "negative" if value < 0
+        else f"too large (over {MAX_COUNT:,})" if value > MAX_COUNT else "not a whole number"
+    )
+    raise CorpusError(
+        f"{where(at)}: the count {value:g} is {reason}; word counts must be whole numbers, at least 0 "
+        "(fix that value or re-export the file)"
+    )

@@ -14,13 +14,79 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from .base import CorpusError, RawCorpus, decode
+from .base import CorpusError, RawCorpus, check_word_counts, decode
+from .limits import Budget, bytes_of, check_limits
 
 __all__ = ["CLUTO_CLASS_NAMES", "read_cluto", "read_cluto_mat"]
 
 
-def _parse_int_rows(text: str):
-    return [np.array(line.split(), dtype=np.int64) for line in text.splitlines() if line.strip()]
+def _numbers(line: str, number: int, fname: str, dtype=np.int64) -> np.ndarray:
+    """The numbers of one line; a token that is not one is refused with its line and column."""
+    fields = line.split()
+    try:
+        return np.array(fields, dtype=dtype)
+    except (ValueError, OverflowError):
+        kind = int if dtype == np.int64 else float
+        column, token = next(((j, f) for j, f in enumerate(fields, 1) if not _parses(kind, f)), (1, line))
+        what = "a whole number" if kind is int else "a number"
+        raise CorpusError(f"{fname} line {number}, column {column}: {token!r} is not {what}; fix it or re-export "
+                          "the file") from None
+
+
+def _parses(kind, token: str) -> bool:
+    try:
+        return kind is float or -(2**63) <= kind(token) < 2**63
+    except ValueError:
+        return False
+
+
+def _int_rows(text: str, fname: str):
+    """(line number, int64 row) of every line that is not blank."""
+    return [(n, _numbers(line, n, fname)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def _header(values, names, fname, limits):
+    """The header's whole numbers, each at least 0 and the documents and words within ``limits``."""
+    if values.size < len(names) or np.any(values[: len(names)] < 0):
+        raise CorpusError(f"{fname} line 1 must hold {' '.join(names)} (whole numbers, at least 0)")
+    head = [int(v) for v in values[: len(names)]]
+    if head[0] > limits.max_docs:
+        raise limits.error("max_docs", fname, head[0])
+    if head[1] > limits.max_words:
+        raise limits.error("max_words", fname, head[1])
+    return head
+
+
+def _pairs(fname, line_of_row, indptr, first_column):
+    """``place(i, offset)``: where the i-th (column, value) pair of a sparse matrix file is, as
+    "<file> line L, column C" (``offset`` 0 for the pair's column index, 1 for its value)."""
+    def place(at, offset=1):
+        row = int(np.searchsorted(indptr, at, side="right")) - 1
+        return f"{fname} line {line_of_row[row]}, column {first_column + 2 * (at - int(indptr[row])) + offset}"
+    return place
+
+
+def _check_columns(cols, n_cols, place, base):
+    """Refuse a column index outside ``base..n_cols - 1 + base``, with its place."""
+    out = np.flatnonzero((cols < 0) | (cols >= n_cols))
+    if out.size:
+        raise CorpusError(f"{place(int(out[0]), 0)}: the column index {int(cols[out[0]]) + base} is out of range "
+                          f"{base}..{n_cols - 1 + base}")
+
+
+def _label_rows(text: str, fname: str, n_docs: int) -> np.ndarray:
+    """The class × document 0/1 matrix of a ``<name>_correct.txt``; ragged rows and other values are refused."""
+    rows = _int_rows(text, fname)
+    if not rows:
+        raise CorpusError(f"{fname} is empty; it needs one 0/1 row per class with {n_docs} columns")
+    for number, row in rows:
+        if row.size != n_docs:
+            raise CorpusError(f"{fname} line {number} has {row.size} values; every label row needs one 0 or 1 "
+                              f"per document ({n_docs})")
+        bad = np.flatnonzero((row != 0) & (row != 1))
+        if bad.size:
+            raise CorpusError(f"{fname} line {number}, column {bad[0] + 1}: {row[bad[0]]} is not 0 or 1")
+    return np.array([row for _, row in rows])
 
 
 #: Class names of the CLUTO sets as converted by ntyaan/some-datasets, row by
@@ -39,7 +105,7 @@ CLUTO_CLASS_NAMES = {
 }
 
 
-def read_cluto(path, *, name=None) -> RawCorpus:
+def read_cluto(path, *, name=None, limits=None) -> RawCorpus:
     """A folder with ``sparse_<name>.txt`` and ``<name>_correct.txt``.
 
     The matrix file starts with ``n_docs n_cols``; each next line is
@@ -51,7 +117,11 @@ def read_cluto(path, *, name=None) -> RawCorpus:
     twice); documents left with no label then form their own class,
     ``unknown`` (re1's class the converter forgot). A document with several
     1s keeps all of them (multi-label).
+
+    Counts must be whole numbers, at least 0, and label rows must hold one
+    0 or 1 per document; anything else is refused with its line and column.
     """
+    limits = check_limits(limits)
     folder = Path(path)
     matrix_files = sorted(folder.glob("sparse_*.txt"))
     if not matrix_files:
@@ -60,27 +130,30 @@ def read_cluto(path, *, name=None) -> RawCorpus:
     label_file = folder / f"{set_name}_correct.txt"
     if not label_file.exists():
         raise CorpusError(f"{str(folder)!r} has {matrix_files[0].name} but no {label_file.name} label file")
-    rows = _parse_int_rows(decode(matrix_files[0].read_bytes(), matrix_files[0].name))
-    try:
-        n_docs, n_cols = (int(v) for v in rows[0][:2])
-        body = rows[1:]
-        if len(body) != n_docs:
-            raise ValueError(f"header says {n_docs} documents, found {len(body)} rows")
-        lengths = np.array([r[0] for r in body])
-        if np.any([r.size != 1 + 2 * r[0] for r in body]):
-            raise ValueError("a row's length does not match its leading count")
-        pairs = np.concatenate([r[1:] for r in body]) if body else np.zeros(0, np.int64)
-        cols, vals = pairs[0::2], pairs[1::2]
-        if cols.size and (cols.min() < 0 or cols.max() >= n_cols):
-            raise ValueError(f"column index out of range 0..{n_cols - 1}")
-    except (ValueError, IndexError) as exc:
-        raise CorpusError(f"{matrix_files[0].name} is not a CLUTO sparse matrix: {exc}") from None
+    budget = Budget(limits, f"folder {folder.name!r}")
+    fname = matrix_files[0].name
+    rows = _int_rows(decode(bytes_of(matrix_files[0], budget)[0], fname), fname)
+    if not rows:
+        raise CorpusError(f"{fname} is empty; a CLUTO sparse matrix starts with 'n_docs n_cols'")
+    n_docs, n_cols = _header(rows[0][1], ("n_docs", "n_cols"), fname, limits)
+    body = rows[1:]
+    if len(body) != n_docs:
+        raise CorpusError(f"{fname} is not a CLUTO sparse matrix: the header says {n_docs} documents, "
+                          f"found {len(body)} rows")
+    for number, r in body:
+        if r.size != 1 + 2 * r[0]:
+            raise CorpusError(f"{fname} line {number}: the row starts with {r[0]} (pairs that follow) but has "
+                              f"{r.size - 1} more values, not {max(2 * r[0], 0)}")
+    lengths = np.array([r[0] for _, r in body], dtype=np.int64)
     indptr = np.concatenate([[0], np.cumsum(lengths)])
+    pairs = np.concatenate([r[1:] for _, r in body]) if body else np.zeros(0, np.int64)
+    cols, vals = pairs[0::2], pairs[1::2]
+    place = _pairs(fname, [n for n, _ in body], indptr, 2)
+    _check_columns(cols, n_cols, place, 0)
+    check_word_counts(vals, place)
     counts = sparse.csr_matrix((vals.astype(np.float64), cols, indptr), shape=(n_docs, n_cols))
     counts.sum_duplicates()
-    indicator = np.array(_parse_int_rows(decode(label_file.read_bytes(), label_file.name)))
-    if indicator.ndim != 2 or indicator.shape[1] != n_docs:
-        raise CorpusError(f"{label_file.name} must have one 0/1 row per class with {n_docs} columns")
+    indicator = _label_rows(decode(bytes_of(label_file, budget)[0], label_file.name), label_file.name, n_docs)
     names = list(CLUTO_CLASS_NAMES.get(set_name, [f"c{k}" for k in range(indicator.shape[0])]))
     if len(names) != indicator.shape[0]:
         names = [f"c{k}" for k in range(indicator.shape[0])]
@@ -106,10 +179,12 @@ def read_cluto(path, *, name=None) -> RawCorpus:
     )
 
 
-def read_cluto_mat(path, *, name=None) -> RawCorpus:
+def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     """CLUTO's ``<name>.mat`` (1-based sparse rows after an ``n_rows n_cols nnz``
     header), ``<name>.mat.rclass`` (one label per line) and, when present,
-    ``<name>.mat.clabel`` (one word per line)."""
+    ``<name>.mat.clabel`` (one word per line). Counts must be whole numbers,
+    at least 0; anything else is refused with its line and column."""
+    limits = check_limits(limits)
     path = Path(path)
     if path.is_dir():
         mats = sorted(p for p in path.glob("*.mat") if Path(f"{p}.rclass").exists())
@@ -119,29 +194,38 @@ def read_cluto_mat(path, *, name=None) -> RawCorpus:
     rclass = Path(f"{path}.rclass")
     if not rclass.exists():
         raise CorpusError(f"{path.name} needs its labels in {rclass.name} beside it")
-    lines = [ln for ln in decode(path.read_bytes(), path.name).splitlines()]
-    try:
-        n_rows, n_cols, _ = (int(v) for v in lines[0].split())
-        body = lines[1 : 1 + n_rows]
-        if len(body) != n_rows:
-            raise ValueError(f"header says {n_rows} rows, found {len(body)}")
-        parsed = [np.array(ln.split(), dtype=np.float64) for ln in body]
-        lengths = np.array([p.size // 2 for p in parsed])
-        flat = np.concatenate(parsed) if parsed else np.zeros(0)
-        cols = flat[0::2].astype(np.int64) - 1
-        if cols.size and (cols.min() < 0 or cols.max() >= n_cols):
-            raise ValueError(f"column index out of range 1..{n_cols}")
-    except ValueError as exc:
-        raise CorpusError(f"{path.name} is not a CLUTO .mat file: {exc}") from None
+    budget = Budget(limits, repr(path.name))
+    lines = decode(bytes_of(path, budget)[0], path.name).splitlines()
+    if not lines or not lines[0].strip():
+        raise CorpusError(f"{path.name} is empty; a CLUTO .mat file starts with 'n_rows n_cols nnz'")
+    n_rows, n_cols, _ = _header(_numbers(lines[0], 1, path.name), ("n_rows", "n_cols", "nnz"), path.name, limits)
+    body = lines[1 : 1 + n_rows]
+    if len(body) != n_rows:
+        raise CorpusError(f"{path.name} is not a CLUTO .mat file: the header says {n_rows} rows, found {len(body)}")
+    parsed = [_numbers(ln, number, path.name, np.float64) for number, ln in enumerate(body, 2)]
+    odd = next((number for number, p in enumerate(parsed, 2) if p.size % 2), None)
+    if odd is not None:
+        raise CorpusError(f"{path.name} line {odd}: a row holds (column, value) pairs, so an even number of values")
+    lengths = np.array([p.size // 2 for p in parsed], dtype=np.int64)
     indptr = np.concatenate([[0], np.cumsum(lengths)])
+    flat = np.concatenate(parsed) if parsed else np.zeros(0)
+    place = _pairs(path.name, range(2, n_rows + 2), indptr, 1)
+    raw_cols = flat[0::2]
+    fraction = np.flatnonzero(~np.isfinite(raw_cols) | (raw_cols != np.round(raw_cols)))
+    if fraction.size:
+        raise CorpusError(f"{place(int(fraction[0]), 0)}: the column index {raw_cols[fraction[0]]:g} is not a "
+                          "whole number")
+    cols = np.clip(raw_cols, -1, n_cols + 1).astype(np.int64) - 1
+    _check_columns(cols, n_cols, place, 1)
+    check_word_counts(flat[1::2], place)
     counts = sparse.csr_matrix((flat[1::2], cols, indptr), shape=(n_rows, n_cols))
     counts.sum_duplicates()
-    labels = [(ln.strip(),) for ln in decode(rclass.read_bytes(), rclass.name).splitlines() if ln.strip()]
+    labels = [(ln.strip(),) for ln in decode(bytes_of(rclass, budget)[0], rclass.name).splitlines() if ln.strip()]
     if len(labels) != n_rows:
         raise CorpusError(f"{rclass.name} has {len(labels)} labels for {n_rows} documents")
     clabel = Path(f"{path}.clabel")
     if clabel.exists():
-        words = [ln.strip() for ln in decode(clabel.read_bytes(), clabel.name).splitlines() if ln.strip()]
+        words = [ln.strip() for ln in decode(bytes_of(clabel, budget)[0], clabel.name).splitlines() if ln.strip()]
         vocabulary = np.array(words) if len(words) == n_cols else np.array([f"w{j}" for j in range(n_cols)])
     else:
         vocabulary = np.array([f"w{j}" for j in range(n_cols)])

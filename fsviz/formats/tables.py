@@ -7,41 +7,136 @@
   may be a list: several labels); a JSON array of such objects also works.
 - ``lines``: a folder with ``<name>.txt`` (one document per line) and
   ``<name>_labels.txt`` (``index<TAB>split<TAB>label`` per line).
+
+Labels are compared as text after one normalisation (:func:`label_text`):
+a string is stripped of surrounding white space; a number is written in its
+shortest form, whole numbers without a decimal point (JSON ``1`` and ``1.0``
+are both class ``"1"``; the string ``"1.0"`` stays ``"1.0"``); a boolean is
+``"True"``/``"False"``. A label is *missing* when it is null/None, NaN, an
+empty or blank string, or an empty list. Files (CSV/TSV/JSONL) drop a row
+whose label or text is missing and say so in the corpus notes (with the
+first row or line numbers); in-memory ``(texts, labels)`` refuses it, as
+scikit-learn refuses NaN in ``y``.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import math
+import numbers
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from .base import CorpusError, RawCorpus, bytes_of, decode, require_docs, stem_name, suffix_of
+from .base import CorpusError, RawCorpus, decode, require_docs, stem_name, suffix_of
+from .limits import Budget, bytes_of, check_limits
 
-__all__ = ["LABEL_NAMES", "TEXT_NAMES", "read_jsonl", "read_lines", "read_table", "read_texts"]
+__all__ = ["LABEL_NAMES", "TEXT_NAMES", "label_text", "read_jsonl", "read_lines", "read_table", "read_texts"]
 
 TEXT_NAMES = ("text", "texts", "document", "doc", "content", "body", "sentence", "abstract", "message")
 LABEL_NAMES = ("label", "labels", "class", "category", "categories", "target", "topic", "y")
+#: Row numbers a note or an error lists before "…".
+_SHOWN = 5
 
 
-def read_texts(texts, labels, *, name="texts") -> RawCorpus:
-    """``texts``: sequence of str; ``labels``: one label, or a list of labels, per text."""
+class _BadValue(ValueError):
+    """A label or text of a type that cannot be one; the caller adds where it is."""
+
+
+def label_text(value) -> str | None:
+    """One label as text after the normalisation of the module notes, or None when missing.
+
+    >>> label_text(1.0), label_text(" spam "), label_text(float("nan"))
+    ('1', 'spam', None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value.strip() or None
+    if isinstance(value, (bool, np.bool_)):
+        return str(bool(value))
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        number = float(value)
+        if math.isnan(number):
+            return None
+        if math.isinf(number):
+            raise _BadValue(f"the label {number} is not a class name")
+        return str(int(number)) if number.is_integer() else repr(number)
+    if value is pd.NA or value is pd.NaT:
+        return None
+    raise _BadValue(f"a label must be text or a number (or a list of them), got {type(value).__name__}")
+
+
+def _label_tuple(value) -> tuple | None:
+    """The labels of one document, sorted and distinct, or None when missing."""
+    if isinstance(value, (list, tuple, set, frozenset, np.ndarray)):
+        labels = {t for t in map(label_text, value) if t is not None}
+        return tuple(sorted(labels)) or None
+    text = label_text(value)
+    return None if text is None else (text,)
+
+
+def _text_of(value) -> str | None:
+    """A document's text, or None when missing (null, NaN); numbers become their text."""
+    if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Number) and not isinstance(value, (bool, np.bool_)):
+        return str(value)
+    raise _BadValue(f"a text must be a string, got {type(value).__name__}")
+
+
+def _listed(numbers_) -> str:
+    shown = ", ".join(map(str, numbers_[:_SHOWN]))
+    return shown + (", …" if len(numbers_) > _SHOWN else "")
+
+
+def _drop_missing(texts, labels, where, unit, notes):
+    """Drop documents whose text or labels are None; a note says how many and where."""
+    for kind, values in (("label", labels), ("text", texts)):
+        gone = [w for w, v in zip(where, values) if v is None]
+        if gone:
+            notes.append(f"dropped {len(gone)} {unit}{'s' * (len(gone) > 1)} with no {kind} "
+                         f"({unit}{'s' * (len(gone) > 1)} {_listed(gone)})")
+    keep = [i for i, (t, lab) in enumerate(zip(texts, labels)) if t is not None and lab is not None]
+    if len(keep) == len(texts):
+        return texts, labels
+    return [texts[i] for i in keep], [labels[i] for i in keep]
+
+
+def read_texts(texts, labels, *, name="texts", limits=None) -> RawCorpus:
+    """``texts``: sequence of str; ``labels``: one label, or a list of labels, per text.
+
+    A missing label (None, NaN, blank) or a text that is not a str is refused
+    with its position.
+    """
+    limits = check_limits(limits)
     texts = list(texts)
     labels = list(labels)
     if len(texts) != len(labels):
         raise CorpusError(f"got {len(texts)} texts but {len(labels)} labels; give one label (or list of labels) per text")
     require_docs(len(texts), "the text list")
-    if not all(isinstance(t, str) for t in texts):
-        raise CorpusError("every text must be a str")
-    return RawCorpus(labels=[_as_label_tuple(lab) for lab in labels], texts=texts, name=name)
-
-
-def _as_label_tuple(label) -> tuple:
-    if isinstance(label, (list, tuple, set, frozenset, np.ndarray)):
-        return tuple(sorted({str(x) for x in label}))
-    return (str(label),)
+    if len(texts) > limits.max_docs:
+        raise limits.error("max_docs", "the text list", len(texts))
+    bad = next((i for i, t in enumerate(texts) if not isinstance(t, str)), None)
+    if bad is not None:
+        raise CorpusError(f"every text must be a str; texts[{bad}] is {type(texts[bad]).__name__} {texts[bad]!r}")
+    tuples = []
+    for i, label in enumerate(labels):
+        try:
+            tuples.append(_label_tuple(label))
+        except _BadValue as exc:
+            raise CorpusError(f"labels[{i}]: {exc}") from None
+        if tuples[-1] is None:
+            raise CorpusError(
+                f"labels[{i}] is missing ({label!r}); give every text a label, or leave out the texts without one"
+            )
+    return RawCorpus(labels=tuples, texts=texts, name=name)
 
 
 def _pick_column(columns, wanted, given, param):
@@ -58,7 +153,16 @@ def _pick_column(columns, wanted, given, param):
     return None
 
 
-def read_table(source, *, sep=None, text_column=None, label_column=None, label_sep=None, name=None) -> RawCorpus:
+def _same_column(text_col, label_col, name):
+    if text_col is not None and text_col == label_col:
+        raise CorpusError(
+            f"{name!r}: the text and the label are both column {text_col!r}; "
+            "pass text_column= and label_column= naming two different columns"
+        )
+
+
+def read_table(source, *, sep=None, text_column=None, label_column=None, label_sep=None, name=None,
+               limits=None) -> RawCorpus:
     """A CSV/TSV file (path or file object) or a ``pandas.DataFrame``.
 
     The header row is recognised by a text or label column name
@@ -68,14 +172,21 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
     by shape: the text is the column with the longest mean length, the label
     the remaining column with the fewest distinct values. ``label_sep``
     splits a label cell into several labels (multi-label corpora).
+
+    A row whose label is missing (an empty cell, which is how pandas writes
+    NaN; in a DataFrame also None/NaN) or whose text is missing (None/NaN in
+    a DataFrame) is dropped, and the corpus notes give the row numbers
+    (data rows from 1, the header not counted).
     """
+    limits = check_limits(limits)
     if isinstance(source, pd.DataFrame):
-        frame = source.astype(str)
+        frame = source
         name = name or "table"
     else:
-        data, fname = bytes_of(source)
+        data, fname = bytes_of(source, Budget(limits, "the table"))
         name = name or stem_name(fname)
         text = decode(data, repr(fname))
+        del data
         if not text.strip():
             raise CorpusError(f"{fname!r} is empty; a CSV/TSV corpus needs a text column and a label column")
         if sep is None:
@@ -96,90 +207,152 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
     columns = list(frame.columns)
     text_col = _pick_column(columns, TEXT_NAMES, text_column, "text_column")
     label_col = _pick_column(columns, LABEL_NAMES, label_column, "label_column")
-    rest = [c for c in columns if c not in (text_col, label_col)]
+    _same_column(text_col, label_col, name)
+    twice = {c for c in columns if columns.count(c) > 1}
+    if twice & {text_col, label_col}:
+        raise CorpusError(f"{name!r} has two columns named {sorted(twice & {text_col, label_col}, key=str)[0]!r}; "
+                          "give every column its own name")
+    rest = [c for c in columns if c not in (text_col, label_col) and c not in twice]
     if text_col is None and rest:
-        text_col = max(rest, key=lambda c: frame[c].str.len().mean())
+        text_col = max(rest, key=lambda c: frame[c].astype(str).str.len().mean())
         rest.remove(text_col)
     if label_col is None and rest:
-        label_col = min(rest, key=lambda c: frame[c].nunique())
+        label_col = min(rest, key=lambda c: frame[c].astype(str).nunique())
     if text_col is None or label_col is None:
         raise CorpusError(
             f"{name!r} needs a text column and a label column, found columns {columns}; "
             "name them 'text' and 'label' in a header row, or pass text_column= and label_column="
         )
     require_docs(len(frame), repr(name))
-    labels = frame[label_col].str.strip()
-    keep = (labels != "").to_numpy()
+    if len(frame) > limits.max_docs:
+        raise limits.error("max_docs", repr(name), len(frame))
+    try:
+        texts = [_text_of(v) for v in frame[text_col].tolist()]
+        cells = frame[label_col].tolist()
+        if label_sep:
+            cells = [c.split(label_sep) if isinstance(c, str) else c for c in cells]
+        labels = [_label_tuple(c) for c in cells]
+    except _BadValue as exc:
+        raise CorpusError(f"{name!r}: {exc}") from None
     notes = []
-    if not keep.all():
-        notes.append(f"dropped {int((~keep).sum())} rows with an empty label")
-    texts = frame[text_col].to_numpy()[keep].tolist()
-    labels = labels.to_numpy()[keep].tolist()
-    if label_sep:
-        label_tuples = [tuple(sorted({x.strip() for x in lab.split(label_sep) if x.strip()})) for lab in labels]
-    else:
-        label_tuples = [(lab,) for lab in labels]
+    texts, labels = _drop_missing(texts, labels, range(1, len(frame) + 1), "row", notes)
     require_docs(len(texts), repr(name))
-    return RawCorpus(labels=label_tuples, texts=texts, name=name, notes=notes)
+    return RawCorpus(labels=labels, texts=texts, name=name, notes=notes)
 
 
-def read_jsonl(source, *, text_column=None, label_column=None, name=None) -> RawCorpus:
-    """One JSON object per line, or a JSON array of objects."""
-    data, fname = bytes_of(source)
-    name = name or stem_name(fname)
-    text = decode(data, repr(fname)).strip()
-    if not text:
-        raise CorpusError(f"{fname!r} is empty; a JSONL corpus has one {{\"text\": …, \"label\": …}} object per line")
+def _json_records(text, fname):
+    """(line number or array position, object) of every record."""
     try:
         if text.startswith("["):
             records = json.loads(text)
+            if not isinstance(records, list):
+                raise CorpusError(f"{fname!r}: a JSON file must hold an array of objects")
+            numbered = list(enumerate(records, 1))
         else:
-            records = []
+            numbered = []
             for number, line in enumerate(text.splitlines(), 1):
                 if line.strip():
-                    records.append(json.loads(line))
-    except json.JSONDecodeError as exc:
+                    numbered.append((number, json.loads(line)))
+    except ValueError as exc:  # JSONDecodeError, or a number too long to convert
+        if isinstance(exc, CorpusError):
+            raise
         where = f"line {number}" if not text.startswith("[") else "the array"
-        raise CorpusError(f"{fname!r}: {where} is not valid JSON ({exc.msg})") from None
-    if not records or not all(isinstance(r, dict) for r in records):
+        raise CorpusError(f"{fname!r}: {where} is not valid JSON ({getattr(exc, 'msg', exc)})") from None
+    unit = "item" if text.startswith("[") else "line"
+    for number, record in numbered:
+        if not isinstance(record, dict):
+            raise CorpusError(
+                f"{fname!r} {unit} {number} is a JSON {type(record).__name__}, not an object; every {unit} "
+                "must be an object such as {\"text\": \"…\", \"label\": \"…\"}"
+            )
+    return numbered, unit
+
+
+def read_jsonl(source, *, text_column=None, label_column=None, name=None, limits=None) -> RawCorpus:
+    """One JSON object per line, or a JSON array of objects.
+
+    A record whose label is missing (null, NaN, "", []) or whose text is null
+    is dropped, and the corpus notes give the line numbers; labels follow the
+    normalisation of the module notes.
+    """
+    limits = check_limits(limits)
+    data, fname = bytes_of(source, Budget(limits, "the JSON file"))
+    name = name or stem_name(fname)
+    text = decode(data, repr(fname)).strip()
+    del data
+    if not text:
+        raise CorpusError(f"{fname!r} is empty; a JSONL corpus has one {{\"text\": …, \"label\": …}} object per line")
+    records, unit = _json_records(text, fname)
+    if not records:
         raise CorpusError(f"{fname!r} must hold JSON objects such as {{\"text\": \"…\", \"label\": \"…\"}}")
-    keys = list(records[0])
+    if len(records) > limits.max_docs:
+        raise limits.error("max_docs", repr(fname), len(records))
+    keys = list(records[0][1])
     text_key = _pick_column(keys, TEXT_NAMES, text_column, "text_column")
     label_key = _pick_column(keys, LABEL_NAMES, label_column, "label_column")
+    _same_column(text_key, label_key, fname)
     if text_key is None or label_key is None:
         raise CorpusError(
             f"{fname!r}: the objects need a text and a label field, found {keys}; "
             "name them 'text' and 'label' or pass text_column= and label_column="
         )
-    try:
-        texts = [str(r[text_key]) for r in records]
-        labels = [_as_label_tuple(r[label_key]) for r in records]
-    except KeyError as exc:
-        raise CorpusError(f"{fname!r}: an object has no {exc.args[0]!r} field; every line needs one") from None
-    return RawCorpus(labels=labels, texts=texts, name=name)
+    texts, labels = [], []
+    for number, record in records:
+        try:
+            texts.append(_text_of(record[text_key]))
+            labels.append(_label_tuple(record[label_key]))
+        except KeyError as exc:
+            raise CorpusError(f"{fname!r} {unit} {number}: the object has no {exc.args[0]!r} field; every {unit} "
+                              "needs one") from None
+        except _BadValue as exc:
+            raise CorpusError(f"{fname!r} {unit} {number}: {exc}") from None
+    notes = []
+    texts, labels = _drop_missing(texts, labels, [n for n, _ in records], unit, notes)
+    require_docs(len(texts), repr(fname))
+    return RawCorpus(labels=labels, texts=texts, name=name, notes=notes)
 
 
-def read_lines(path, *, name=None) -> RawCorpus:
+def read_lines(path, *, name=None, limits=None) -> RawCorpus:
     """A folder with ``<name>.txt`` (one document per line) and
     ``<name>_labels.txt`` (``index<TAB>split<TAB>label`` lines; the last
-    field is the label, the first the line number of the document)."""
+    field is the label, the first the line number of the document).
+
+    The indices must name every document once (0 to n − 1); a blank label
+    is refused with its line number.
+    """
     folder = Path(path)
+    budget = Budget(check_limits(limits), f"folder {folder.name!r}")
     label_files = sorted(p for p in folder.glob("*_labels.txt") if (folder / p.name.replace("_labels.txt", ".txt")).exists())
     if not label_files:
         raise CorpusError(f"{str(folder)!r} needs <name>.txt and <name>_labels.txt")
     label_file = label_files[0]
     text_file = folder / label_file.name.replace("_labels.txt", ".txt")
-    texts = decode(text_file.read_bytes(), text_file.name).split("\n")
+    texts = decode(bytes_of(text_file, budget)[0], text_file.name).split("\n")
     if texts and texts[-1] == "":
         texts.pop()
-    label_lines = [ln.split("\t") for ln in decode(label_file.read_bytes(), label_file.name).splitlines() if ln.strip()]
+    if len(texts) > budget.limits.max_docs:
+        raise budget.limits.error("max_docs", text_file.name, len(texts))
+    label_lines = [
+        (number, ln.split("\t"))
+        for number, ln in enumerate(decode(bytes_of(label_file, budget)[0], label_file.name).splitlines(), 1)
+        if ln.strip()
+    ]
     if len(label_lines) != len(texts):
         raise CorpusError(f"{label_file.name} has {len(label_lines)} labels for {len(texts)} lines of {text_file.name}")
     try:
-        order = [int(fields[0]) for fields in label_lines]
+        order = [int(fields[0]) for _, fields in label_lines]
     except ValueError:
         order = list(range(len(label_lines)))
     labels = [None] * len(texts)
-    for index, fields in zip(order, label_lines):
-        labels[index] = (fields[-1].strip(),)
+    for index, (number, fields) in zip(order, label_lines):
+        if not 0 <= index < len(texts) or labels[index] is not None:
+            problem = "is out of range" if not 0 <= index < len(texts) else "names a document already labelled"
+            raise CorpusError(
+                f"{label_file.name} line {number}: the document index {index} {problem}; the first field must "
+                f"number the lines of {text_file.name} once each, 0 to {len(texts) - 1}"
+            )
+        label = label_text(fields[-1])
+        if label is None:
+            raise CorpusError(f"{label_file.name} line {number} has an empty label; give every document a label")
+        labels[index] = (label,)
     return RawCorpus(labels=labels, texts=texts, name=name or text_file.stem)

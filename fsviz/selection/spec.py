@@ -30,12 +30,15 @@ from .._validation import check_fraction
 from ..metrics import INPUTS, get_metric, metric_names
 from .combine import COMBINATIONS
 
-__all__ = ["DEFAULT_NFR", "IGFSS", "Combination", "MetricSpec", "Spec", "Weighted", "canonical",
+__all__ = ["DEFAULT_NFR", "IGFSS", "MAX_SPEC_DEPTH", "Combination", "MetricSpec", "Spec", "Weighted", "canonical",
            "check_spec", "combination", "igfss_specs", "ordering_spec", "parse_spec", "parse_specs",
            "parse_weighted", "selects_per_k", "spec_inputs", "spec_label", "weighted_name"]
 
 #: The negative feature ratio of ``igfss(…)`` when the spec gives none.
 DEFAULT_NFR = 0.0
+#: How deep a spec may nest (parentheses and ``@`` weights together); parsing recurses once per level,
+#: so a deeper spec is refused before Python's recursion limit (1,000) is reached.
+MAX_SPEC_DEPTH = 32
 IGFSS_EXAMPLE = "e.g. igfss(cmfs) or igfss(icmfs,nfr=0.2)"
 
 
@@ -278,8 +281,24 @@ def parse_spec(spec) -> Spec:
     >>> parse_spec("ar(chi_max,bns@0.3)")
     Combination(kind='ar', parts=(MetricSpec(name='chi_max'), Weighted(inner=MetricSpec(name='bns'), alpha=0.3)))
     """
-    return spec if isinstance(spec, Spec) else _parse_text(spec)
+    if isinstance(spec, Spec):
+        return spec
+    _check_depth(str(spec))
+    return _parse_text(spec)
 
+
+def _check_depth(text: str):
+    depth = deepest = 0
+    for char in text:
+        depth += (char == "(") - (char == ")")
+        deepest = max(deepest, depth)
+    deepest += text.count("@")
+    if deepest > MAX_SPEC_DEPTH:
+        shown = text[:40] + ("…" if len(text) > 40 else "")
+        raise ValueError(
+            f"the spec {shown!r} is nested too deeply ({deepest} levels of parentheses and '@'); "
+            f"at most {MAX_SPEC_DEPTH} (MAX_SPEC_DEPTH)"
+        )
 
 
 def canonical(spec) -> str:

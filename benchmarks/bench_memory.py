@@ -1,0 +1,156 @@
+"""Peak memory of loading hostile inputs with the default limits, against a normal small corpus.
+
+    python benchmarks/bench_memory.py [--keep DIR]
+
+Not a test: it writes about 2 MB of bombs and 200,001 empty files into a
+temporary folder, then loads each input in a fresh interpreter and reports
+that process's peak resident set size (``ru_maxrss``), the time, and the
+limit that stopped it:
+
+- ``import``: the interpreter with fsviz, numpy, scipy, pandas, scikit-learn;
+- ``small folder``: 400 short documents in 4 class folders (loads);
+- ``zip bomb``: 1 GiB of repeated text deflated to about 1 MB, in one member
+  (stopped from its metadata by ``max_ratio``);
+- ``zip bomb, ratio raised``: the same with ``Limits(max_ratio=10**6)``
+  (stopped from its declared size by ``max_bytes``; had the size lied,
+  ``zipfile`` stops at the declared size and the chunked read counts the rest);
+- ``tar.gz bomb``: the same text as four members of 256 MiB in a
+  ``.tar.gz``, each under ``max_bytes`` (stopped while streaming by
+  ``max_ratio``, the stream's expansion, a few MiB in);
+- ``tar.gz bomb, ratio raised``: the same with ``Limits(max_ratio=10**6)``
+  (two members, 512 MiB, are read; the third is refused from its size by
+  ``max_bytes``: the bound on what a load may hold);
+- ``many files``: a folder of 200,001 empty files (stopped by ``max_files``
+  during the walk);
+- ``big files``: 8 sparse files of 80 MiB each (stopped by ``max_bytes``
+  from their sizes, before any is read).
+"""
+
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+MiB = 1 << 20
+GiB = 1 << 30
+TEXT = b"spam eggs and ham " * (MiB // 18)
+
+
+def make_inputs(root: Path):
+    small = root / "small"
+    for c in range(4):
+        (small / f"class{c}").mkdir(parents=True)
+        for i in range(100):
+            (small / f"class{c}" / f"{i}.txt").write_text(f"topic{c} words shared by all document{i % 7} text")
+    with zipfile.ZipFile(root / "bomb.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        info = zipfile.ZipInfo("class0/bomb.txt")
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with archive.open(info, "w", force_zip64=True) as out:
+            for _ in range(GiB // len(TEXT)):
+                out.write(TEXT)
+    with tarfile.open(root / "bomb.tar.gz", "w:gz", compresslevel=9) as archive:
+        for part in range(4):  # each member declares 256 MiB, under max_bytes: only the stream's ratio betrays it
+            info = tarfile.TarInfo(f"class0/bomb{part}.txt")
+            info.size = (GiB // 4 // len(TEXT)) * len(TEXT)
+            archive.addfile(info, _Repeat(TEXT, GiB // 4 // len(TEXT)))
+    many = root / "many"
+    for c in range(4):
+        (many / f"class{c}").mkdir(parents=True)
+    for i in range(200_001):
+        (many / f"class{i % 4}" / str(i)).touch()
+    big = root / "big"
+    for c in range(2):
+        (big / f"class{c}").mkdir(parents=True)
+        for i in range(4):
+            with open(big / f"class{c}" / f"{i}.txt", "wb") as handle:
+                handle.truncate(80 * MiB)  # sparse: the size is declared, nothing is written
+
+
+class _Repeat:
+    """A file object reading as ``text`` repeated ``times`` times, so the tar is written without holding 1 GiB."""
+
+    def __init__(self, text, times):
+        self.text, self.pos, self.total = text, 0, len(text) * times
+
+    def read(self, size=-1):
+        n = min(len(self.text), self.total - self.pos if size < 0 else min(size, self.total - self.pos))
+        start = self.pos % len(self.text)
+        self.pos += n
+        if start + n <= len(self.text):
+            return self.text[start : start + n]
+        return self.text[start:] + self.text[: n - (len(self.text) - start)]
+
+
+CASES = {
+    "import": None,
+    "small folder": ("small", {}),
+    "zip bomb": ("bomb.zip", {}),
+    "zip bomb, ratio raised": ("bomb.zip", {"max_ratio": 10**6}),
+    "tar.gz bomb": ("bomb.tar.gz", {}),
+    "tar.gz bomb, ratio raised": ("bomb.tar.gz", {"max_ratio": 10**6}),
+    "many files": ("many", {}),
+    "big files": ("big", {}),
+}
+
+
+def run_case(name: str, root: Path):
+    """In the child: load one input, print one JSON line."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import fsviz
+
+    start = time.perf_counter()
+    outcome, limit = "imported", ""
+    if CASES[name] is not None:
+        source, limits = CASES[name]
+        try:
+            corpus = fsviz.load_corpus(root / source, limits=fsviz.Limits(**limits))
+            outcome = f"loaded: {corpus!r}"
+        except fsviz.CorpusError as exc:
+            outcome = str(exc)
+            found = re.search(r"\(Limits\.(\w+)\)", outcome)
+            limit = found.group(1) if found else ""
+    print(json.dumps({
+        "case": name, "seconds": time.perf_counter() - start, "limit": limit, "outcome": outcome,
+        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", help="make the inputs in this folder and keep them")
+    parser.add_argument("--case", help=argparse.SUPPRESS)
+    parser.add_argument("--root", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case:
+        return run_case(args.case, Path(args.root))
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(args.keep or tmp)
+        root.mkdir(parents=True, exist_ok=True)
+        start = time.perf_counter()
+        if not (root / "bomb.zip").exists():
+            make_inputs(root)
+        sizes = {p: os.path.getsize(root / p) for p in ("bomb.zip", "bomb.tar.gz")}
+        print(f"inputs made in {time.perf_counter() - start:.1f} s in {root}: bomb.zip {sizes['bomb.zip'] / MiB:.2f} MiB, "
+              f"bomb.tar.gz {sizes['bomb.tar.gz'] / MiB:.2f} MiB (each expands to 1 GiB); many: 200,001 files; "
+              f"big: 8 × 80 MiB sparse files")
+        print(f"{'case':<24} {'peak RSS':>10} {'above import':>13} {'time':>8}  stopped by")
+        base = None
+        for name in CASES:
+            out = subprocess.run([sys.executable, __file__, "--case", name, "--root", str(root)],
+                                 capture_output=True, text=True, check=True).stdout
+            row = json.loads(out.strip().splitlines()[-1])
+            base = row["peak_rss_mib"] if base is None else base
+            print(f"{name:<24} {row['peak_rss_mib']:>7.0f} MiB {row['peak_rss_mib'] - base:>9.0f} MiB "
+                  f"{row['seconds']:>7.2f}s  {row['limit'] or '-'}  ({row['outcome'][:90]})")
+
+
+if __name__ == "__main__":
+    main()
