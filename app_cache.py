@@ -54,11 +54,16 @@ def cell_seconds(_corpus, corpus_key, config):
     return time_cell(_corpus, config)
 
 
-@st.cache_resource
-def grid_lock():
-    """Held while a grid runs. A rerun (e.g. after Stop) can start before the
-    interrupted run has written its last cells; waiting on this lock before
-    reading what is stored makes the page show every finished cell."""
+@st.cache_resource(show_spinner=False)
+def grid_lock(key: str):
+    """Held while the grid run ``key`` (its :func:`fsviz.grid.run_key`) runs, in any session.
+
+    One lock per run, so a run never blocks another run or another
+    visitor's page. A rerun of the same run's page (after Stop, or a reload
+    while the old session still finishes a cell) waits on it briefly
+    before reading what is stored, so it shows every finished cell; a run
+    is started only by the session holding its lock. (One small lock per
+    run key the server has seen.)"""
     return threading.Lock()
 
 

@@ -31,6 +31,33 @@ def results_uploader(key: str) -> None:
         st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
 
 
+#: Seconds a page waits for a run of the same results to let go of its lock before showing what is stored
+#: (after Stop, or a reload, the old run ends after its current cell).
+RUN_LOCK_WAIT = 10.0
+
+
+def _free_within(locks, seconds: float) -> bool:
+    """True when every lock was free within ``seconds`` in all (each taken and let go at once)."""
+    deadline = time.monotonic() + seconds
+    for lock in locks:
+        if not lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            return False
+        lock.release()
+    return True
+
+
+def _take(locks) -> bool:
+    """Take every lock without waiting; False (holding none) when one is held elsewhere."""
+    taken = []
+    for lock in locks:
+        if not lock.acquire(blocking=False):
+            for held in taken:
+                held.release()
+            return False
+        taken.append(lock)
+    return True
+
+
 def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run"):
     """Cost, Run/Continue and Stop for grid runs of ``configs`` on ``corpus``; returns their GridRuns.
 
@@ -38,11 +65,18 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     cells survive Stop, reloads and restarts, and a rerun continues. The
     configs run one after another with one progress bar. Returns the stored
     (or just finished) runs, or None when no class is large enough.
+
+    Runs lock only their own results (:func:`app_cache.grid_lock` per run
+    key): other runs and other visitors' pages never wait. A page of the
+    same results waits up to :data:`RUN_LOCK_WAIT` seconds for a run that is
+    ending (after Stop) so it shows every finished cell; if the run goes on
+    in another session, the page shows what is stored so far and cannot
+    start it twice.
     """
-    outs = [app_state.grid_dir() / f"{run_key(config, [corpus])}.parquet" for config in configs]
-    lock = app_cache.grid_lock()
-    if lock.acquire(timeout=60):  # an interrupted run may still be writing its last cells
-        lock.release()
+    keys = [run_key(config, [corpus]) for config in configs]
+    outs = [app_state.grid_dir() / f"{key}.parquet" for key in keys]
+    locks = [app_cache.grid_lock(key) for key in dict.fromkeys(keys)]
+    busy = not _free_within(locks, RUN_LOCK_WAIT)
     stored = [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
     total = sum(run.cells_total for run in stored)
     done = sum(run.cells_done for run in stored)
@@ -58,11 +92,32 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     m3.metric("Already finished", f"{done:,}")
     m4.metric("Estimated time", "done" if not todo else f"{seconds * todo / workers:,.0f} s",
               help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes.")
+    running_elsewhere = ("This run is in progress in another session: the numbers above count the cells stored so "
+                         "far. Reload the page to follow it; it can be continued here once that session stops.")
+    if busy:
+        st.info(running_elsewhere, icon="⏳")
     b1, b2 = st.columns([1, 4])
-    start = b1.button(run_label if not done else "Continue", type="primary", disabled=not todo, key=f"{prefix}_run")
+    start = b1.button(run_label if not done else "Continue", type="primary", disabled=not todo or busy,
+                      key=f"{prefix}_run")
     b2.button("Stop", key=f"{prefix}_stop", help="Stops the run; finished cells are kept and the next run continues.")
     if not start:
         return stored
+    if not _take(locks):  # another session started it since this page was drawn
+        st.info(running_elsewhere, icon="⏳")
+        return stored
+    try:
+        return _run(corpus, configs, outs, total, todo)
+    except (ValueError, OSError, MemoryError) as exc:  # the finished cells are in the checkpoints
+        st.error(f"The run stopped: {str(exc) or type(exc).__name__}. Finished cells are kept; Continue runs the rest.",
+                 icon="⚠️")
+        return [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
+    finally:
+        for lock in locks:
+            lock.release()
+
+
+def _run(corpus, configs, outs, total, todo):
+    """Run ``configs`` one after another under one progress bar (the caller holds their locks)."""
     runs = []
     with st.status(f"Running {todo:,} cells …", expanded=True) as status:
         bar = st.progress(0.0)
@@ -77,10 +132,9 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
             left = f", about {(total - finished) / rate:,.0f} s left" if rate > 0 and finished < total else ""
             bar.progress(min(finished / total, 1.0), text=f"{finished:,} of {total:,} cells{left}")
 
-        with lock:
-            for config, out in zip(configs, outs):
-                runs.append(run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2))
-                offset += runs[-1].cells_total
+        for config, out in zip(configs, outs):
+            runs.append(run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2))
+            offset += runs[-1].cells_total
         fits = sum(run.fits for run in runs)
         status.update(label=f"Finished {total:,} cells in {time.perf_counter() - began:,.0f} s ({fits:,} fits)",
                       state="complete", expanded=False)

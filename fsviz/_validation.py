@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["check_counts", "check_fraction", "check_k", "check_stopwords", "check_whole"]
+__all__ = ["check_counts", "check_fraction", "check_k", "check_n_jobs", "check_stopwords", "check_unique", "check_whole"]
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -137,3 +137,35 @@ def check_counts(tp, fp, pos, neg):
         raise ValueError("`fp` must lie in [0, neg]: a word cannot be in fewer than 0 or more negative "
                          f"documents than exist, got fp from {np.min(fp):g} to {np.max(fp):g}")
     return tp, fp, pos, neg
+
+
+def check_n_jobs(value, name: str = "n_jobs") -> int:
+    """``value`` as an int when it is a whole number of processes other than 0, else ValueError.
+
+    joblib's meaning: 1 or more processes, or -1 for one per core (-2 all
+    cores but one, and so on).
+
+    >>> check_n_jobs(-1)
+    -1
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value == 0:
+        raise ValueError(f"`{name}` must be a whole number of worker processes, 1 or more (or -1 for one "
+                         f"per core), got {value!r}")
+    return int(value)
+
+
+def check_unique(values, name: str) -> tuple:
+    """``values`` as a tuple when no value repeats, else ValueError naming the repeated ones.
+
+    >>> check_unique(["bns", "ig"], "metrics")
+    ('bns', 'ig')
+    """
+    values = tuple(values)
+    seen, twice = set(), []
+    for value in values:
+        if value in seen and value not in twice:
+            twice.append(value)
+        seen.add(value)
+    if twice:
+        raise ValueError(f"`{name}` lists {', '.join(map(str, twice))} more than once; give each once")
+    return values

@@ -25,6 +25,10 @@ with any training document) gets the most frequent training class.
 
 from __future__ import annotations
 
+import functools
+import warnings
+from numbers import Integral
+
 import numpy as np
 from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -37,6 +41,16 @@ try:  # private scikit-learn functions: if they move, fast_fit falls back to Lin
     from sklearn.svm._classes import _validate_dual_parameter
 except ImportError:
     _fit_liblinear = _validate_dual_parameter = None
+try:  # scikit-learn's parameter constraints (the module is private; BaseEstimator._validate_params reads them)
+    from sklearn.utils._param_validation import Interval
+except ImportError:
+    Interval = None
+
+#: Four documents, two words: check_classifier fits on them once to try the parameters together.
+_TOY_X = sparse.csr_matrix(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.0, 0.0]]))
+_TOY_Y = np.array([True, False, True, False])
+#: At least one neighbour, as scikit-learn's KNeighborsClassifier requires.
+_NEIGHBOURS = [Interval(Integral, 1, None, closed="left")] if Interval is not None else []
 
 __all__ = [
     "CLASSIFIERS",
@@ -45,6 +59,7 @@ __all__ = [
     "CentroidClassifier",
     "CosineKNN",
     "OkapiKNN",
+    "check_classifier",
     "fast_fit",
     "fast_predict",
     "make_classifier",
@@ -104,6 +119,8 @@ class CosineKNN(_ScoreClassifier):
         k (Wang et al.: 10).
     """
 
+    _parameter_constraints = {"n_neighbors": _NEIGHBOURS}
+
     def __init__(self, n_neighbors=10):
         self.n_neighbors = n_neighbors
 
@@ -142,6 +159,8 @@ class OkapiKNN(_ScoreClassifier):
         problem with log(1 + …)).
     """
 
+    _parameter_constraints = {"n_neighbors": _NEIGHBOURS, "negative_idf": ["boolean"]}
+
     def __init__(self, n_neighbors=100, negative_idf=False):
         self.n_neighbors = n_neighbors
         self.negative_idf = negative_idf
@@ -177,6 +196,8 @@ class CentroidClassifier(_ScoreClassifier):
     unit length; a document is scored by the cosine between it and each
     centroid.
     """
+
+    _parameter_constraints: dict = {}
 
     def fit(self, X, y):
         encoded = self._set_classes(y)
@@ -232,13 +253,72 @@ FREQUENCY_CLASSIFIERS = {"knn_okapi"}
 
 
 def make_classifier(name: str, params=()):
-    """A fresh, unfitted classifier ``name`` with ``params`` (pairs or a dict)."""
+    """A fresh, unfitted classifier ``name`` with ``params`` (pairs or a dict).
+
+    Called once per fit, so it does not validate the values: :func:`check_classifier`
+    does, once, when a :class:`~fsviz.grid.GridConfig` is made.
+    """
     if name not in CLASSIFIERS:
         raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
     try:
         return CLASSIFIERS[name](**dict(params))
     except TypeError as exc:
         raise ValueError(f"classifier {name!r}: {exc}") from None
+
+
+def check_classifier(name: str, params=()):
+    """:func:`make_classifier`, its parameters checked by scikit-learn's own validation first.
+
+    Unknown parameter names are refused with the classifier's list; the
+    values go through the estimator's ``_validate_params`` (its
+    ``_parameter_constraints``, as ``fit`` would check them), so ``C=nan``,
+    ``C=-1``, ``max_iter=-1``, a negative Naive Bayes ``alpha`` or
+    ``n_neighbors=0`` fail here, naming the parameter and what is allowed,
+    instead of hanging or scoring F1 = 0 in every cell (:func:`fast_fit`
+    skips ``fit``'s checks).
+
+    >>> check_classifier("svm", {"C": -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: classifier 'svm': The 'C' parameter of LinearSVC must be a float in the range (0.0, inf). Got -1 instead.
+    """
+    if name not in CLASSIFIERS:
+        raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
+    params = dict(params)
+    key = tuple((param, type(value), value) for param, value in params.items())
+    try:
+        hash(key)
+    except TypeError:  # an unhashable value (an array of class priors): checked every time
+        _check(name, params)
+    else:  # a config is made on every page rerun: each (name, parameters) is checked once
+        _checked(name, key)
+    return make_classifier(name, params)
+
+
+@functools.lru_cache(maxsize=256)
+def _checked(name: str, params: tuple) -> None:
+    _check(name, {key: value for key, _, value in params})
+
+
+def _check(name: str, params: dict) -> None:
+    """Unknown names, then scikit-learn's constraints, then one fit on a toy sample."""
+    known = CLASSIFIERS[name]().get_params(deep=False)
+    unknown = [p for p in params if p not in known]
+    if unknown:
+        takes = f"its parameters are {', '.join(sorted(known))}" if known else "it takes none"
+        raise ValueError(f"classifier {name!r} has no parameter {', '.join(map(repr, unknown))}; {takes}")
+    model = make_classifier(name, params)
+    try:
+        if hasattr(model, "_validate_params"):
+            model._validate_params()
+    except ValueError as exc:  # scikit-learn's InvalidParameterError
+        raise ValueError(f"classifier {name!r}: {exc}") from None
+    try:  # values allowed one by one may still not go together (LinearSVC: penalty='l1' with loss='hinge')
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model.fit(_TOY_X, _TOY_Y)
+    except ValueError as exc:
+        raise ValueError(f"classifier {name!r}: these parameters do not work together: {exc}") from None
 
 
 def fast_fit(model, X, y):

@@ -12,19 +12,29 @@ sample                build (or rebuild) the sample corpus cache
 
 DATA is anything :func:`fsviz.load_corpus` reads (a file, a folder, an
 archive), or ``sample`` for the bundled sample corpus.
+
+A bad argument, an unreadable file or a refused input ends the command
+with exit status 2 and one line on stderr, ``error: …`` (no traceback);
+options are checked before any corpus is read. Two ``grid`` (or
+``lesion``, ``cutoff``) runs given the same ``--out`` do the work once: the
+second waits for the first's lock file (``OUT.lock``, see
+:mod:`fsviz.grid.lock`), then continues from its results.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from pathlib import Path
 
+from ._validation import check_k, check_n_jobs, check_unique, check_whole
 from .analysis import goal_shares, macro_average, recommend, recommendation_text
 from .corpus import DEFAULT_MIN_DF, load_corpus
 from .grid import GridConfig, load_results, parse_ks, run_grid
 from .metrics import FORMAN_METRICS, metric_names
-from .multiclass import MEASURES, macro_curves, run_multiclass, save_multiclass
+from .multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
 from .sample import build_sample, load_sample, sample_path
 from .selection import parse_specs
 from .studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
@@ -57,8 +67,10 @@ def _info(args):
 
 
 def _top(args):
+    _check_out(args.out)
+    metrics = check_unique(parse_specs(args.metrics), "--metrics") if args.metrics else FORMAN_METRICS
+    check_k(args.k)
     corpus = _load(args)
-    metrics = parse_specs(args.metrics) if args.metrics else FORMAN_METRICS
     table = top_words(corpus.binary_task(args.class_name), metrics, min(args.k, corpus.n_words))
     if args.out:
         table.to_csv(args.out, index=False)
@@ -69,18 +81,25 @@ def _top(args):
 
 
 class ProgressBar:
-    """Cells done, rate and time left, on one line (a line every 10 s when not a terminal)."""
+    """Cells done, rate and time left, on one line (a line every 10 s when not a terminal).
 
-    def __init__(self, stream=None, width=30):
+    ``preamble``: lines printed at the first call, i.e. once the run has
+    passed its checks (so a refused run prints only its error).
+    """
+
+    def __init__(self, stream=None, width=30, preamble=()):
         self.stream = stream or sys.stderr
         self.width = width
         self.tty = getattr(self.stream, "isatty", lambda: False)()
         self.start = self.last = None
         self.first_done = 0
+        self.preamble = list(preamble)
 
     def __call__(self, done, total):
         now = time.perf_counter()
         if self.start is None:
+            for line in self.preamble:
+                print(line, file=self.stream)
             self.start, self.first_done, self.last = now, done, now - 1e9
         if not self.tty and done < total and now - self.last < 10:
             return
@@ -98,17 +117,39 @@ class ProgressBar:
 
 def _grid_corpora(args, min_df):
     options = dict(min_df=min_df, stopwords=args.stopwords, stem=args.stem)
-    corpora = []
-    for data in args.data:
-        corpus = load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, **options)
-        print(corpus, file=sys.stderr)
-        corpora.append(corpus)
-    return corpora
+    return [load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, **options)
+            for data in args.data]
+
+
+def _check_out(out, *, required=False) -> None:
+    """ValueError unless ``out`` can be written: its folder exists and it is not a folder itself."""
+    if out is None:
+        return
+    path = Path(out)
+    if path.is_dir():
+        raise ValueError(f"--out {out} is a folder; give a file name, e.g. --out {path / 'results.parquet'}")
+    folder = path.parent
+    if not folder.is_dir():
+        raise ValueError(f"--out {out}: the folder {folder} does not exist; create it first or choose another")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"--out {out}: the folder {folder} is not writable; choose another")
+
+
+def _check_run_options(args) -> None:
+    """The options of a grid-like command that GridConfig does not hold: checked before any corpus is read."""
+    _check_out(args.out)
+    check_n_jobs(args.jobs, "--jobs")
+    if args.workers is not None:
+        check_whole(args.workers, "--workers", minimum=1, what="of Dask worker processes")
+
+
+def _on_wait(message: str) -> None:
+    print(f"note: {message}", file=sys.stderr, flush=True)
 
 
 def _grid_options(args) -> dict:
     """GridConfig keywords from the options every grid-like command shares."""
-
+    _check_run_options(args)
     params = {"C": args.C} if args.C is not None else {}
     return dict(ks=parse_ks(args.k), trials=args.trials, folds=args.folds,
                 classes=tuple(args.classes.split(",")) if args.classes else None, classifier=args.classifier,
@@ -116,10 +157,10 @@ def _grid_options(args) -> dict:
 
 
 def _run_and_report(corpora, config, args):
-    print(f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} k values "
-          f"+ all features; {config.trials} trials × {config.folds} folds", file=sys.stderr)
+    preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} "
+                f"k values + all features; {config.trials} trials × {config.folds} folds"]
     run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers,
-                   scheduler=args.scheduler, progress=ProgressBar())
+                   scheduler=args.scheduler, progress=ProgressBar(preamble=preamble), on_wait=_on_wait)
     for row in run.skipped.itertuples(index=False):
         print(f"skipped {row.dataset}/{row[1]}: {row.reason}", file=sys.stderr)
     rate = run.fits / run.elapsed if run.elapsed > 0 else 0.0
@@ -130,9 +171,9 @@ def _run_and_report(corpora, config, args):
 
 
 def _grid(args):
-    corpora = _grid_corpora(args, args.min_df)
     config = GridConfig(metrics=parse_specs(args.metrics) if args.metrics else (), min_df=args.min_df,
                         **_grid_options(args))
+    corpora = _grid_corpora(args, args.min_df)
     run = _run_and_report(corpora, config, args)
     macro = macro_average(run.results)
     best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", "f1", "precision", "recall", "accuracy"]]
@@ -141,9 +182,9 @@ def _grid(args):
 
 
 def _lesion(args):
-    corpora = _grid_corpora(args, args.min_df)
-    alphas = [float(a) for a in args.alphas.split(",")]
+    alphas = [a.strip() for a in args.alphas.split(",") if a.strip()]
     config = lesion_config(args.metric, alphas, min_df=args.min_df, **_grid_options(args))
+    corpora = _grid_corpora(args, args.min_df)
     run = _run_and_report(corpora, config, args)
     curves = lesion_curves(run.results)
     weighted = curves[curves["metric"] != "all"]
@@ -158,16 +199,18 @@ def _lesion(args):
 def _cutoff(args):
     if len(args.data) != 1:
         raise ValueError("the cutoff study takes one dataset")
-    corpus = _grid_corpora(args, 1)[0]
     low, _, high = args.cutoffs.partition("-")
     try:
         cutoffs = range(int(low), int(high or low) + 1)
     except ValueError:
         raise ValueError(f"--cutoffs must be a number or a range like 1-25, got {args.cutoffs!r}") from None
+    if not cutoffs or cutoffs[0] < 1:
+        raise ValueError(f"--cutoffs must be documents >= 1, from low to high (e.g. 1-25), got {args.cutoffs!r}")
     config = GridConfig(metrics=(args.metric,), **_grid_options(args))
-    bar = ProgressBar()
+    corpus = _grid_corpora(args, 1)[0]
+    bar = ProgressBar(preamble=[str(corpus)])
     table = run_cutoffs(corpus, config, cutoffs, out_dir=f"{args.out}.runs", progress=bar, n_jobs=args.jobs,
-                        workers=args.workers, scheduler=args.scheduler)
+                        workers=args.workers, scheduler=args.scheduler, on_wait=_on_wait)
     table.to_parquet(args.out, index=False)
     curves = cutoff_curves(table)
     line = curves[curves["metric"] == args.metric]
@@ -177,6 +220,7 @@ def _cutoff(args):
 
 
 def _report(args):
+    _check_out(args.out)
     run = load_results(args.results)
     results = run.results
     if results.empty:
@@ -206,10 +250,11 @@ def _sample(args):
 
 
 def _multiclass(args):
-    (corpus,) = _grid_corpora(args, args.min_df)
     metrics = parse_specs(args.metrics)
+    check_multiclass_metrics(metrics)
     config = GridConfig(metrics=metrics, **_grid_options(args))
-    bar = ProgressBar()
+    (corpus,) = _grid_corpora(args, args.min_df)
+    bar = ProgressBar(preamble=[str(corpus)])
     table = run_multiclass(corpus, config, n_jobs=args.jobs, progress=lambda done, total: bar(done, total))
     if args.out.lower().endswith(".csv"):
         table.to_csv(args.out, index=False)
@@ -241,8 +286,24 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr (and exit status 2), not the usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, MemoryError):
+        return "out of memory; try a smaller corpus, a higher --min-df, or fewer metrics and k values"
+    if isinstance(exc, OSError) and exc.strerror and not isinstance(exc, TimeoutError):
+        where = f": {exc.filename}" if exc.filename else ""
+        return f"{exc.strerror}{where}"
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fsviz", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="python -m fsviz", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     info = commands.add_parser("info", help="summarise a corpus")
     _corpus_arguments(info)
@@ -293,8 +354,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         args.run(args)
-    except ValueError as exc:  # CorpusError included: a message for the user, not a traceback
-        print(f"error: {exc}", file=sys.stderr)
+    except (ValueError, OSError, MemoryError) as exc:  # CorpusError included: a message, not a traceback
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
     return 0
 

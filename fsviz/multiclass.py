@@ -40,6 +40,7 @@ from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold
 from sklearn.multiclass import OneVsRestClassifier
 
+from ._validation import check_n_jobs
 from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
 from .counts import Training
@@ -171,6 +172,7 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     run early with the folds finished so far.
     """
     check_multiclass_metrics(config.metrics)
+    check_n_jobs(n_jobs)
     Y = corpus.Y.toarray().astype(bool)
     multilabel = corpus.is_multilabel
     first = np.argmax(Y, axis=1)
@@ -244,11 +246,18 @@ def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpu
 
 
 def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
-    """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key)."""
-    arrow = pq.read_table(path)
-    meta = json.loads((arrow.schema.metadata or {}).get(b"fsviz_multiclass", b"{}"))
-    if "config" not in meta:
-        raise ValueError(f"{Path(path).name!r} is not a multi-class run written by fsviz")
+    """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key).
+
+    ValueError when ``path`` is not such a file (not Parquet, or without its metadata).
+    """
+    name = Path(path).name
+    try:
+        arrow = pq.read_table(path)
+        meta = json.loads((arrow.schema.metadata or {}).get(b"fsviz_multiclass", b"{}"))
+    except (OSError, ValueError, pa.ArrowException) as exc:  # pyarrow's errors for a damaged or foreign file
+        raise ValueError(f"{name!r} is not a multi-class run written by fsviz ({exc})") from None
+    if not isinstance(meta, dict) or "config" not in meta:
+        raise ValueError(f"{name!r} is not a multi-class run written by fsviz")
     return GridConfig.from_dict(meta["config"]), arrow.to_pandas(), meta
 
 

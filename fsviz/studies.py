@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._validation import check_fraction, check_whole
 from .analysis import macro_average
 from .grid import ALL, GridConfig, run_grid, run_key, stored_results
 from .isoclines import weighted_isocline
@@ -41,8 +42,17 @@ DEFAULT_CUTOFFS = tuple(range(1, 26))
 
 
 def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> GridConfig:
-    """A grid config whose metrics are ``metric`` at each α (``options`` go to :class:`GridConfig`)."""
-    alphas = sorted({float(a) for a in alphas})
+    """A grid config whose metrics are ``metric`` at each α (``options`` go to :class:`GridConfig`).
+
+    ``alphas``: numbers (or their text) in [0, 1]; one number, or a text
+    such as ``"0.4, 0.6"``, is read as a list.
+    """
+    if isinstance(alphas, str):
+        alphas = alphas.replace(",", " ").split()
+    elif isinstance(alphas, (int, float, np.number)):
+        alphas = (alphas,)
+    alphas = sorted({check_fraction(a, "each α in `alphas`", hint=" (e.g. alphas=(0.4, 0.6))", spec=a)
+                     for a in alphas})
     if not alphas:
         raise ValueError("`alphas` is empty; give at least one weight between 0 and 1, e.g. 0.5")
     return GridConfig(metrics=tuple(weighted_name(metric, a) for a in alphas), **options)
@@ -182,9 +192,12 @@ def cutoff_jobs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS) -> list[tup
     The corpus must have been built with a cutoff no higher than the lowest
     one studied (words removed cannot come back).
     """
-    cutoffs = sorted({int(c) for c in cutoffs})
-    if not cutoffs or cutoffs[0] < 1:
-        raise ValueError(f"cutoffs must be whole numbers of documents ≥ 1, got {cutoffs}")
+    try:
+        cutoffs = sorted({check_whole(c, "cutoffs", minimum=1) for c in cutoffs})
+    except ValueError:
+        raise ValueError(f"cutoffs must be whole numbers of documents ≥ 1, got {list(cutoffs)}") from None
+    if not cutoffs:
+        raise ValueError("`cutoffs` is empty; give whole numbers of documents ≥ 1, e.g. range(1, 26)")
     built = int(corpus.options.get("min_df", 1))
     if built > cutoffs[0]:
         raise ValueError(f"the corpus was built with a rare-word cutoff of {built}, so cutoffs below it cannot be "

@@ -20,7 +20,8 @@ How one cell (task, trial, fold) runs, and why it is fast:
    pick the same words share one fit;
 3. cells run in parallel with joblib (processes on this machine, or a Dask
    cluster through joblib's Dask backend); finished cells are checkpointed to
-   Parquet, so a killed run resumes where it stopped.
+   Parquet (the first at once), so a killed run resumes where it stopped, and
+   two runs on one results file do the work once (:mod:`~fsviz.grid.lock`).
 
 Choices where the paper is silent (documented here, switchable where it
 matters):
@@ -51,6 +52,7 @@ matters):
   rows say how often), F1 is 0 when precision + recall is 0.
 
 The package, one step per module, each importing only those before it:
+:mod:`~fsviz.grid.lock` (one run at a time per results file),
 :mod:`~fsviz.grid.config` (GridConfig, seeds, folds),
 :mod:`~fsviz.grid.results` (the table's columns, goals, GridRun,
 load_results), :mod:`~fsviz.grid.cell` (fold selection, one cell) and

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
-from .._validation import check_k, check_whole
-from ..classifiers import make_classifier
+from .._validation import check_k, check_unique, check_whole
+from ..classifiers import check_classifier
 from ..metrics import FORMAN_METRICS
 from ..selection import canonical
 
@@ -54,10 +54,13 @@ class GridConfig:
         ``"knn_okapi"`` (Okapi weights and idf on term frequencies, k = 100)
         or ``"centroid"`` (cosine); see :mod:`fsviz.classifiers`. All but
         ``knn_okapi`` see Boolean presence.
-    classifier_params : tuple of (name, value) pairs
-        Passed to the classifier (LinearSVC's defaults when empty).
+    classifier_params : tuple of (name, value) pairs, or a dict
+        Passed to the classifier (LinearSVC's defaults when empty); checked
+        here by scikit-learn's own parameter validation
+        (:func:`fsviz.classifiers.check_classifier`), so a bad value fails
+        before any cell runs.
     seed : int
-        Seeds the fold assignment and Rand.
+        Seeds the fold assignment and Rand; a whole number >= 0.
     min_df : int or None
         Rare-word cutoff applied to every dataset before the folds are
         drawn. None: paths are loaded with Forman's 3 and a Corpus is used
@@ -84,9 +87,7 @@ class GridConfig:
     def __post_init__(self):
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
         # canonical() raises with the list of known metrics, or for a bad weight or combination
-        set_("metrics", tuple(canonical(m) for m in self.metrics) or FORMAN_METRICS)
-        if len(set(self.metrics)) != len(self.metrics):
-            raise ValueError(f"`metrics` lists a metric twice: {list(self.metrics)}")
+        set_("metrics", check_unique((canonical(m) for m in self.metrics), "metrics") or FORMAN_METRICS)
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)
         if not ks:
             raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
@@ -100,10 +101,9 @@ class GridConfig:
             if not classes:
                 raise ValueError("`classes` is empty; pass None for every class")
             set_("classes", classes)
-        params = self.classifier_params
-        set_("classifier_params", tuple(sorted((params.items() if isinstance(params, dict) else params))))
-        make_classifier(self.classifier, self.classifier_params)  # fail now, not in a worker
-        set_("seed", int(self.seed))
+        set_("classifier_params", _params(self.classifier_params))
+        check_classifier(self.classifier, self.classifier_params)  # scikit-learn's checks now, not in a worker
+        set_("seed", check_whole(self.seed, "seed", minimum=0))
         set_("datasets", tuple(map(str, (self.datasets,) if isinstance(self.datasets, (str, os.PathLike))
                                    else self.datasets)))
 
@@ -119,6 +119,16 @@ class GridConfig:
     def n_fits(self) -> int:
         """Classifier fits per cell at most (fewer when feature sets coincide)."""
         return len(self.metrics) * len(self.ks) + self.all_features
+
+
+def _params(params) -> tuple:
+    """``classifier_params`` (a dict or (name, value) pairs) as pairs sorted by name."""
+    pairs = tuple(params.items() if isinstance(params, dict) else params)
+    if not all(isinstance(p, (tuple, list)) and len(p) == 2 and isinstance(p[0], str) for p in pairs):
+        raise ValueError(f"`classifier_params` must be a dict or (name, value) pairs such as (('C', 0.5),), "
+                         f"got {params!r}")
+    check_unique((name for name, _ in pairs), "classifier_params")
+    return tuple(sorted(map(tuple, pairs), key=lambda p: p[0]))
 
 
 def parse_ks(text: str) -> tuple:

@@ -35,6 +35,9 @@ COLUMNS = [
 ]
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
+#: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
+COUNT_COLUMNS = ["trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn"]
+GOAL_COLUMNS = ["accuracy", "precision", "recall", "f1"]
 
 
 def with_goals(table: pd.DataFrame) -> pd.DataFrame:
@@ -58,7 +61,7 @@ def normalise(results: pd.DataFrame) -> pd.DataFrame:
     results = results[COLUMNS].copy()
     for column in ("dataset", "class", "metric"):
         results[column] = results[column].astype(str)
-    for column in ("trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn"):
+    for column in COUNT_COLUMNS:
         results[column] = results[column].astype(np.int64)
     return results
 
@@ -139,27 +142,75 @@ class GridRun:
         return self.results.to_csv(index=False)
 
 
+_MAKE_ONE = "make one with `python -m fsviz grid DATA --out results.parquet`"
+
+
 def load_results(source) -> GridRun:
-    """Read a results file written by :meth:`GridRun.save` or the CLI (a path or a binary file)."""
+    """Read a results file written by :meth:`GridRun.save` or the CLI (a path or a binary file).
+
+    Raises :class:`~fsviz.CorpusError` saying what is wrong with a file that
+    is not such a table: not Parquet (or empty), columns missing, counts
+    that are text, missing, negative or fractional, goals outside [0, 1],
+    or damaged fsviz metadata.
+    """
     path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
+    if not hasattr(source, "read") and path.is_dir():
+        raise CorpusError(f"{path} is a folder, not a results file; {_MAKE_ONE}")
+    if _size(source) == 0:
+        raise CorpusError(f"{path.name!r} is empty (0 bytes), not a results file; {_MAKE_ONE}")
     try:
         table = pq.read_table(source)
     except FileNotFoundError:
         raise CorpusError(f"no such results file: {path}") from None
     except Exception as exc:  # pyarrow raises several types for non-Parquet input
-        raise CorpusError(f"{path.name!r} is not a Parquet results file ({exc})") from None
+        raise CorpusError(f"{path.name!r} is not a Parquet results file ({exc}); {_MAKE_ONE}") from None
     results = table.to_pandas()
     missing = [c for c in COLUMNS if c not in results.columns]
     if missing:
-        raise CorpusError(
-            f"{path.name!r} is not an fsviz results table: it lacks the columns {missing}; "
-            "make one with `python -m fsviz grid DATA --out results.parquet`"
+        raise CorpusError(f"{path.name!r} is not an fsviz results table: it lacks the columns {missing}; {_MAKE_ONE}")
+    _check_values(results, path.name)
+    try:
+        meta = json.loads((table.schema.metadata or {}).get(b"fsviz", b"{}"))
+        config = GridConfig.from_dict(meta["config"]) if "config" in meta else GridConfig(
+            metrics=tuple(m for m in results["metric"].unique() if m != ALL),
+            ks=tuple(int(k) for k in results.loc[results["metric"] != ALL, "k"].unique()),
         )
-    meta = json.loads((table.schema.metadata or {}).get(b"fsviz", b"{}"))
-    config = GridConfig.from_dict(meta["config"]) if "config" in meta else GridConfig(
-        metrics=tuple(m for m in results["metric"].unique() if m != ALL),
-        ks=tuple(int(k) for k in results.loc[results["metric"] != ALL, "k"].unique()),
-    )
-    return GridRun(normalise(results), skipped_frame(meta.get("skipped", [])), config,
-                   complete=meta.get("complete", True), cells_total=meta.get("cells_total", 0),
-                   key=meta.get("key", ""))
+        state = dict(skipped=skipped_frame(meta.get("skipped", [])), complete=bool(meta.get("complete", True)),
+                     cells_total=int(meta.get("cells_total", 0) or 0), key=str(meta.get("key", "")))
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # json's errors are ValueErrors
+        raise CorpusError(f"{path.name!r}: its fsviz metadata (the run's config) is damaged or not valid: "
+                          f"{exc}; write the file again with `python -m fsviz grid`") from None
+    return GridRun(normalise(results), state.pop("skipped"), config, **state)
+
+
+def _size(source) -> int | None:
+    """Bytes in a file or a seekable file object (None when unknown)."""
+    try:
+        if not hasattr(source, "read"):
+            return os.stat(source).st_size if os.path.isfile(source) else None
+        position = source.tell()
+        size = source.seek(0, os.SEEK_END) - position
+        source.seek(position)
+        return size
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None
+
+
+def _check_values(results: pd.DataFrame, name: str) -> None:
+    """CorpusError naming the column and the first row whose value is not what the table holds."""
+    def refuse(column, row, value, allowed):
+        value = value.item() if isinstance(value, np.generic) else value
+        raise CorpusError(f"{name!r}: column {column!r} holds {value!r} in row {row}; {allowed}. "
+                          "Is this a results table written by fsviz?")
+
+    for column in COUNT_COLUMNS + GOAL_COLUMNS:
+        values = pd.to_numeric(results[column], errors="coerce")
+        numbers = values.to_numpy(np.float64, na_value=np.nan)
+        goal = column in GOAL_COLUMNS
+        bad = ~np.isfinite(numbers) | (numbers < 0) | (numbers > 1 + 1e-9 if goal else numbers != np.round(numbers))
+        if results[column].dtype == bool:
+            bad[:] = True
+        if bad.any():
+            row = int(np.argmax(bad))
+            allowed = "goals are numbers between 0 and 1" if goal else "counts are whole numbers >= 0"
+            refuse(column, row, results[column].iloc[row], allowed)

@@ -13,9 +13,11 @@ from typing import Callable
 import pandas as pd
 from joblib import Parallel, cpu_count, delayed, parallel_config
 
+from .._validation import check_n_jobs, check_whole
 from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from .cell import Cell, cell_data, run_cell
 from .config import GridConfig, cell_splits, run_key
+from .lock import out_lock
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
 
 __all__ = ["n_workers", "run_grid", "stored_results", "time_cell"]
@@ -183,13 +185,20 @@ class _RunState:
     progress: Callable | None
     should_stop: Callable | None
     flush_seconds: float
-    last_flush: float
+    last_flush: float = float("-inf")  # the first finished cell is written at once
+    interval: float = 0.0  # seconds until the next write: 1, 2, 4, … up to flush_seconds
     pending: list = field(default_factory=list)  # rows not yet in the checkpoint
     fits: int = 0
     stopped: bool = False
 
     def add(self, table: pd.DataFrame, n_fits: int) -> bool:
-        """Record one finished cell, checkpointing in batches; True when the run is to stop."""
+        """Record one finished cell, checkpointing in batches; True when the run is to stop.
+
+        The first finished cell is written at once, then a batch after 1 s,
+        2 s, 4 s, … and every ``flush_seconds`` from then on: a run killed in
+        its first seconds keeps its first cells, and a long run writes one
+        small Parquet part per ``flush_seconds``.
+        """
         self.frames.append(table)
         self.pending.append(table)
         self.fits += n_fits
@@ -197,10 +206,11 @@ class _RunState:
         if self.progress:
             self.progress(self.n_done, self.n_total)
         now = time.perf_counter()
-        if self.checkpoint is not None and now - self.last_flush >= self.flush_seconds:
+        if self.checkpoint is not None and now - self.last_flush >= self.interval:
             self.checkpoint.write(self.pending)
             self.pending.clear()
             self.last_flush = now
+            self.interval = min(max(2 * self.interval, 1.0), self.flush_seconds)
         if self.should_stop is not None and self.should_stop():
             self.stopped = self.n_done < self.n_total
             return True
@@ -208,7 +218,8 @@ class _RunState:
 
 
 def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None, n_jobs=1,
-             workers=None, scheduler=None, progress=None, should_stop=None, flush_seconds=5.0) -> GridRun:
+             workers=None, scheduler=None, progress=None, should_stop=None, flush_seconds=5.0,
+             lock_timeout=None, on_wait=None) -> GridRun:
     """Run the evaluation grid on ``data`` and return its :class:`GridRun`.
 
     Parameters
@@ -220,7 +231,10 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
         What to run (defaults: Forman's protocol).
     out : path, optional
         Write the finished results here as Parquet. Checkpoints then go to
-        ``<out>.parts/`` unless ``checkpoint_dir`` says otherwise.
+        ``<out>.parts/`` unless ``checkpoint_dir`` says otherwise. The run
+        holds the lock file ``<out>.lock`` (:mod:`fsviz.grid.lock`): a second
+        run on the same ``out``, in this process or another, waits for the
+        first, then continues from its results (so the work is done once).
     checkpoint_dir : path, optional
         Finished cells are written here as they complete, under a
         sub-folder named by the run's key (config + data fingerprint); a run
@@ -237,16 +251,38 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     should_stop : callable() -> bool, optional
         Polled after each finished cell; True stops the run early (finished
         cells are kept and checkpointed; ``complete`` is False).
+    flush_seconds : float
+        Checkpoint cadence: the first finished cell is written at once, the
+        next batches after 1, 2, 4 … seconds, then every ``flush_seconds``.
+    lock_timeout : float, optional
+        Seconds to wait for another run holding ``out``'s lock before
+        :class:`TimeoutError`; None waits until it finishes.
+    on_wait : callable(str), optional
+        Told (once) when this run has to wait for another.
     """
     config = config or GridConfig()
+    check_n_jobs(n_jobs)
+    if workers is not None:
+        check_whole(workers, "workers", minimum=1, what="of Dask worker processes")
+    if out is not None and Path(out).is_dir():
+        raise ValueError(f"`out` names a folder ({out}); give a file name for the results, "
+                         f"e.g. {Path(out) / 'results.parquet'}")
     corpora = _as_corpora(data, config)
+    with out_lock(out, timeout=lock_timeout, on_wait=on_wait) if out is not None else contextlib.nullcontext():
+        return _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progress, should_stop,
+                    flush_seconds)
+
+
+def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progress, should_stop,
+         flush_seconds) -> GridRun:
+    """:func:`run_grid` past its checks, holding ``out``'s lock."""
     cells, skipped, key, checkpoint, done = _prepare(corpora, config, out, checkpoint_dir)
     finished = _finished(done)
     todo = [c for c in cells if (corpora[c.dataset].name, c.class_name, c.trial, c.fold) not in finished]
 
     started = time.perf_counter()
     state = _RunState([done], len(cells) - len(todo), len(cells), checkpoint, progress, should_stop,
-                      flush_seconds, last_flush=started)
+                      flush_seconds)
     if progress:
         progress(state.n_done, state.n_total)
     try:
