@@ -4,7 +4,9 @@ Corpora, tasks and word points are cached with ``st.cache_resource``
 (immutable, shared between sessions, never copied), keyed by simple values:
 the source kind, a file's SHA-256 or a path, the preprocessing options, the
 class. Analyses of a results table are cached with ``st.cache_data`` per
-table content. Arguments whose names start with ``_`` are not hashed; a key
+table content. Corpora and what holds them (tasks, word points) leave the
+cache after an hour unused (``ttl``) and when more than a few are cached
+(``max_entries``), so many visitors' uploads do not fill the server's memory. Arguments whose names start with ``_`` are not hashed; a key
 beside them says what they are.
 """
 
@@ -20,30 +22,38 @@ from fsviz.grid import time_cell
 from fsviz.tables import word_points as _word_points
 
 
-@st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=8)
+#: How long a corpus (and a task, which holds its matrix) stays cached unused.
+CORPUS_TTL = "1h"
+
+
+@st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=4)
 def sample_corpus(min_df, stopwords, stem):
     return fsviz.load_sample(min_df=min_df, stopwords=stopwords, stem=stem)
 
 
-@st.cache_resource(show_spinner="Reading the upload …", max_entries=8)
-def uploaded_corpus(name, digest, min_df, stopwords, stem, _data):
-    handle = io.BytesIO(_data)
+@st.cache_resource(show_spinner="Reading the upload …", max_entries=4, ttl=CORPUS_TTL)
+def uploaded_corpus(name, digest, min_df, stopwords, stem, _upload):
+    """The corpus in an upload with SHA-256 ``digest``; ``_upload`` is the widget's file, None once it is gone."""
+    if _upload is None:
+        raise fsviz.CorpusError(f"{name!r} is no longer held by this page (it was replaced or removed); "
+                                "upload it again")
+    handle = io.BytesIO(_upload.getvalue())
     handle.name = name
     return fsviz.load_corpus(handle, min_df=min_df, stopwords=stopwords, stem=stem)
 
 
-@st.cache_resource(show_spinner="Reading the corpus …", max_entries=8)
+@st.cache_resource(show_spinner="Reading the corpus …", max_entries=4, ttl=CORPUS_TTL)
 def path_corpus(path, min_df, stopwords, stem):
     return fsviz.load_corpus(path, min_df=min_df, stopwords=stopwords, stem=stem)
 
 
-@st.cache_resource(max_entries=32)
+@st.cache_resource(max_entries=16, ttl=CORPUS_TTL)
 def binary_task(_corpus, corpus_key, name):
     """The task for class ``name`` (cached per corpus and class)."""
     return _corpus.binary_task(name)
 
 
-@st.cache_resource(max_entries=32)
+@st.cache_resource(max_entries=16, ttl=CORPUS_TTL)
 def word_points(_task, task_key):
     """The task's words merged into one point per (fp, tp) (cached per task)."""
     return _word_points(_task)
