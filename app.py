@@ -95,6 +95,7 @@ def _load_corpus(pending: Source | None, options: dict):
         else:
             try:
                 corpus = app_state.load(*wanted)
+                app_cache.forget_tasks()
                 st.session_state["loaded"] = wanted
                 st.session_state.pop("load_failed", None)
                 return corpus, wanted

@@ -13,6 +13,7 @@ import time
 
 import pandas as pd
 import pytest
+import streamlit as st
 from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
@@ -193,7 +194,7 @@ def test_a_replaced_upload_that_must_be_read_again_says_so():
     assert corpus_name(at) == "first"
     at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 nope", "application/zip")).run()
     assert "not a readable ZIP" in errors(at) and corpus_name(at) == "first"
-    app_cache.uploaded_corpus.clear()  # the cached corpus expired (ttl, max_entries)
+    st.cache_resource.clear()  # the cached corpus left the cache
     at.number_input(key="min_df").set_value(2).run()
     assert "no longer held by this page" in errors(at) and "upload it again" in errors(at)
     assert corpus_name(at).startswith("sample") and not at.exception
