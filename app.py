@@ -5,6 +5,7 @@ The entry point: page navigation and the sidebar shared by every page
 ``app_state.context()``.
 """
 
+import gc
 from pathlib import Path
 
 import streamlit as st
@@ -12,23 +13,49 @@ import streamlit as st
 import app_cache
 import app_state
 from app_state import Context, Source
+from fsviz.paths import DATA_DIRS_VAR, data_roots, paths_allowed
 
 st.set_page_config(page_title="fsviz: feature-selection metrics", page_icon=":material/scatter_plot:", layout="wide")
 
 UPLOAD_TYPES = ["csv", "tsv", "tab", "txt", "jsonl", "ndjson", "json", "zip", "tar", "tgz", "gz", "arff"]
 
 
+DEFAULT_SOURCE = (Source("sample"), {"min_df": 3, "stopwords": False, "stem": False})
+
+
+def _paths_allowed() -> bool:
+    try:
+        return paths_allowed()
+    except ValueError as exc:  # a mistyped setting turns paths off rather than on
+        st.error(f"{exc}. Typed paths are off until it is fixed.", icon="⚠️")
+        return False
+
+
 def _sidebar_source() -> Source | None:
-    kind = st.radio("Corpus", ["Sample", "Upload", "Path"], horizontal=True, key="source_kind",
-                    help="The bundled sample (docstrings by module), a file you upload, or a file or folder on this machine.")
+    allow_paths = _paths_allowed()
+    kinds = ["Sample", "Upload", "Path"] if allow_paths else ["Sample", "Upload"]
+    kind = st.radio("Corpus", kinds, horizontal=True, key="source_kind",
+                    help="The bundled sample (docstrings by module), a file you upload"
+                         + (", or a file or folder in this server's data folders." if allow_paths else "."))
     if kind == "Upload":
         uploaded = st.file_uploader(
             "Corpus file", type=UPLOAD_TYPES, key="upload",
             help="CSV/TSV (text + label columns), JSONL, a ZIP or .tar.gz of class folders, or Weka ARFF.",
         )
-        return app_state.upload_source(uploaded) if uploaded is not None else None
+        if uploaded is None:
+            return None
+        limit_mb = st.get_option("server.maxUploadSize")
+        if uploaded.size > limit_mb * 1024**2:  # the browser refuses these first; this guards other clients
+            st.error(f"{uploaded.name!r} is {uploaded.size / 1024**2:,.1f} MB, more than this server accepts "
+                     f"({limit_mb} MB, `server.maxUploadSize` in .streamlit/config.toml). Upload a smaller file "
+                     "(a ZIP or .tar.gz of it, or a sample of its documents).", icon="⚠️")
+            return None
+        return app_state.upload_source(uploaded)
     if kind == "Path":
-        path = st.text_input("File or folder", key="path", placeholder="/data/corpus.csv or ../shared/data/wap")
+        roots = ", ".join(str(r) for r in data_roots())
+        path = st.text_input("File or folder", key="path", max_chars=1000, placeholder="../shared/data/wap",
+                             help=f"A corpus file or folder inside {roots} (relative paths start where the app "
+                                  f"was started). The server's administrator sets these folders with {DATA_DIRS_VAR}.")
         return Source("path", Path(path).name or path, path=path) if path.strip() else None
     return Source("sample")
 
@@ -42,17 +69,47 @@ def _sidebar_options() -> dict:
     return {"min_df": int(min_df), "stopwords": stopwords, "stem": stem}
 
 
+def _load_error(source: Source, exc: BaseException, kept: str) -> str:
+    """The message for a failed load; a MemoryError also frees what the failed attempt left."""
+    if isinstance(exc, MemoryError):
+        gc.collect()
+        return (f"Not enough memory to load {source.name!r}: the server ran out while reading it. Try a smaller "
+                "file (or a sample of its documents) or a higher rare-word cutoff under Preprocessing; a corpus that "
+                f"must be read whole needs a server with more memory.\n\n{kept}")
+    return f"Could not load {source.name!r}: {exc}\n\n{kept}"
+
+
 def _load_corpus(pending: Source | None, options: dict):
-    """Load ``pending`` with ``options``; on failure keep the last good corpus."""
-    good = st.session_state.get("loaded", (Source("sample"), {"min_df": 3, "stopwords": False, "stem": False}))
+    """Load ``pending`` with ``options``; on failure (bad input, not enough memory) keep the last good corpus.
+
+    A failed upload (same bytes, same result) or a source that ran out of
+    memory is not read again on every rerun: its message stays until the
+    visitor chooses something else.
+    """
+    good = st.session_state.get("loaded", DEFAULT_SOURCE)
     wanted = (pending or good[0], options)
     if wanted != good:
-        try:
-            app_state.load(*wanted)
-            st.session_state["loaded"] = good = wanted
-        except ValueError as exc:
-            st.error(f"Could not load {wanted[0].name!r}: {exc}\n\nStill showing {good[0].name!r}.", icon="⚠️")
-    return app_state.load(*good), good
+        failed = st.session_state.get("load_failed")
+        if failed is not None and failed[0] == wanted:
+            st.error(failed[1], icon="⚠️")
+        else:
+            try:
+                corpus = app_state.load(*wanted)
+                app_cache.forget_tasks()
+                st.session_state["loaded"] = wanted
+                st.session_state.pop("load_failed", None)
+                return corpus, wanted
+            except (ValueError, MemoryError) as exc:
+                message = _load_error(wanted[0], exc, f"Still showing {good[0].name!r}.")
+                if wanted[0].kind == "upload" or isinstance(exc, MemoryError):
+                    st.session_state["load_failed"] = (wanted, message)
+                st.error(message, icon="⚠️")
+    try:
+        return app_state.load(*good), good
+    except (ValueError, MemoryError) as exc:  # the kept corpus can no longer be read (upload gone, file changed)
+        st.error(_load_error(good[0], exc, "Showing the sample corpus instead."), icon="⚠️")
+        st.session_state["loaded"] = DEFAULT_SOURCE
+        return app_state.load(*DEFAULT_SOURCE), DEFAULT_SOURCE
 
 
 with st.sidebar:

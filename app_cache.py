@@ -1,11 +1,18 @@
 """The app's only home for ``st.cache_data`` and ``st.cache_resource``.
 
 Corpora, tasks and word points are cached with ``st.cache_resource``
-(immutable, shared between sessions, never copied), keyed by simple values:
+(immutable, never copied), keyed by simple values:
 the source kind, a file's SHA-256 or a path, the preprocessing options, the
 class. Analyses of a results table are cached with ``st.cache_data`` per
-table content. Arguments whose names start with ``_`` are not hashed; a key
-beside them says what they are.
+table content.
+
+Memory with many visitors: an upload's corpus is cached for its session
+only (``scope="session"``, two at most: the one shown and the one being
+tried) and released when the visitor leaves; tasks and word points, which
+hold their corpus's matrix, are per session too and forgotten when the
+session's corpus changes (:func:`forget_tasks`); the sample and corpora read
+from paths are shared by every session, a few at most, and a path's corpus
+is read again after an hour (``ttl``).
 """
 
 from __future__ import annotations
@@ -20,33 +27,47 @@ from fsviz.grid import time_cell
 from fsviz.tables import word_points as _word_points
 
 
-@st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=8)
+#: How long a corpus read from a path is kept before it is read again.
+PATH_TTL = "1h"
+
+
+@st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=4)
 def sample_corpus(min_df, stopwords, stem):
     return fsviz.load_sample(min_df=min_df, stopwords=stopwords, stem=stem)
 
 
-@st.cache_resource(show_spinner="Reading the upload …", max_entries=8)
-def uploaded_corpus(name, digest, min_df, stopwords, stem, _data):
-    handle = io.BytesIO(_data)
+@st.cache_resource(show_spinner="Reading the upload …", max_entries=2, scope="session")
+def uploaded_corpus(name, digest, min_df, stopwords, stem, _upload):
+    """The corpus in an upload with SHA-256 ``digest``; ``_upload`` is the widget's file, None once it is gone."""
+    if _upload is None:
+        raise fsviz.CorpusError(f"{name!r} is no longer held by this page (it was replaced or removed); "
+                                "upload it again")
+    handle = io.BytesIO(_upload.getvalue())
     handle.name = name
     return fsviz.load_corpus(handle, min_df=min_df, stopwords=stopwords, stem=stem)
 
 
-@st.cache_resource(show_spinner="Reading the corpus …", max_entries=8)
+@st.cache_resource(show_spinner="Reading the corpus …", max_entries=4, ttl=PATH_TTL)
 def path_corpus(path, min_df, stopwords, stem):
     return fsviz.load_corpus(path, min_df=min_df, stopwords=stopwords, stem=stem)
 
 
-@st.cache_resource(max_entries=32)
+@st.cache_resource(max_entries=8, scope="session")
 def binary_task(_corpus, corpus_key, name):
     """The task for class ``name`` (cached per corpus and class)."""
     return _corpus.binary_task(name)
 
 
-@st.cache_resource(max_entries=32)
+@st.cache_resource(max_entries=8, scope="session")
 def word_points(_task, task_key):
     """The task's words merged into one point per (fp, tp) (cached per task)."""
     return _word_points(_task)
+
+
+def forget_tasks() -> None:
+    """Drop this session's tasks and word points (they hold the previous corpus's matrix)."""
+    binary_task.clear()
+    word_points.clear()
 
 
 @st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)

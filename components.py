@@ -16,19 +16,26 @@ from fsviz.grid import load_results, run_grid, run_key, stored_results
 def results_uploader(key: str) -> None:
     """A Parquet uploader for grid results; a good file becomes the shown results.
 
-    A broken file gives an error and keeps what was shown.
+    A broken file gives an error and keeps what was shown. Each upload is
+    read once, known by the id Streamlit gives every upload: a new file with
+    the same name and size replaces the shown results, and so does the same
+    file uploaded again after a grid run replaced them.
     """
     uploaded = st.file_uploader("Results file", type=["parquet"], key=key)
     if uploaded is None:
         return
-    digest = (uploaded.name, uploaded.size)
-    if st.session_state.get(f"{key}_digest") == digest:
+    seen = st.session_state.get(f"{key}_seen")
+    if seen is not None and seen[0] == uploaded.file_id:
+        if seen[1] is not None:
+            st.error(seen[1], icon="⚠️")
         return
     try:
         app_state.show_results(load_results(io.BytesIO(uploaded.getvalue())), f"loaded from {uploaded.name}")
-        st.session_state[f"{key}_digest"] = digest
+        error = None
     except ValueError as exc:
-        st.error(f"Could not load {uploaded.name!r}: {exc}", icon="⚠️")
+        error = f"Could not load {uploaded.name!r}: {exc}"
+        st.error(error, icon="⚠️")
+    st.session_state[f"{key}_seen"] = (uploaded.file_id, error)
 
 
 #: Seconds a page waits for a run of the same results to let go of its lock before showing what is stored

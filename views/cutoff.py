@@ -56,6 +56,9 @@ except ValueError as exc:
     st.error(f"{exc}", icon="⚠️")
     st.stop()
 runs = run_panel(corpus, corpus_key, [config for _, config in jobs], prefix="cutoff", run_label="Run the study")
+if runs is not None:
+    app_state.keep_runs(app_state.grid_dir(), app_state.grid_keys(corpus, [config for _, config in jobs]),
+                        stored=any(run.fits for run in runs))
 if runs is not None and any(run.cells_done for run in runs):
     table = cutoff_table(runs, cutoffs, corpus)
     curves = app_cache.analysed(cutoff_curves, app_state.results_key(table, "cutoff"), table)

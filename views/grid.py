@@ -109,6 +109,9 @@ with run_tab:
 
     if config is not None:
         runs = run_panel(corpus, ctx.corpus_key, [config], prefix="grid")
+        if runs is not None:
+            app_state.keep_runs(app_state.grid_dir(), app_state.grid_keys(corpus, [config]),
+                                stored=any(run.fits for run in runs))
         if runs is not None and runs[0].cells_done:
             shown = app_state.shown_results()
             fresh = runs[0].fits > 0  # it just ran on this page

@@ -73,6 +73,9 @@ else:
     except ValueError as exc:
         st.error(f"{exc}", icon="⚠️")
 runs = run_panel(corpus, ctx.corpus_key, [config], prefix="lesion", run_label="Run the study") if config else None
+if runs is not None:
+    app_state.keep_runs(app_state.grid_dir(), app_state.grid_keys(corpus, [config]),
+                        stored=any(run.fits for run in runs))
 if runs is not None and runs[0].cells_done:
     run = runs[0]
     if not run.complete:

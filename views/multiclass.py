@@ -83,6 +83,7 @@ if config is not None and key not in results:
             bar.empty()
             try:
                 save_multiclass(table, app_state.multiclass_dir() / f"{key}.parquet", config, corpus)
+                app_state.keep_runs(app_state.multiclass_dir(), [key], stored=True)
             except OSError as exc:
                 st.warning(f"The run is kept for this session but could not be saved to disk ({exc}); "
                            "download it below.", icon="⚠️")
@@ -92,6 +93,7 @@ if table is None and results:
     key, table = list(results.items())[-1]
     st.caption("Showing your last finished run on this corpus; the settings above have not been run yet.")
 if table is not None:
+    app_state.keep_runs(app_state.multiclass_dir(), [key])
     curves = macro_curves(table)
     st.plotly_chart(curves_figure(curves, goals=list(MEASURES), bands=False), key="mc_curves")
     st.dataframe(curves.rename(columns=MEASURES).round(4), hide_index=True)

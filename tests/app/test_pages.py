@@ -83,7 +83,8 @@ def test_cutoff_that_removes_everything_keeps_the_corpus():
     assert at.session_state["context"].corpus.n_words == before
 
 
-def test_path_source_and_k_larger_than_vocabulary(tmp_path):
+def test_path_source_and_k_larger_than_vocabulary(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_DATA_DIRS", str(tmp_path))  # typed paths are read only inside the data folders
     path = tmp_path / "tiny.jsonl"
     path.write_bytes(planted_jsonl(n_background=30))
     at = fresh().run()
@@ -111,7 +112,8 @@ def test_boundaries_page_compares_two_metrics():
     assert any("at least one metric" in i.value for i in at.info)
 
 
-def test_class_emptied_by_the_cutoff_is_explained(tmp_path):
+def test_class_emptied_by_the_cutoff_is_explained(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_DATA_DIRS", str(tmp_path))
     # Class "rare" uses only words found in one document each: the default cutoff (3) empties it.
     rows = [{"text": f"common words here doc{i}", "label": "big"} for i in range(20)]
     rows += [{"text": f"unique{i} solo{i}", "label": "rare"} for i in range(4)]

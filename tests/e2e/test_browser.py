@@ -240,3 +240,22 @@ def test_multiclass_run_in_chromium(server, browser):
         assert "IGFSS(CMFS, nfr=0.2)" in page.locator(".legendtext").all_text_contents()
     finally:
         page.close()
+
+
+def test_a_path_outside_the_data_folders_is_refused_in_chromium(server, browser):
+    """The sidebar's Path box with /etc/apt: one message naming the setting, the sample still shown."""
+    page = _open(browser, server)
+    try:
+        page.get_by_text("Path", exact=True).click()
+        box = page.get_by_test_id("stTextInputField")
+        box.fill("/etc/apt")
+        box.press("Enter")
+        error = page.locator('[data-testid="stAlertContentError"]')
+        error.wait_for(timeout=90_000)
+        text = error.inner_text()
+        assert "is not inside a folder this app may read" in text and "FSVIZ_DATA_DIRS" in text
+        assert "Still showing 'sample'" in text and "trusted.gpg" not in text
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator('[data-testid="stSidebar"]').screenshot(path=str(SHOTS / "sidebar-path-refused.png"))
+    finally:
+        page.close()
