@@ -15,8 +15,6 @@ import app_state
 from app_state import Context, Source
 from fsviz.paths import DATA_DIRS_VAR, data_roots, paths_allowed
 
-st.set_page_config(page_title="fsviz: feature-selection metrics", page_icon=":material/scatter_plot:", layout="wide")
-
 UPLOAD_TYPES = ["csv", "tsv", "tab", "txt", "jsonl", "ndjson", "json", "zip", "tar", "tgz", "gz", "arff"]
 
 
@@ -112,46 +110,61 @@ def _load_corpus(pending: Source | None, options: dict):
         return app_state.load(*DEFAULT_SOURCE), DEFAULT_SOURCE
 
 
-with st.sidebar:
-    pending = _sidebar_source()
-    options = _sidebar_options()
-    corpus, (source, used_options) = _load_corpus(pending, options)
-    st.caption(f"{corpus.name}: {corpus.n_docs:,} documents, {corpus.n_words:,} words, {corpus.n_classes} classes")
+def _sidebar():
+    """The shared sidebar: corpus, preprocessing, class and k."""
+    with st.sidebar:
+        pending = _sidebar_source()
+        options = _sidebar_options()
+        corpus, (source, used_options) = _load_corpus(pending, options)
+        st.caption(f"{corpus.name}: {corpus.n_docs:,} documents, {corpus.n_words:,} words, {corpus.n_classes} classes")
 
-    order = sorted(range(corpus.n_classes), key=lambda i: -corpus.class_sizes[i])
-    classes = [str(corpus.classes[i]) for i in order]
-    if st.session_state.get("class_name") not in classes:
-        st.session_state["class_name"] = classes[0]
-    sizes = dict(zip(corpus.classes.tolist(), corpus.class_sizes.tolist()))
-    class_name = st.selectbox("Positive class", classes, key="class_name",
-                              format_func=lambda c: f"{c} ({sizes[c]} docs, 1:{(corpus.n_docs - sizes[c]) / sizes[c]:.0f})")
-    if st.session_state.get("k", 100) > corpus.n_words:
-        st.session_state["k"] = corpus.n_words
-    k = st.number_input("k: words to select", 1, corpus.n_words, min(100, corpus.n_words), key="k",
-                        help=f"Each metric keeps its k best words (1 to {corpus.n_words:,}, the vocabulary size).")
+        order = sorted(range(corpus.n_classes), key=lambda i: -corpus.class_sizes[i])
+        classes = [str(corpus.classes[i]) for i in order]
+        if st.session_state.get("class_name") not in classes:
+            st.session_state["class_name"] = classes[0]
+        sizes = dict(zip(corpus.classes.tolist(), corpus.class_sizes.tolist()))
+        class_name = st.selectbox(
+            "Positive class", classes, key="class_name",
+            format_func=lambda c: f"{c} ({sizes[c]} docs, 1:{(corpus.n_docs - sizes[c]) / sizes[c]:.0f})")
+        if st.session_state.get("k", 100) > corpus.n_words:
+            st.session_state["k"] = corpus.n_words
+        k = st.number_input("k: words to select", 1, corpus.n_words, min(100, corpus.n_words), key="k",
+                            help=f"Each metric keeps its k best words (1 to {corpus.n_words:,}, the vocabulary size).")
+    return corpus, (source, tuple(sorted(used_options.items()))), used_options["min_df"], class_name, int(k)
 
-corpus_key = (source, tuple(sorted(used_options.items())))
-try:
-    task = app_cache.binary_task(corpus, corpus_key, class_name)
-except ValueError as exc:
-    task = None
-    st.error(f"{exc}. Choose another class.", icon="⚠️")
-if task is not None and not task.tp.any():
-    st.warning(
-        f"After the rare-word cutoff no word is left in any of the {task.pos} documents of class {class_name!r} "
-        f"(every word they use is in fewer than {used_options['min_df']} documents). Lower the cutoff under "
-        "Preprocessing, or choose another class.", icon="⚠️")
-app_state.set_context(Context(corpus, corpus_key, class_name, task, int(k)))
 
-page = st.navigation([
-    st.Page("views/corpus.py", title="Corpus", icon=":material/description:", default=True),
-    st.Page("views/word_map.py", title="Word map", icon=":material/scatter_plot:"),
-    st.Page("views/boundaries.py", title="Decision boundaries", icon=":material/grid_view:"),
-    st.Page("views/grid.py", title="Evaluation grid", icon=":material/table_chart:"),
-    st.Page("views/results.py", title="Results explorer", icon=":material/insights:"),
-    st.Page("views/multiclass.py", title="Multi-class evaluation", icon=":material/hub:"),
-    st.Page("views/lesion.py", title="Lesion study", icon=":material/balance:"),
-    st.Page("views/cutoff.py", title="Rare-word cutoff", icon=":material/filter_alt:"),
-    st.Page("views/agreement.py", title="Metric agreement", icon=":material/compare_arrows:"),
-])
-page.run()
+def main() -> None:
+    st.set_page_config(page_title="fsviz: feature-selection metrics", page_icon=":material/scatter_plot:",
+                       layout="wide")
+    corpus, corpus_key, min_df, class_name, k = _sidebar()
+    try:
+        task = app_cache.binary_task(corpus, corpus_key, class_name)
+    except ValueError as exc:
+        task = None
+        st.error(f"{exc}. Choose another class.", icon="⚠️")
+    if task is not None and not task.tp.any():
+        st.warning(
+            f"After the rare-word cutoff no word is left in any of the {task.pos} documents of class {class_name!r} "
+            f"(every word they use is in fewer than {min_df} documents). Lower the cutoff under "
+            "Preprocessing, or choose another class.", icon="⚠️")
+    app_state.set_context(Context(corpus, corpus_key, class_name, task, k))
+
+    page = st.navigation([
+        st.Page("views/corpus.py", title="Corpus", icon=":material/description:", default=True),
+        st.Page("views/word_map.py", title="Word map", icon=":material/scatter_plot:"),
+        st.Page("views/boundaries.py", title="Decision boundaries", icon=":material/grid_view:"),
+        st.Page("views/grid.py", title="Evaluation grid", icon=":material/table_chart:"),
+        st.Page("views/results.py", title="Results explorer", icon=":material/insights:"),
+        st.Page("views/multiclass.py", title="Multi-class evaluation", icon=":material/hub:"),
+        st.Page("views/lesion.py", title="Lesion study", icon=":material/balance:"),
+        st.Page("views/cutoff.py", title="Rare-word cutoff", icon=":material/filter_alt:"),
+        st.Page("views/agreement.py", title="Metric agreement", icon=":material/compare_arrows:"),
+    ])
+    page.run()
+
+
+# Streamlit runs this file as __main__ for every visit and leaves it installed as the process's __main__.
+# A process started with "spawn" (a Dask worker, multiprocessing) runs its parent's main file again as
+# __mp_main__: that is not a visit, so it draws and loads nothing (and reads no session-scoped cache).
+if __name__ != "__mp_main__":
+    main()
