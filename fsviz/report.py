@@ -65,6 +65,7 @@ __all__ = ["DEFAULT_MAX_TASKS", "PairAnalysis", "default_k", "pair_analysis", "r
 #: Tasks listed one by one in the corpus summary; beyond this the report says how many more there are.
 DEFAULT_MAX_TASKS = 500
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_TEMPLATE = "plotly_white"
 _FIGURE_CONFIG = {"displaylogo": False, "responsive": True}
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222; margin: 0; }
@@ -300,6 +301,8 @@ def _table(frame: pd.DataFrame, **options) -> str:
 
 
 def _figure(fig, name: str) -> str:
+    # A template of our own: Streamlit makes its theme plotly's default, which the page restyles and a file can't.
+    fig.update_layout(template=_TEMPLATE)
     return '<div class="figure">' + pio.to_html(fig, full_html=False, include_plotlyjs=False, div_id=f"fig-{name}",
                                                 config=_FIGURE_CONFIG) + "</div>"
 
