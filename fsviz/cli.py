@@ -7,7 +7,8 @@ top DATA --class C    the top k words of one class under each metric
 grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
 lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
 cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
-report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results
+report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results;
+                      --html FILE also writes a self-contained HTML report (:mod:`fsviz.report`)
 sample                build (or rebuild) the sample corpus cache
 
 DATA is anything :func:`fsviz.load_corpus` reads (a file, a folder, an
@@ -19,22 +20,31 @@ options are checked before any corpus is read. Two ``grid`` (or
 ``lesion``, ``cutoff``) runs given the same ``--out`` do the work once: the
 second waits for the first's lock file (``OUT.lock``, see
 :mod:`fsviz.grid.lock`), then continues from its results.
+
+``grid``, ``lesion``, ``cutoff``, ``multiclass`` and ``report`` draw a
+progress bar (tqdm) only when stderr is a terminal, and take ``--quiet``
+(no progress, no notes: only errors, still one line with exit status 2)
+and ``--json`` (a machine-readable summary on stdout instead of the
+tables; notes still go to stderr unless ``--quiet``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
-import time
 from pathlib import Path
 
+from tqdm import tqdm
+
 from ._validation import check_k, check_n_jobs, check_unique, check_whole
-from .analysis import goal_shares, macro_average, recommend, recommendation_text
+from .analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
 from .corpus import DEFAULT_MIN_DF, load_corpus
 from .grid import GridConfig, load_results, parse_ks, run_grid
 from .metrics import FORMAN_METRICS, metric_names
 from .multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
+from .report import tolerance_table, write_report
 from .sample import build_sample, load_sample, sample_path
 from .selection import parse_specs
 from .studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
@@ -50,7 +60,8 @@ def _load(args):
 
 def _corpus_arguments(parser):
     parser.add_argument("data", help="a corpus file or folder, or 'sample'")
-    parser.add_argument("--format", default=None, help="force a format (csv, tsv, jsonl, zip, tar, folder, arff, cluto, …)")
+    parser.add_argument("--format", default=None,
+                        help="force a format (csv, tsv, jsonl, zip, tar, folder, arff, cluto, …)")
     parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
     parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
@@ -80,39 +91,55 @@ def _top(args):
         print(wide.to_string())
 
 
-class ProgressBar:
-    """Cells done, rate and time left, on one line (a line every 10 s when not a terminal).
+class Progress:
+    """A run's ``progress(done, total)``: a tqdm bar on stderr when it is a terminal, else silent.
 
-    ``preamble``: lines printed at the first call, i.e. once the run has
-    passed its checks (so a refused run prints only its error).
+    ``preamble``: lines printed to stderr at the first call, i.e. once the
+    run has passed its checks (so a refused run prints only its error);
+    ``quiet`` drops them and the bar.
     """
 
-    def __init__(self, stream=None, width=30, preamble=()):
-        self.stream = stream or sys.stderr
-        self.width = width
-        self.tty = getattr(self.stream, "isatty", lambda: False)()
-        self.start = self.last = None
-        self.first_done = 0
-        self.preamble = list(preamble)
+    def __init__(self, preamble=(), *, quiet=False):
+        self.stream = sys.stderr
+        self.preamble = None if quiet else list(preamble)
+        self.show = not quiet and getattr(self.stream, "isatty", lambda: False)()
+        self.bar = None
 
     def __call__(self, done, total):
-        now = time.perf_counter()
-        if self.start is None:
-            for line in self.preamble:
-                print(line, file=self.stream)
-            self.start, self.first_done, self.last = now, done, now - 1e9
-        if not self.tty and done < total and now - self.last < 10:
+        if self.preamble is not None:
+            print("\n".join(self.preamble), file=self.stream, flush=True)
+            self.preamble = None
+        if not self.show:
             return
-        self.last = now
-        elapsed = now - self.start
-        rate = (done - self.first_done) / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else float("nan")
-        filled = int(self.width * done / total) if total else self.width
-        eta = time.strftime("%H:%M:%S", time.gmtime(left)) if left == left else "--:--:--"
-        line = (f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} cells "
-                f"{rate:.2f}/s, {eta} left")
-        end = "\n" if done >= total or not self.tty else ""
-        print(("\r" if self.tty else "") + line, end=end, file=self.stream, flush=True)
+        if self.bar is None:
+            self.bar = tqdm(total=total, initial=done, unit="cell", file=self.stream, dynamic_ncols=True)
+        self.bar.total = total
+        self.bar.update(done - self.bar.n)
+        if done >= total:
+            self.bar.close()
+
+
+def _note(args, message: str) -> None:
+    """A line on stderr that is not the result (a note, a skipped task), unless --quiet."""
+    if not getattr(args, "quiet", False):
+        print(message, file=sys.stderr, flush=True)
+
+
+def _finish(args, summary: dict, text: str) -> None:
+    """The command's result on stdout: ``summary`` as JSON with --json, else ``text`` unless --quiet."""
+    if getattr(args, "json", False):
+        print(json.dumps(summary, indent=2, allow_nan=False))
+    elif not getattr(args, "quiet", False):
+        print(text)
+
+
+def _records(frame) -> list:
+    """A table as JSON records (NaN as null)."""
+    return json.loads(frame.to_json(orient="records"))
+
+
+def _table(frame) -> str:
+    return frame.to_string(index=False, float_format=lambda v: f"{v:.3f}")
 
 
 def _grid_corpora(args, min_df):
@@ -121,18 +148,18 @@ def _grid_corpora(args, min_df):
             for data in args.data]
 
 
-def _check_out(out, *, required=False) -> None:
+def _check_out(out, option="--out", example="results.parquet") -> None:
     """ValueError unless ``out`` can be written: its folder exists and it is not a folder itself."""
     if out is None:
         return
     path = Path(out)
     if path.is_dir():
-        raise ValueError(f"--out {out} is a folder; give a file name, e.g. --out {path / 'results.parquet'}")
+        raise ValueError(f"{option} {out} is a folder; give a file name, e.g. {option} {path / example}")
     folder = path.parent
     if not folder.is_dir():
-        raise ValueError(f"--out {out}: the folder {folder} does not exist; create it first or choose another")
+        raise ValueError(f"{option} {out}: the folder {folder} does not exist; create it first or choose another")
     if not os.access(folder, os.W_OK):
-        raise ValueError(f"--out {out}: the folder {folder} is not writable; choose another")
+        raise ValueError(f"{option} {out}: the folder {folder} is not writable; choose another")
 
 
 def _check_run_options(args) -> None:
@@ -141,10 +168,6 @@ def _check_run_options(args) -> None:
     check_n_jobs(args.jobs, "--jobs")
     if args.workers is not None:
         check_whole(args.workers, "--workers", minimum=1, what="of Dask worker processes")
-
-
-def _on_wait(message: str) -> None:
-    print(f"note: {message}", file=sys.stderr, flush=True)
 
 
 def _grid_options(args) -> dict:
@@ -156,44 +179,49 @@ def _grid_options(args) -> dict:
                 classifier_params=tuple(params.items()), seed=args.seed)
 
 
-def _run_and_report(corpora, config, args):
+def _run(corpora, config, args):
+    """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON)."""
     preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} "
                 f"k values + all features; {config.trials} trials × {config.folds} folds"]
-    run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers,
-                   scheduler=args.scheduler, progress=ProgressBar(preamble=preamble), on_wait=_on_wait)
+    run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers, scheduler=args.scheduler,
+                   progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"))
     for row in run.skipped.itertuples(index=False):
-        print(f"skipped {row.dataset}/{row[1]}: {row.reason}", file=sys.stderr)
+        _note(args, f"skipped {row.dataset}/{row[1]}: {row.reason}")
     rate = run.fits / run.elapsed if run.elapsed > 0 else 0.0
-    print(f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
-          f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
-          f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
-    return run
+    line = (f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
+            f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
+            f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
+    summary = dict(out=str(args.out), rows=len(run.results), cells_done=run.cells_done, cells_total=run.cells_total,
+                   complete=run.complete, fits=run.fits, seconds=round(run.elapsed, 3),
+                   no_positive_predictions=run.no_positive_predictions(), skipped=_records(run.skipped))
+    return run, line, summary
 
 
 def _grid(args):
     config = GridConfig(metrics=parse_specs(args.metrics) if args.metrics else (), min_df=args.min_df,
                         **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
-    run = _run_and_report(corpora, config, args)
+    run, line, summary = _run(corpora, config, args)
     macro = macro_average(run.results)
-    best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", "f1", "precision", "recall", "accuracy"]]
-    print("macro-averaged over tasks, at each metric's best k for F1:")
-    print(best.sort_values("f1", ascending=False).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", *GOALS]]
+    best = best.sort_values("f1", ascending=False)
+    _finish(args, dict(command="grid", **summary, best=_records(best), macro=_records(macro)),
+            f"{line}\nmacro-averaged over tasks, at each metric's best k for F1:\n{_table(best)}")
 
 
 def _lesion(args):
     alphas = [a.strip() for a in args.alphas.split(",") if a.strip()]
     config = lesion_config(args.metric, alphas, min_df=args.min_df, **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
-    run = _run_and_report(corpora, config, args)
+    run, line, summary = _run(corpora, config, args)
     curves = lesion_curves(run.results)
     weighted = curves[curves["metric"] != "all"]
-    for goal in ("precision", "recall", "f1"):
-        print(f"\nmacro {goal} by k (rows) and α (columns):")
-        print(weighted.pivot(index="k", columns="alpha", values=goal).to_string(float_format=lambda v: f"{v:.3f}"))
-    print()
-    for line in lesion_text(curves):
-        print("- " + line.replace("**", ""))
+    findings = [text.replace("**", "") for text in lesion_text(curves)]
+    tables = [f"\nmacro {goal} by k (rows) and α (columns):\n"
+              + weighted.pivot(index="k", columns="alpha", values=goal).to_string(float_format=lambda v: f"{v:.3f}")
+              for goal in ("precision", "recall", "f1")]
+    _finish(args, dict(command="lesion", **summary, curves=_records(curves), findings=findings),
+            "\n".join([line, *tables, ""] + ["- " + text for text in findings]))
 
 
 def _cutoff(args):
@@ -208,39 +236,45 @@ def _cutoff(args):
         raise ValueError(f"--cutoffs must be documents >= 1, from low to high (e.g. 1-25), got {args.cutoffs!r}")
     config = GridConfig(metrics=(args.metric,), **_grid_options(args))
     corpus = _grid_corpora(args, 1)[0]
-    bar = ProgressBar(preamble=[str(corpus)])
-    table = run_cutoffs(corpus, config, cutoffs, out_dir=f"{args.out}.runs", progress=bar, n_jobs=args.jobs,
-                        workers=args.workers, scheduler=args.scheduler, on_wait=_on_wait)
+    table = run_cutoffs(corpus, config, cutoffs, out_dir=f"{args.out}.runs", n_jobs=args.jobs, workers=args.workers,
+                        progress=Progress([str(corpus)], quiet=args.quiet), scheduler=args.scheduler,
+                        on_wait=lambda m: _note(args, f"note: {m}"))
     table.to_parquet(args.out, index=False)
     curves = cutoff_curves(table)
-    line = curves[curves["metric"] == args.metric]
-    print(f"wrote {len(table):,} rows to {args.out}; {args.metric} by cutoff (macro over tasks):")
-    print(line[["min_df", "vocabulary", "k", "f1", "precision", "recall", "accuracy"]].to_string(
-        index=False, float_format=lambda v: f"{v:.3f}"))
+    line = curves[curves["metric"] == args.metric][["min_df", "vocabulary", "k", *GOALS]]
+    _finish(args, dict(command="cutoff", out=str(args.out), rows=len(table), metric=args.metric,
+                       curves=_records(curves)),
+            f"wrote {len(table):,} rows to {args.out}; {args.metric} by cutoff (macro over tasks):\n{_table(line)}")
 
 
 def _report(args):
-    _check_out(args.out)
+    for option, path in (("--out", args.out), ("--html", args.html)):
+        _check_out(path, option, "report.html" if option == "--html" else "recommendation.csv")
+        if path is not None and Path(path).resolve() == Path(args.results).resolve():
+            raise ValueError(f"{option} {path} is the results file itself; choose another name")
+    if args.html is None and (args.goal is not None or args.k is not None):
+        raise ValueError("--goal and --k choose what the HTML report shows; give --html FILE too")
     run = load_results(args.results)
     results = run.results
     if results.empty:
         raise ValueError(f"{args.results} holds no finished cells")
-    tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
-    print(f"{args.results}: {tasks} tasks, {results['metric'].nunique()} metrics (incl. all features), "
-          f"{'complete' if run.complete else 'INCOMPLETE'}\n")
+    if args.html:  # first: it checks --goal and --k against the table
+        write_report(run, args.html, goal=args.goal or "f1", k=args.k, source=Path(args.results).name)
     recommendation = recommend(results)
-    for line in recommendation_text(recommendation):
-        print("- " + line.replace("**", "") + "\n")
-    shares = goal_shares(results)
-    shares["column"] = shares["goal"] + " (" + (100 * shares["tolerance"]).map("{:g}".format) + "%)"
-    table = shares.pivot(index="metric", columns="column", values="percent")
-    table = table[list(dict.fromkeys(shares["column"]))].sort_values(shares["column"].iloc[0], ascending=False)
-    table.columns.name = None
-    print("% of tasks on which each metric comes within tolerance of the best average maximum (Forman's Figure 9b):")
-    print(table.to_string(float_format=lambda v: f"{v:.1f}"))
     if args.out:
         recommendation.to_csv(args.out, index=False)
-        print(f"wrote {args.out}")
+    tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
+    lines = [line.replace("**", "") for line in recommendation_text(recommendation)]
+    shares = goal_shares(results)
+    summary = dict(command="report", results=str(args.results), tasks=tasks, metrics=int(results["metric"].nunique()),
+                   complete=run.complete, recommendation=_records(recommendation), text=lines,
+                   tolerance=_records(shares), out=args.out, html=args.html)
+    text = [f"{args.results}: {tasks} tasks, {summary['metrics']} metrics (incl. all features), "
+            f"{'complete' if run.complete else 'INCOMPLETE'}\n", *(f"- {line}\n" for line in lines),
+            "% of tasks on which each metric comes within tolerance of the best average maximum (Forman's Figure 9b):",
+            tolerance_table(shares).to_string(float_format=lambda v: f"{v:.1f}"),
+            *(f"wrote {path}" for path in (args.out, args.html) if path)]
+    _finish(args, summary, "\n".join(text))
 
 
 def _sample(args):
@@ -254,16 +288,17 @@ def _multiclass(args):
     check_multiclass_metrics(metrics)
     config = GridConfig(metrics=metrics, **_grid_options(args))
     (corpus,) = _grid_corpora(args, args.min_df)
-    bar = ProgressBar(preamble=[str(corpus)])
-    table = run_multiclass(corpus, config, n_jobs=args.jobs, progress=lambda done, total: bar(done, total))
+    table = run_multiclass(corpus, config, n_jobs=args.jobs, progress=Progress([str(corpus)], quiet=args.quiet))
     if args.out.lower().endswith(".csv"):
         table.to_csv(args.out, index=False)
     else:
         save_multiclass(table, args.out, config, corpus)
     curves = macro_curves(table)
-    print(f"wrote {len(table)} rows to {args.out}; {'multi-label: one-vs-rest per class, ' if corpus.is_multilabel else ''}"
-          f"means over {config.trials} trial(s) × {config.folds} folds:")
-    print(curves.rename(columns=MEASURES).to_string(index=False, float_format=lambda v: f"{v:.3f}"))
+    multilabel = "multi-label: one-vs-rest per class, " if corpus.is_multilabel else ""
+    _finish(args, dict(command="multiclass", out=str(args.out), rows=len(table), multilabel=corpus.is_multilabel,
+                       trials=config.trials, folds=config.folds, curves=_records(curves)),
+            f"wrote {len(table)} rows to {args.out}; {multilabel}"
+            f"means over {config.trials} trial(s) × {config.folds} folds:\n{_table(curves.rename(columns=MEASURES))}")
 
 
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
@@ -284,6 +319,13 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     parser.add_argument("--format", default=None, help="force a format for every DATA")
     parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    _output_arguments(parser)
+
+
+def _output_arguments(parser):
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar and no notes; only errors (one line, exit status 2)")
+    parser.add_argument("--json", action="store_true", help="print a machine-readable summary (JSON) on stdout")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -312,8 +354,8 @@ def main(argv=None) -> int:
     _corpus_arguments(top)
     top.add_argument("--class", dest="class_name", required=True, help="the positive class")
     top.add_argument("--metrics", default=None,
-                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); default Forman's twelve; "
-                          "registered: " + ",".join(metric_names()))
+                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); "
+                          "default Forman's twelve; registered: " + ",".join(metric_names()))
     top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
     top.set_defaults(run=_top)
@@ -348,16 +390,23 @@ def main(argv=None) -> int:
     report = commands.add_parser("report", help="which metric to use, from a grid's results file")
     report.add_argument("results", help="a results file written by `grid`")
     report.add_argument("--out", default=None, help="also write the recommendation table as CSV")
+    report.add_argument("--html", default=None, help="also write a self-contained HTML report (works offline)")
+    report.add_argument("--goal", default=None, choices=GOALS, help="the HTML report's goal (default f1)")
+    report.add_argument("--k", type=int, default=None, help="the HTML report's k for P–R and tests (default near 1000)")
+    _output_arguments(report)
     report.set_defaults(run=_report)
     sample = commands.add_parser("sample", help="build the sample corpus cache")
     sample.set_defaults(run=_sample)
     args = parser.parse_args(argv)
     try:
         args.run(args)
+    except BrokenPipeError:  # the reader stopped (`… --json | head`): no message, as other Unix tools
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (ValueError, OSError, MemoryError) as exc:  # CorpusError included: a message, not a traceback
         print(f"error: {_one_line(exc)}", file=sys.stderr)
         return 2
     return 0
 
 
-__all__ = ["ProgressBar", "main"]
+__all__ = ["Progress", "main"]

@@ -29,6 +29,7 @@ LAYERS = [
     ["analysis", "agreement", "multiclass", "tables"],
     ["studies"],
     ["plots"],
+    ["report"],
     ["cli"],
     ["__main__", "__init__"],
 ]

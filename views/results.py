@@ -10,6 +10,7 @@ from fsviz import analysis, plots
 from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, metric_label, recommendation_text, residual_curves,
                             tolerance_curves, within_tolerance)
 from fsviz.grid import ALL
+from fsviz.report import report_html
 
 st.title("Results explorer")
 st.markdown(
@@ -63,6 +64,12 @@ if not chosen:
     st.info("Choose at least one metric to show.")
     st.stop()
 goal_label = GOAL_LABELS[goal]
+# Built only when clicked (a few seconds and ~5 MB with plotly.js): the analyses as shown, in one file to share.
+st.download_button("Download report (HTML)", lambda: report_html(run, goal=goal, k=int(k), metrics=chosen,
+                                                                 source=source),
+                   "fsviz-report.html", "text/html", key="res_dl_report", on_click="ignore", icon=":material/download:",
+                   help=f"Every analysis below for {goal_label} at k = {k} and the metrics shown, with the run's "
+                        "config and tasks: one HTML file that opens offline in any browser.")
 
 tabs = st.tabs(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
                 "Residuals and pairs", "Significance"])

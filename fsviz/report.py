@@ -1,0 +1,375 @@
+"""A shareable report of a grid's results: one self-contained HTML file.
+
+The report holds what the Results explorer shows at its defaults (or at the
+goal, k and metrics given): the recommendation in words, the curves vs k,
+the precision–recall trade-off, the tolerance curves and bars, the residual
+and pair analysis and the significance matrix, with the run's config and a
+summary of the tasks. Every number comes from :mod:`fsviz.analysis` and
+every figure from :mod:`fsviz.plots`, as on the page.
+
+plotly.js is embedded once, in the page's head, so the file opens offline
+and loads nothing from the network. Text from the data (dataset, class and
+metric names) is escaped: tables through pandas' ``to_html``, the rest with
+:func:`html.escape`; plotly escapes ``<`` and ``>`` in the figures' JSON.
+
+Examples
+--------
+>>> from fsviz.grid import load_results                           # doctest: +SKIP
+>>> write_report(load_results("results.parquet"), "report.html")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+
+import numpy as np
+import pandas as pd
+import plotly.io as pio
+from plotly.offline import get_plotlyjs
+
+from ._validation import check_whole
+from .analysis import (
+    DEFAULT_TOLERANCE,
+    GOAL_LABELS,
+    GOALS,
+    best_pairs,
+    goal_shares,
+    macro_average,
+    metric_label,
+    paired_tests,
+    recommend,
+    recommendation_text,
+    residual_curves,
+    task_maxima,
+    tolerance_curves,
+    within_tolerance,
+)
+from .grid import ALL, GridRun
+from .plots import (
+    curves_figure,
+    pr_tradeoff_figure,
+    residual_figure,
+    significance_figure,
+    tolerance_bars_figure,
+    tolerance_figure,
+)
+
+__all__ = ["DEFAULT_MAX_TASKS", "PairAnalysis", "default_k", "pair_analysis", "report_html", "tolerance_table",
+           "write_report"]
+
+#: Tasks listed one by one in the corpus summary; beyond this the report says how many more there are.
+DEFAULT_MAX_TASKS = 500
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_TEMPLATE = "plotly_white"
+_FIGURE_CONFIG = {"displaylogo": False, "responsive": True}
+_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222; margin: 0; }
+main { max-width: 1100px; margin: 0 auto; padding: 1.5rem 2rem 4rem; line-height: 1.45; }
+h1 { margin-bottom: 0.2rem; } h2 { border-bottom: 1px solid #ddd; padding-bottom: 0.2rem; margin-top: 2.5rem; }
+.lead { color: #555; } .warning { background: #fff4d6; border-left: 4px solid #e0a800; padding: 0.6rem 1rem; }
+nav ol { columns: 2; color: #555; }
+table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
+th, td { padding: 0.25rem 0.6rem; border-bottom: 1px solid #e5e5e5; text-align: left; }
+th { background: #f5f5f5; } .table { overflow-x: auto; } .figure { margin: 1rem 0; }
+footer { margin-top: 3rem; color: #777; font-size: 0.85rem; }
+"""
+_PAGE = Template("""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>$title</title>
+<style>$style</style>
+<script type="text/javascript">/* plotly.js, embedded once so the report works offline */
+$plotlyjs</script>
+</head>
+<body>
+<main>
+<h1>$title</h1>
+<p class="lead">$lead</p>
+$warning
+<nav><strong>Contents</strong><ol>$contents</ol></nav>
+$sections
+<footer>Made by fsviz from a grid's results table; the analyses follow Forman (2003), JMLR 3, 1289–1305.
+Each figure is interactive: hover for values, click a legend entry to hide a metric, use the camera icon
+for a PNG.</footer>
+</main>
+</body>
+</html>
+""")
+
+
+def default_k(ks) -> int:
+    """The k the Results explorer shows first: the one closest to 1000 on a log scale."""
+    ks = sorted(int(k) for k in ks)
+    return ks[int(np.argmin([abs(np.log(k / 1000)) for k in ks]))]
+
+
+def tolerance_table(shares: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fsviz.analysis.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b)."""
+    shares = shares.assign(column=shares["goal"] + " (" + (100 * shares["tolerance"]).map("{:g}".format) + "%)")
+    table = shares.pivot(index="metric", columns="column", values="percent")
+    table = table[list(dict.fromkeys(shares["column"]))].sort_values(shares["column"].iloc[0], ascending=False)
+    table.columns.name = None
+    return table
+
+
+@dataclass
+class PairAnalysis:
+    """Forman's residual analysis (Figure 10b) at one tolerance, as the Results explorer shows it.
+
+    Attributes
+    ----------
+    goal, tolerance, leader
+        The goal, the relative tolerance and the leading metric (by default
+        the one most often within tolerance).
+    tasks : int
+    alone : pandas.Series
+        Per metric, the percentage of tasks on which it is within tolerance.
+    residuals, at_tolerance : pandas.DataFrame
+        :func:`fsviz.analysis.residual_curves` for the leader over every
+        tolerance, and at ``tolerance`` only.
+    pairs : pandas.DataFrame
+        :func:`fsviz.analysis.best_pairs` at ``tolerance``.
+    leader_curve, pair_curve : pandas.DataFrame
+        The leader's tolerance curve and the best pair's (column ``percent``).
+    """
+
+    goal: str
+    tolerance: float
+    leader: str
+    tasks: int
+    alone: pd.Series
+    residuals: pd.DataFrame
+    at_tolerance: pd.DataFrame
+    pairs: pd.DataFrame
+    leader_curve: pd.DataFrame
+    pair_curve: pd.DataFrame
+
+    @property
+    def pair_name(self) -> str:
+        top = self.pairs.iloc[0]
+        return f"{metric_label(top['first'])} + {metric_label(top['second'])}"
+
+    def text(self) -> str:
+        """The page's paragraph, in Markdown (``**`` for bold)."""
+        leader, goal, tol = metric_label(self.leader), GOAL_LABELS[self.goal], 100 * self.tolerance
+        failed = int(self.at_tolerance["failed"].iloc[0])
+        text = (f"At {tol:g}% tolerance {leader} attains the best {goal} on {self.alone[self.leader]:.0f}% of "
+                f"{self.tasks} tasks and fails on {failed}.")
+        if failed:
+            ranked = self.at_tolerance.sort_values("residual", ascending=False)
+            rescue, worst = ranked.iloc[0], self.at_tolerance.sort_values("residual").iloc[0]
+            text += (f" On those, **{metric_label(rescue['backup'])}** succeeds most often "
+                     f"({rescue['residual']:.0f}%), so it is the best backup for this leader; "
+                     f"{metric_label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued).")
+        return text + (f" The best pair overall is **{self.pair_name}**: one of them is within tolerance on "
+                       f"{self.pairs.iloc[0]['percent']:.0f}% of tasks.")
+
+
+def pair_analysis(results: pd.DataFrame, goal: str = "f1", tolerance: float | None = None,
+                  leader: str | None = None) -> PairAnalysis | None:
+    """The residual and pair analysis of ``goal`` (None when the table has fewer than two metrics).
+
+    ``tolerance`` defaults to Forman's for the goal (1%, 0.1% for accuracy);
+    ``leader`` to the metric most often within it.
+    """
+    maxima = task_maxima(results, goal)
+    if maxima.shape[1] < 2:
+        return None
+    tol = DEFAULT_TOLERANCE[goal] if tolerance is None else tolerance
+    alone = 100 * within_tolerance(maxima, tol).mean(axis=0)
+    leader = leader if leader is not None else alone.sort_values(ascending=False, kind="stable").index[0]
+    pairs = best_pairs(maxima, tol)
+    top = pairs.iloc[0]
+    pair_curve = residual_curves(maxima, top["first"])
+    pair_curve = pair_curve[pair_curve["backup"] == top["second"]].rename(columns={"combined": "percent"})
+    return PairAnalysis(goal, tol, leader, len(maxima), alone, residual_curves(maxima, leader),
+                        residual_curves(maxima, leader, [tol]), pairs,
+                        tolerance_curves(maxima).query("metric == @leader"), pair_curve)
+
+
+def _check(run, goal, k, metrics, max_tasks) -> tuple[int, list, list]:
+    """The k and metrics to show and the table's ks, or ValueError saying what the table holds."""
+    if not isinstance(run, GridRun):
+        raise ValueError(f"`run` must be a GridRun (fsviz.grid.load_results reads one), got {type(run).__name__}")
+    results = run.results
+    names = list(dict.fromkeys(results.loc[results["metric"] != ALL, "metric"]))
+    if not names:
+        raise ValueError("the results table holds no finished cells of any metric; run the grid first "
+                         "(`python -m fsviz grid DATA --out results.parquet`)")
+    if goal not in GOALS:
+        raise ValueError(f"`goal` must be one of {', '.join(GOALS)}, got {goal!r}")
+    ks = sorted(int(v) for v in results.loc[results["metric"] != ALL, "k"].unique())
+    if k is None:
+        k = default_k(ks)
+    elif k not in ks:
+        raise ValueError(f"`k` = {k!r} is not among the results table's k {ks}; choose one of them")
+    metrics = names if metrics is None else list(metrics)
+    unknown = [m for m in metrics if m not in names]
+    if unknown or not metrics:
+        raise ValueError(f"`metrics` must be some of the table's metrics {names}, got {metrics!r}")
+    check_whole(max_tasks, "max_tasks", minimum=1, what="of tasks to list")
+    return int(k), metrics, ks
+
+
+def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics=None, source: str = "",
+                max_tasks: int = DEFAULT_MAX_TASKS) -> str:
+    """The report of a grid's results as one HTML document (a string).
+
+    Parameters
+    ----------
+    run : GridRun
+        Results, config and state, as :func:`fsviz.grid.load_results` reads them.
+    goal : {"f1", "precision", "recall", "accuracy"}
+        The goal of the tolerance, pair and significance sections.
+    k : int, optional
+        The k of the precision–recall and significance sections (default:
+        the table's k closest to 1000).
+    metrics : sequence of str, optional
+        The metrics drawn (default all); every analysis still counts them all.
+    source : str
+        Where the results came from, shown under the title.
+    max_tasks : int
+        Tasks listed one by one in the corpus summary (default
+        :data:`DEFAULT_MAX_TASKS`); the rest are counted.
+    """
+    k, metrics, ks = _check(run, goal, k, metrics, max_tasks)
+    results = run.results
+    macro = macro_average(results)
+    tasks = results.groupby(["dataset", "class"], sort=True)[["pos", "neg"]].first().reset_index()
+    sections = [
+        ("recommendation", "Which metric to use", _recommendation(results, len(tasks))),
+        ("run", "The run", _run_section(run)),
+        ("corpus", "The tasks", _corpus_section(tasks, max_tasks)),
+        ("curves", "Curves vs k", _p("Macro-averaged over tasks, one line per metric (Forman's Figures 4, 14–17); the "
+                                     "band is ± one standard error over tasks and the dashed line uses all features.")
+         + _figure(curves_figure(macro, metrics=metrics), "curves")),
+        ("precision-recall", "Precision–recall trade-off",
+         _p(f"Each metric's macro precision and recall at k = {k} (Figure 5). Up and to the right is better; the "
+            "grey curves join points of equal F-measure.")
+         + _figure(pr_tradeoff_figure(macro, k, metrics=metrics), "pr")),
+        ("tolerance", "Chance of attaining the best", _tolerance_section(results, goal, metrics)),
+        ("pairs", "Residuals and pairs", _pairs_section(results, goal)),
+        ("significance", "Significance", _significance_section(results, goal, k, metrics)),
+    ]
+    n_tasks = len(tasks)
+    lead = (f"{source + ': ' if source else ''}{n_tasks} tasks (class vs rest) from {tasks['dataset'].nunique()} "
+            f"dataset(s), {len(metrics)} metrics shown, k in {ks}, "
+            f"{results['trial'].nunique()} trial(s) × {results['fold'].nunique()} folds; goal: {GOAL_LABELS[goal]}.")
+    warning = ('<p class="warning">This run is incomplete: every analysis uses only the finished cells.</p>'
+               if not run.complete else "")
+    return _PAGE.substitute(
+        title="fsviz report: which feature-selection metric to use", style=_STYLE, plotlyjs=get_plotlyjs(),
+        lead=html.escape(lead), warning=warning,
+        contents="".join(f'<li><a href="#{sid}">{html.escape(title)}</a></li>' for sid, title, _ in sections),
+        sections="\n".join(f'<section id="{sid}">\n<h2>{html.escape(title)}</h2>\n{body}\n</section>'
+                           for sid, title, body in sections))
+
+
+def write_report(run: GridRun, path, **options) -> Path:
+    """Write :func:`report_html` to ``path`` (UTF-8, replaced atomically); returns the path."""
+    path = Path(path)
+    text = report_html(run, **options)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+# --- sections -----------------------------------------------------------------------------------
+
+
+def _inline(markdown: str) -> str:
+    """Text with ``**bold**`` as HTML, everything else escaped."""
+    return _BOLD.sub(r"<strong>\1</strong>", html.escape(markdown))
+
+
+def _p(markdown: str) -> str:
+    return f"<p>{_inline(markdown)}</p>"
+
+
+def _table(frame: pd.DataFrame, **options) -> str:
+    """A table; pandas escapes every cell and header."""
+    return '<div class="table">' + frame.to_html(index=False, border=0, na_rep="–", escape=True,
+                                                 float_format=lambda v: f"{v:.4g}", **options) + "</div>"
+
+
+def _figure(fig, name: str) -> str:
+    # A template of our own: Streamlit makes its theme plotly's default, which the page restyles and a file can't.
+    fig.update_layout(template=_TEMPLATE)
+    return '<div class="figure">' + pio.to_html(fig, full_html=False, include_plotlyjs=False, div_id=f"fig-{name}",
+                                                config=_FIGURE_CONFIG) + "</div>"
+
+
+def _recommendation(results, n_tasks) -> str:
+    table = recommend(results)
+    items = "".join(f"<li>{_inline(line)}</li>" for line in recommendation_text(table, metric_label))
+    caution = (_p(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them as "
+                  "rough guidance.") if n_tasks < 10 else "")
+    return (_p("For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
+               "of that peak, how often it comes within Forman's tolerance (1%, 0.1% for accuracy) of the best any "
+               "metric reached on a task, and the pair of metrics most likely to have one within tolerance.")
+            + f"<ul>{items}</ul>{caution}" + _table(table))
+
+
+def _run_section(run) -> str:
+    config = {name: ", ".join(map(str, value)) if isinstance(value, (tuple, list)) else value
+              for name, value in run.config.to_dict().items()}
+    config.update(complete=run.complete, cells_total=run.cells_total, cells_done=run.cells_done, key=run.key)
+    frame = pd.DataFrame({"setting": list(config), "value": [str(v) for v in config.values()]})
+    skipped = (_p(f"{len(run.skipped)} task(s) were skipped:") + _table(run.skipped)) if len(run.skipped) else ""
+    return _p("The grid's config, as stored in the results file (equal configs give identical results).") \
+        + _table(frame) + skipped
+
+
+def _corpus_section(tasks, max_tasks) -> str:
+    tasks = tasks.assign(documents=tasks["pos"] + tasks["neg"], skew=tasks["neg"] / tasks["pos"])
+    datasets = tasks.groupby("dataset").agg(classes=("class", "size"), documents=("documents", "first"),
+                                            lowest_skew=("skew", "min"), highest_skew=("skew", "max")).reset_index()
+    shown = tasks[["dataset", "class", "pos", "neg", "skew"]].head(max_tasks)
+    more = _p(f"… and {len(tasks) - max_tasks} more tasks.") if len(tasks) > max_tasks else ""
+    return (_p("Each task is one class against the rest of its dataset; pos and neg count its documents, skew is "
+               "neg / pos (1:skew).") + _table(datasets) + _table(shown) + more)
+
+
+def _tolerance_section(results, goal, metrics) -> str:
+    label = GOAL_LABELS[goal]
+    shares = goal_shares(results)
+    return (_p(f"For each task, the best **average maximum** of {label} any metric reached (the best k in each "
+               "trial, averaged over trials). A metric succeeds on a task when its own average maximum is within "
+               "the tolerance of that best (value ≥ best × (1 − t)); the curve is the percentage of tasks on which "
+               "each metric succeeds (Figures 9a, 10a, 18–21).")
+            + _figure(tolerance_figure(tolerance_curves(task_maxima(results, goal)), goal, metrics=metrics),
+                      "tolerance")
+            + _p("All four goals at Forman's tolerances, 1% and 0.1% for accuracy (Figure 9b).")
+            + _figure(tolerance_bars_figure(shares, metrics=metrics), "tolerance-bars")
+            + _table(tolerance_table(shares).reset_index()))
+
+
+def _pairs_section(results, goal) -> str:
+    pairs = pair_analysis(results, goal)
+    if pairs is None:
+        return _p("Residuals and pairs need at least two metrics in the results.")
+    failures = pairs.at_tolerance[["backup", "residual", "combined"]].sort_values("residual", ascending=False)
+    failures = failures.rename(columns={"residual": "% of failures rescued", "combined": "% of tasks, either"})
+    figure = residual_figure(pairs.residuals, pairs.leader, pairs.leader_curve,
+                             pair=(pairs.pair_name, pairs.pair_curve))
+    tol = f"{100 * pairs.tolerance:g}%"
+    return (_p(pairs.text()) + _figure(figure, "residuals")
+            + _p(f"**When {metric_label(pairs.leader)} fails** (at {tol})") + _table(failures)
+            + _p(f"**Best pairs** (at {tol})") + _table(pairs.pairs.head(15)))
+
+
+def _significance_section(results, goal, k, metrics) -> str:
+    tests = paired_tests(results, goal, k, metrics=tuple(metrics) + (ALL,))
+    text = (f"{GOAL_LABELS[goal]} of each row metric minus each column metric at k = {k}, paired over the "
+            f"{int(tests['n'].max()) if len(tests) else 0} task × trial runs both have (Forman's paired t-test). "
+            "Blue: the row metric is better. The number in each cell is the p-value; * marks those below 0.05. "
+            "All features appears at its own k.")
+    return _p(text) + (_figure(significance_figure(tests, test="t", level=0.05), "significance") if len(tests) else "")
