@@ -293,7 +293,7 @@ def _fit(plan: _Plan, max_bytes) -> Pipeline:
     if not corpus.options.get("tokenised", False):
         raise CorpusError(f"{corpus.name!r} came pre-counted (no texts), so a pipeline could not count new "
                           "documents' words as its columns were counted; export the selected words instead: "
-                          "export_selection(..., file_type='csv' or 'json')")
+                          "file_type='csv' or 'json' (on the command line, --out words.csv or words.json)")
     max_bytes = check_whole(max_bytes, "max_bytes", minimum=1)
     estimate = _model_bytes(plan)
     if estimate > max_bytes:
