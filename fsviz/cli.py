@@ -257,7 +257,9 @@ def _export(args):
     export = export_selection(_load(args), args.class_name, args.metric, args.k, classifier=args.classifier,
                               params={"C": args.C} if args.C is not None else {}, file_type=file_type,
                               random_state=args.seed, max_bytes=args.max_mb << 20)
-    Path(args.out).write_bytes(export.data)
+    partial = Path(f"{args.out}.part")  # a killed run leaves no half-written model under the name
+    partial.write_bytes(export.data)
+    os.replace(partial, args.out)
     print(f"wrote {args.out}: {export.summary}")
     print(export.usage(args.out))
 
