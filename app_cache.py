@@ -98,3 +98,9 @@ def analysed(function, key: tuple, results, *args, **kwargs):
     and the function's qualified name."""
     name = f"{function.__module__}.{function.__qualname__}"
     return _analysed(name, key, function, results, args, tuple(sorted(kwargs.items())))
+
+
+@st.cache_resource(show_spinner="Fitting the model on every document …", max_entries=4, scope="session")
+def exported(_corpus, corpus_key, class_name, metric, k, classifier, params):
+    """:func:`fsviz.export_selection` of the current corpus (cached per corpus, class, spec, k and classifier)."""
+    return fsviz.export_selection(_corpus, class_name, metric, k, classifier=classifier, params=dict(params))

@@ -146,3 +146,32 @@ def _run(corpus, configs, outs, total, todo):
         status.update(label=f"Finished {total:,} cells in {time.perf_counter() - began:,.0f} s ({fits:,} fits)",
                       state="complete", expanded=False)
     return runs
+
+
+def export_panel(context, metric: str, k: int, *, classifier: str = "svm", params=(), key: str) -> None:
+    """Build on request, then download, the selector ``metric`` at ``k`` for the sidebar's corpus and class.
+
+    A corpus of texts gives a fitted scikit-learn Pipeline saved with skops
+    (:func:`fsviz.export_selection`), a pre-counted one its words as CSV; the
+    lines of Python that load it are shown under the button. The model is
+    fitted only when asked (a click), then kept for this session.
+    """
+    wanted = (context.corpus_key, context.class_name, metric, int(k), classifier, tuple(params))
+    texts = context.corpus.options.get("tokenised", False)
+    asked = st.button("Build the model" if texts else "Prepare the word list", key=f"{key}_build",
+                      disabled=st.session_state.get(f"{key}_built") == wanted,
+                      help="Fits the classifier on every document of the corpus; a second or so on large corpora.")
+    if asked:
+        st.session_state[f"{key}_built"] = wanted
+    if st.session_state.get(f"{key}_built") != wanted:
+        return
+    try:
+        export = app_cache.exported(context.corpus, *wanted)
+    except ValueError as exc:
+        st.session_state.pop(f"{key}_built", None)
+        st.error(f"Could not export this selection: {exc}", icon="⚠️")
+        return
+    st.download_button(f"Download {export.file_name}", export.data, export.file_name, export.mime,
+                       key=f"{key}_download", on_click="ignore", type="primary", icon=":material/download:")
+    st.caption(export.summary)
+    st.code(export.snippet, language="python")

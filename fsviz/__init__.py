@@ -7,11 +7,13 @@ The public API, flat as in pingouin::
     fsviz.score("bns", task.tp, task.fp, task.pos, task.neg)
     fsviz.score_words("ar(chi_max,ig)", corpus.training("some class"))  # any metric or combination
     fsviz.selected_words("igfss(cmfs,nfr=0.2)", corpus.training(), k=100)  # the k words any spec selects
+    fsviz.export_selection(corpus, "some class", "bns", 1000).data  # a fitted Pipeline, saved with skops
 """
 
 from ._validation import check_k
 from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
 from .counts import Training, binary_counts, document_frequency, negative_features
+from .export import Export, export_pipeline, export_selection, selection_table
 from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
 from .sample import build_sample, load_sample
 from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
@@ -24,6 +26,7 @@ __all__ = [
     "FORMAN_METRICS",
     "Corpus",
     "CorpusError",
+    "Export",
     "Limits",
     "Metric",
     "PlantedCorpus",
@@ -36,6 +39,8 @@ __all__ = [
     "check_k",
     "combination",
     "document_frequency",
+    "export_pipeline",
+    "export_selection",
     "get_metric",
     "load_corpus",
     "load_sample",
@@ -48,6 +53,7 @@ __all__ = [
     "score_words",
     "select_top_k",
     "selected_words",
+    "selection_table",
     "spec_label",
 ]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["check_counts", "check_fraction", "check_k", "check_n_jobs", "check_stopwords", "check_unique", "check_whole"]
+__all__ = ["check_choice", "check_counts", "check_fraction", "check_k", "check_n_jobs", "check_stopwords",
+           "check_unique", "check_whole"]
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -169,3 +170,15 @@ def check_unique(values, name: str) -> tuple:
     if twice:
         raise ValueError(f"`{name}` lists {', '.join(map(str, twice))} more than once; give each once")
     return values
+
+
+def check_choice(value, name: str, choices) -> str:
+    """``value`` when it is one of ``choices`` (str, compared lower-cased), else ValueError listing them.
+
+    >>> check_choice("CSV", "file_type", ("skops", "csv", "json"))
+    'csv'
+    """
+    text = value.strip().lower() if isinstance(value, str) else None
+    if text not in choices:
+        raise ValueError(f"`{name}` must be one of {', '.join(choices)}, got {value!r}")
+    return text

@@ -9,6 +9,7 @@ lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → 
 cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
 report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results;
                       --html FILE also writes a self-contained HTML report (:mod:`fsviz.report`)
+export DATA --out F   a selector you can ship: a class's k words under a metric → a fitted Pipeline (.skops)
 sample                build (or rebuild) the sample corpus cache
 
 DATA is anything :func:`fsviz.load_corpus` reads (a file, a folder, an
@@ -41,6 +42,7 @@ from tqdm import tqdm
 from ._validation import check_k, check_n_jobs, check_unique, check_whole
 from .analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
 from .corpus import DEFAULT_MIN_DF, load_corpus
+from .export import FILE_TYPES, export_selection
 from .grid import GridConfig, load_results, parse_ks, run_grid
 from .metrics import FORMAN_METRICS, metric_names
 from .multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
@@ -277,6 +279,25 @@ def _report(args):
     _finish(args, summary, "\n".join(text))
 
 
+def _export(args):
+    _check_out(args.out)
+    file_type = Path(args.out).suffix.lstrip(".").lower()
+    if file_type not in FILE_TYPES:
+        raise ValueError(f"--out must end in .skops (a fitted model) or .csv or .json (the selected words), "
+                         f"got {args.out}")
+    check_whole(args.max_mb, "--max-mb", minimum=1, what="of MiB")
+    GridConfig(metrics=(args.metric,), ks=(args.k,), classifier=args.classifier,  # checked before the corpus is read
+               classifier_params=(("C", args.C),) if args.C is not None else (), seed=args.seed)
+    export = export_selection(_load(args), args.class_name, args.metric, args.k, classifier=args.classifier,
+                              params={"C": args.C} if args.C is not None else {}, file_type=file_type,
+                              random_state=args.seed, max_bytes=args.max_mb << 20)
+    partial = Path(f"{args.out}.part")  # a killed run leaves no half-written model under the name
+    partial.write_bytes(export.data)
+    os.replace(partial, args.out)
+    print(f"wrote {args.out}: {export.summary}")
+    print(export.usage(args.out))
+
+
 def _sample(args):
     path = build_sample(sample_path())
     print(f"wrote {path}")
@@ -395,6 +416,17 @@ def main(argv=None) -> int:
     report.add_argument("--k", type=int, default=None, help="the HTML report's k for P–R and tests (default near 1000)")
     _output_arguments(report)
     report.set_defaults(run=_report)
+    export = commands.add_parser("export", help="a class's k words under a metric, as a fitted Pipeline to ship")
+    _corpus_arguments(export)
+    export.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    export.add_argument("--metric", required=True, help="one spec: bns, chi_max, ar(chi_max,ig), igfss(cmfs) …")
+    export.add_argument("--k", type=int, required=True, help="words to select")
+    export.add_argument("--out", required=True, help="model.skops (texts), or words.csv / words.json (any corpus)")
+    export.add_argument("--classifier", default="svm", help="svm (default), nb, knn, knn_okapi or centroid")
+    export.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    export.add_argument("--seed", type=int, default=0, help="seed for rand and IGFSS (default 0)")
+    export.add_argument("--max-mb", type=int, default=256, help="refuse a model larger than this (default 256)")
+    export.set_defaults(run=_export)
     sample = commands.add_parser("sample", help="build the sample corpus cache")
     sample.set_defaults(run=_sample)
     args = parser.parse_args(argv)

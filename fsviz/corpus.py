@@ -60,7 +60,11 @@ class Corpus:
     n_words_raw : int
         Vocabulary size before stop words, stemming and the cutoff.
     options : dict
-        The preprocessing options used (``min_df``, ``stopwords``, ``stem``).
+        The preprocessing options used (``min_df``, ``stopwords``, ``stem``);
+        ``tokenised``: True when the words came from texts through the
+        tokeniser (False for pre-counted formats); ``stop_words``: the words
+        dropped as stop words, sorted (:mod:`fsviz.export` rebuilds the
+        tokeniser from these).
     notes : tuple of str
         What the reader repaired or dropped, in words.
     """
@@ -329,7 +333,8 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     return Corpus(
         X_tf=X_tf, Y=Y, vocabulary=vocabulary, classes=classes, name=raw.name,
         removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,
-        options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem},
+        options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem,
+                 "tokenised": raw.texts is not None, "stop_words": tuple(sorted(stop))},
         notes=tuple(raw.notes),
     )
 

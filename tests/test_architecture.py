@@ -26,7 +26,7 @@ LAYERS = [
     ["corpus"],
     ["classifiers", "isoclines", "sample", "storage", "synthetic"],
     ["grid"],
-    ["analysis", "agreement", "multiclass", "tables"],
+    ["analysis", "agreement", "multiclass", "tables", "export"],
     ["studies"],
     ["plots"],
     ["report"],
@@ -34,8 +34,9 @@ LAYERS = [
     ["__main__", "__init__"],
 ]
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
-#: Optional heavy dependencies a function may import late, so the rest works without them.
-LATE_IMPORTS_ALLOWED = {"distributed", "dask", "playwright"}
+#: Optional heavy dependencies a function may import late, so the rest works without them; and skops,
+#: whose import loads every scikit-learn estimator (about 2 s), which only saving a model needs.
+LATE_IMPORTS_ALLOWED = {"distributed", "dask", "playwright", "skops"}
 APP_FILES = ["app.py", "app_state.py", "app_cache.py", "components.py", *sorted(p.name for p in (ROOT / "views").glob("*.py"))]
 
 

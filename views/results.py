@@ -5,7 +5,7 @@ import streamlit as st
 
 import app_cache
 import app_state
-from components import results_uploader
+from components import export_panel, results_uploader
 from fsviz import analysis, plots
 from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, metric_label, recommendation_text, residual_curves,
                             tolerance_curves, within_tolerance)
@@ -88,6 +88,15 @@ with tabs[0]:
                    "as rough guidance.")
     st.dataframe(recommendation, hide_index=True)
     csv_button(recommendation, "recommendation", "recommendation")
+    best, ctx = recommendation.set_index("goal").loc[goal], app_state.context()
+    st.markdown(f"**Ship the recommendation for {goal_label}**: {metric_label(best['metric'])} with k = "
+                f"{int(best['k'])} and this run's classifier, fitted on every document of the sidebar's corpus "
+                f"({ctx.corpus.name}) for its class {ctx.class_name!r}; change the class in the sidebar.")
+    if ctx.corpus.name not in set(results["dataset"].astype(str)):
+        st.caption(f"These results came from {', '.join(sorted(results['dataset'].astype(str).unique()))}, "
+                   f"not {ctx.corpus.name}: the recommendation is carried over to the corpus loaded now.")
+    export_panel(ctx, best["metric"], int(best["k"]), classifier=run.config.classifier,
+                 params=run.config.classifier_params, key="res_ship")
 
 with tabs[1]:
     st.markdown("Macro-averaged over tasks, one line per metric (Figures 4, 14–17); the band is ± one standard "

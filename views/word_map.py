@@ -6,6 +6,8 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
+from components import export_panel
+from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.plots import word_map_figure
 from fsviz.tables import top_words, word_table
 
@@ -74,3 +76,15 @@ if metrics:
     top = top_words(task, metrics, k)
     st.download_button(f"Download each metric's top {k} words (CSV)", top.to_csv(index=False),
                        f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
+
+st.subheader("Ship this selection")
+st.markdown(f"One metric's top {k} words for class {ctx.class_name!r} and a classifier fitted on every document, as "
+            "a scikit-learn Pipeline for your own code (saved with skops: loading it runs no pickled code); the "
+            "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "
+            "pre-counted (ARFF, CLUTO) gives its word list instead.")
+c1, c2 = st.columns(2)
+ship_metric = c1.selectbox("Metric", names, index=names.index(metrics[0] if metrics else "bns"),
+                           key="wordmap_ship_metric", format_func=app_state.metric_option)
+ship_classifier = c2.selectbox("Classifier", list(CLASSIFIERS), format_func=CLASSIFIER_LABELS.get,
+                               key="wordmap_ship_classifier")
+export_panel(ctx, ship_metric, k, classifier=ship_classifier, key="wordmap_ship")
