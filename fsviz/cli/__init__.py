@@ -31,7 +31,6 @@ tables; notes still go to stderr unless ``--quiet``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -39,18 +38,19 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from ._validation import check_k, check_n_jobs, check_unique, check_whole
-from .analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
-from .corpus import DEFAULT_MIN_DF, load_corpus
-from .export import FILE_TYPES, export_selection
-from .grid import GridConfig, load_results, parse_ks, run_grid
-from .metrics import FORMAN_METRICS, metric_names
-from .multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
-from .report import tolerance_table, write_report
-from .sample import build_sample, load_sample, sample_path
-from .selection import parse_specs
-from .studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
-from .tables import class_table, top_words
+from .._validation import check_k, check_n_jobs, check_unique, check_whole
+from ..analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
+from ..corpus import load_corpus
+from ..export import FILE_TYPES, export_selection
+from ..grid import GridConfig, load_results, parse_ks, run_grid
+from ..metrics import FORMAN_METRICS
+from ..multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
+from ..report import tolerance_table, write_report
+from ..sample import build_sample, load_sample, sample_path
+from ..selection import parse_specs
+from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
+from ..tables import class_table, top_words
+from .parser import build_parser
 
 
 def _load(args):
@@ -58,15 +58,6 @@ def _load(args):
     if args.data == "sample":
         return load_sample(**options)
     return load_corpus(args.data, format=args.format, **options)
-
-
-def _corpus_arguments(parser):
-    parser.add_argument("data", help="a corpus file or folder, or 'sample'")
-    parser.add_argument("--format", default=None,
-                        help="force a format (csv, tsv, jsonl, zip, tar, folder, arff, cluto, …)")
-    parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
-    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
-    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
 
 
 def _info(args):
@@ -322,40 +313,6 @@ def _multiclass(args):
             f"means over {config.trials} trial(s) × {config.folds} folds:\n{_table(curves.rename(columns=MEASURES))}")
 
 
-def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
-    """The options lesion and cutoff share with grid."""
-    parser.add_argument("--out", required=True, help="results file (Parquet)")
-    parser.add_argument("--k", default=k, help=f"numbers of features (default {k})")
-    parser.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
-    parser.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
-    parser.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
-    parser.add_argument("--classifier", default="svm",
-                        help="svm (LinearSVC, the default), nb (MultinomialNB), knn (cosine, k=10), "
-                             "knn_okapi (Okapi+idf, k=100) or centroid (cosine)")
-    parser.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
-    parser.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
-    parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
-    parser.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")
-    parser.add_argument("--scheduler", default=None, help="address of a running Dask scheduler")
-    parser.add_argument("--format", default=None, help="force a format for every DATA")
-    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
-    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
-    _output_arguments(parser)
-
-
-def _output_arguments(parser):
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help="no progress bar and no notes; only errors (one line, exit status 2)")
-    parser.add_argument("--json", action="store_true", help="print a machine-readable summary (JSON) on stdout")
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr (and exit status 2), not the usage block."""
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, MemoryError):
         return "out of memory; try a smaller corpus, a higher --min-df, or fewer metrics and k values"
@@ -365,73 +322,25 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+#: Each sub-command and the function that runs it.
+COMMANDS = {
+    "info": _info,
+    "top": _top,
+    "grid": _grid,
+    "lesion": _lesion,
+    "cutoff": _cutoff,
+    "multiclass": _multiclass,
+    "report": _report,
+    "export": _export,
+    "sample": _sample,
+}
+
+
 def main(argv=None) -> int:
-    parser = _Parser(prog="python -m fsviz", description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    info = commands.add_parser("info", help="summarise a corpus")
-    _corpus_arguments(info)
-    info.set_defaults(run=_info)
-    top = commands.add_parser("top", help="top k words of a class under each metric")
-    _corpus_arguments(top)
-    top.add_argument("--class", dest="class_name", required=True, help="the positive class")
-    top.add_argument("--metrics", default=None,
-                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); "
-                          "default Forman's twelve; registered: " + ",".join(metric_names()))
-    top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
-    top.add_argument("--out", default=None, help="write a CSV instead of printing")
-    top.set_defaults(run=_top)
-    grid = commands.add_parser("grid", help="run the evaluation grid (Forman 2003, Appendix B)")
-    grid.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
-    grid.add_argument("--metrics", default=None,
-                      help="comma-separated specs: any registered metric, metric@alpha, or a combination such as "
-                           "ar(chi_max,ig); default Forman's twelve")
-    grid.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
-    _grid_arguments(grid)
-    grid.set_defaults(run=_grid)
-    lesion = commands.add_parser("lesion", help="the α-weighted positive/negative lesion study (Forman 2003)")
-    lesion.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
-    lesion.add_argument("--metric", default="bns", help="the metric to weight (default bns)")
-    lesion.add_argument("--alphas", default="0.1,0.3,0.4,0.5,0.6,0.7,0.9", help="weights α (default Forman's and more)")
-    lesion.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
-    _grid_arguments(lesion)
-    lesion.set_defaults(run=_lesion)
-    cutoff = commands.add_parser("cutoff", help="performance vs the rare-word cutoff (Forman 2003, Figure 11)")
-    cutoff.add_argument("data", nargs=1, help="a corpus file or folder, or 'sample'")
-    cutoff.add_argument("--metric", default="bns", help="the metric (default bns)")
-    cutoff.add_argument("--cutoffs", default="1-25", help="cutoffs in documents: N or LOW-HIGH (default 1-25)")
-    _grid_arguments(cutoff, k="1000")
-    cutoff.set_defaults(run=_cutoff)
-    multi = commands.add_parser("multiclass", help="one model over all classes: macro/micro-F1, R-precision, MAP")
-    multi.add_argument("data", nargs=1, help="a corpus file or folder, or 'sample'")
-    multi.add_argument("--metrics", default="chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq",
-                       help="comma-separated all-class specs (default chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq)")
-    multi.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
-    _grid_arguments(multi)
-    multi.set_defaults(run=_multiclass)
-    report = commands.add_parser("report", help="which metric to use, from a grid's results file")
-    report.add_argument("results", help="a results file written by `grid`")
-    report.add_argument("--out", default=None, help="also write the recommendation table as CSV")
-    report.add_argument("--html", default=None, help="also write a self-contained HTML report (works offline)")
-    report.add_argument("--goal", default=None, choices=GOALS, help="the HTML report's goal (default f1)")
-    report.add_argument("--k", type=int, default=None, help="the HTML report's k for P–R and tests (default near 1000)")
-    _output_arguments(report)
-    report.set_defaults(run=_report)
-    export = commands.add_parser("export", help="a class's k words under a metric, as a fitted Pipeline to ship")
-    _corpus_arguments(export)
-    export.add_argument("--class", dest="class_name", required=True, help="the positive class")
-    export.add_argument("--metric", required=True, help="one spec: bns, chi_max, ar(chi_max,ig), igfss(cmfs) …")
-    export.add_argument("--k", type=int, required=True, help="words to select")
-    export.add_argument("--out", required=True, help="model.skops (texts), or words.csv / words.json (any corpus)")
-    export.add_argument("--classifier", default="svm", help="svm (default), nb, knn, knn_okapi or centroid")
-    export.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
-    export.add_argument("--seed", type=int, default=0, help="seed for rand and IGFSS (default 0)")
-    export.add_argument("--max-mb", type=int, default=256, help="refuse a model larger than this (default 256)")
-    export.set_defaults(run=_export)
-    sample = commands.add_parser("sample", help="build the sample corpus cache")
-    sample.set_defaults(run=_sample)
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
+    run = COMMANDS[args.command]
     try:
-        args.run(args)
+        run(args)
     except BrokenPipeError:  # the reader stopped (`… --json | head`): no message, as other Unix tools
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

@@ -1,0 +1,123 @@
+"""The command line's arguments: one parser, a sub-parser per command; what each command does is in :mod:`fsviz.cli`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..analysis import GOALS
+from ..corpus import DEFAULT_MIN_DF
+from ..metrics import metric_names
+
+__all__ = ["build_parser"]
+
+DESCRIPTION = "Command line: ``python -m fsviz COMMAND …``."
+
+
+def _corpus_arguments(parser):
+    parser.add_argument("data", help="a corpus file or folder, or 'sample'")
+    parser.add_argument("--format", default=None,
+                        help="force a format (csv, tsv, jsonl, zip, tar, folder, arff, cluto, …)")
+    parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
+    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
+    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+
+
+def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
+    """The options lesion and cutoff share with grid."""
+    parser.add_argument("--out", required=True, help="results file (Parquet)")
+    parser.add_argument("--k", default=k, help=f"numbers of features (default {k})")
+    parser.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
+    parser.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
+    parser.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")
+    parser.add_argument("--classifier", default="svm",
+                        help="svm (LinearSVC, the default), nb (MultinomialNB), knn (cosine, k=10), "
+                             "knn_okapi (Okapi+idf, k=100) or centroid (cosine)")
+    parser.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    parser.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
+    parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
+    parser.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")
+    parser.add_argument("--scheduler", default=None, help="address of a running Dask scheduler")
+    parser.add_argument("--format", default=None, help="force a format for every DATA")
+    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
+    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    _output_arguments(parser)
+
+
+def _output_arguments(parser):
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress bar and no notes; only errors (one line, exit status 2)")
+    parser.add_argument("--json", action="store_true", help="print a machine-readable summary (JSON) on stdout")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line on stderr (and exit status 2), not the usage block."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _program() -> str:
+    """``fsviz`` when run as the console script, ``python -m fsviz`` otherwise."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return "fsviz" if name == "fsviz" else "python -m fsviz"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m fsviz``; ``args.command`` names the sub-command."""
+    parser = _Parser(prog=_program(), description=DESCRIPTION)
+    commands = parser.add_subparsers(dest="command", required=True)
+    info = commands.add_parser("info", help="summarise a corpus")
+    _corpus_arguments(info)
+    top = commands.add_parser("top", help="top k words of a class under each metric")
+    _corpus_arguments(top)
+    top.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    top.add_argument("--metrics", default=None,
+                     help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); "
+                          "default Forman's twelve; registered: " + ",".join(metric_names()))
+    top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
+    top.add_argument("--out", default=None, help="write a CSV instead of printing")
+    grid = commands.add_parser("grid", help="run the evaluation grid (Forman 2003, Appendix B)")
+    grid.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
+    grid.add_argument("--metrics", default=None,
+                      help="comma-separated specs: any registered metric, metric@alpha, or a combination such as "
+                           "ar(chi_max,ig); default Forman's twelve")
+    grid.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
+    _grid_arguments(grid)
+    lesion = commands.add_parser("lesion", help="the α-weighted positive/negative lesion study (Forman 2003)")
+    lesion.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
+    lesion.add_argument("--metric", default="bns", help="the metric to weight (default bns)")
+    lesion.add_argument("--alphas", default="0.1,0.3,0.4,0.5,0.6,0.7,0.9", help="weights α (default Forman's and more)")
+    lesion.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
+    _grid_arguments(lesion)
+    cutoff = commands.add_parser("cutoff", help="performance vs the rare-word cutoff (Forman 2003, Figure 11)")
+    cutoff.add_argument("data", nargs=1, help="a corpus file or folder, or 'sample'")
+    cutoff.add_argument("--metric", default="bns", help="the metric (default bns)")
+    cutoff.add_argument("--cutoffs", default="1-25", help="cutoffs in documents: N or LOW-HIGH (default 1-25)")
+    _grid_arguments(cutoff, k="1000")
+    multi = commands.add_parser("multiclass", help="one model over all classes: macro/micro-F1, R-precision, MAP")
+    multi.add_argument("data", nargs=1, help="a corpus file or folder, or 'sample'")
+    multi.add_argument("--metrics", default="chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq",
+                       help="comma-separated all-class specs (default chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq)")
+    multi.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
+    _grid_arguments(multi)
+    report = commands.add_parser("report", help="which metric to use, from a grid's results file")
+    report.add_argument("results", help="a results file written by `grid`")
+    report.add_argument("--out", default=None, help="also write the recommendation table as CSV")
+    report.add_argument("--html", default=None, help="also write a self-contained HTML report (works offline)")
+    report.add_argument("--goal", default=None, choices=GOALS, help="the HTML report's goal (default f1)")
+    report.add_argument("--k", type=int, default=None, help="the HTML report's k for P–R and tests (default near 1000)")
+    _output_arguments(report)
+    export = commands.add_parser("export", help="a class's k words under a metric, as a fitted Pipeline to ship")
+    _corpus_arguments(export)
+    export.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    export.add_argument("--metric", required=True, help="one spec: bns, chi_max, ar(chi_max,ig), igfss(cmfs) …")
+    export.add_argument("--k", type=int, required=True, help="words to select")
+    export.add_argument("--out", required=True, help="model.skops (texts), or words.csv / words.json (any corpus)")
+    export.add_argument("--classifier", default="svm", help="svm (default), nb, knn, knn_okapi or centroid")
+    export.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    export.add_argument("--seed", type=int, default=0, help="seed for rand and IGFSS (default 0)")
+    export.add_argument("--max-mb", type=int, default=256, help="refuse a model larger than this (default 256)")
+    commands.add_parser("sample", help="build the sample corpus cache")
+    return parser
