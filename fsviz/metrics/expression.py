@@ -44,8 +44,9 @@ __all__ = ["CONSTANTS", "DEPTH_CEILING", "FUNCTIONS", "MAX_DEPTH", "MAX_LENGTH",
 MAX_LENGTH = 500
 #: Syntax-tree nodes a formula may have (names, numbers, operations and calls each count one).
 MAX_NODES = 200
-#: How deeply operations and calls may nest; the evaluator recurses once per level.
-MAX_DEPTH = 32
+#: How deeply operations and calls may nest (a chain a + b + c + … nests one level per term); the
+#: evaluator recurses once per level.
+MAX_DEPTH = 100
 #: The largest ``max_depth`` allowed: Python's recursion limit (1,000) stays far away.
 DEPTH_CEILING = 200
 
