@@ -91,18 +91,22 @@ st.markdown(
     "centres (right): far apart means the word tells the classes apart. A rate of 0 or 1 would put a threshold at "
     "infinity, so BNS clips rates to [0.0005, 0.9995]; the legend says when that happened."
 )
-by_bns = fsviz.select_top_k(task.score("bns"), 10).indices.tolist()
+by_bns = fsviz.select_top_k(task.score("bns"), min(10, task.n_words)).indices.tolist() if task.n_words else []
 candidates = list(dict.fromkeys(found + (words[:200].tolist() if selected_points else []) + by_bns))
 if found and st.session_state.get("wordmap_bns_query") != query:  # a new search shows its first word
     st.session_state["wordmap_bns_word"] = str(task.vocabulary[found[0]])
 st.session_state["wordmap_bns_query"] = query
-word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
-                    help="The words you searched for, then those in your box or lasso selection, then the top 10 by "
-                         "BNS. Search a word above to add it here.")
-view = word_bns_view(task, word)
-st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
-st.caption(f"{word!r}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
-           f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
-           f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this page.")
-st.download_button("Download these numbers (CSV)", pd.DataFrame([view.to_dict()]).to_csv(index=False),
-                   f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
+if candidates:
+    word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
+                        help="The words you searched for, then those in your box or lasso selection, then the top 10 "
+                             "by BNS. Search a word above to add it here.")
+    view = word_bns_view(task, word)
+    st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
+    st.caption(f"{word!r}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
+               f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
+               f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
+               "page.")
+    st.download_button("Download these numbers (CSV)", pd.DataFrame([view.to_dict()]).to_csv(index=False),
+                       f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
+else:
+    st.info("This class has no words to show.")
