@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import time
 
 import streamlit as st
@@ -175,3 +176,39 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
                        key=f"{key}_download", on_click="ignore", type="primary", icon=":material/download:")
     st.caption(export.summary)
     st.code(export.snippet, language="python")
+
+FORMULA_HELP = (
+    "A formula in the word's counts: tp, fp (positive and negative documents containing it), pos, neg (documents "
+    "in each class), tpr = tp/pos, fpr = fp/neg, n = pos + neg, df = tp + fp; numbers, pi, e; + - * / ** %, "
+    "comparisons (1 or 0); and " + ", ".join(fsviz.metrics.expression.FUNCTIONS) + ". ppf is the Normal quantile "
+    "F⁻¹ of BNS; where(condition, a, b) picks a where the condition holds. Nothing else runs: the formula is read "
+    "as a syntax tree and refused, with the part and column, if it holds anything outside this list. It must be "
+    "finite for every (fp, tp) of this class; the refusal names the first point where it is not."
+)
+
+
+def formula_box(prefix: str, task) -> str | None:
+    """The "Your own metric" box and Forman's inversion: the formula's spec, or None.
+
+    The spec is checked on ``task`` (one library call); a refused formula is
+    shown with ``st.error`` and adds nothing.
+    """
+    c1, c2 = st.columns([4, 1])
+    text = c1.text_input("Your own metric", key=f"{prefix}_formula", help=FORMULA_HELP,
+                         placeholder="e.g. abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(fpr, 0.0005, 0.9995))) "
+                                     "* log(df + 1)")
+    invert = c2.toggle("Invert negative features", key=f"{prefix}_formula_invert",
+                       help="Forman's inversion: a word more common outside the class (tpr < fpr) is scored as if "
+                            "tp were pos − tp and fp were neg − fp, so a formula that favours positive features "
+                            "scores negative ones too (as Acc, F1, Odds and PR do).")
+    if not text.strip():
+        return None
+    try:
+        spec = fsviz.metrics.expression_spec(text, invert=invert)
+        task.score(spec)  # refuses a formula not finite on this class's plane
+    except ValueError as exc:  # the message quotes the formula: shown as text, never as Markdown
+        st.error("Your own metric is refused: " + re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$:])", r"\\\1", str(exc)),
+                 icon="⚠️")
+        return None
+    c1.caption(f"Added as `{spec}`: use this spec in the grid, the CLI (`--metrics`) or `fsviz.score_words`.")
+    return spec

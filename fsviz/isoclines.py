@@ -12,6 +12,13 @@ fp is selected on that side, and the curve is NaN there.
 DFreq has no diagonal preference: its isocline tp + fp = t is returned as
 the upper branch over the whole plane.
 
+Your own formula (``expr(…)``, :mod:`fsviz.metrics.custom`) gets the shape
+its scores have for the task (:func:`isocline_shape`, checked on a grid of
+the plane): two branches when it rises in tp above the diagonal and falls
+below it, as Forman's metrics do; one branch over the whole plane when it
+rises in tp everywhere, as DFreq does; none otherwise (a formula that
+prefers words near the diagonal, say), and then the pages ring its top k.
+
 Also here: a task's k-isocline (at the score of its k-th best word), the
 boundary of an α-weighted metric (the metric's own isocline at a rescaled
 threshold on each side), and a metric's scores over a grid of the plane
@@ -25,12 +32,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from .metrics import get_metric, score
+from .metrics.custom import is_expression
 from .selection import parse_spec, select_top_k, weighted_name
 
-__all__ = ["Isocline", "MetricSurface", "isocline", "metric_surface", "no_isocline_reason", "selected_side",
-           "top_k_isocline", "weighted_isocline"]
+__all__ = ["NOT_MONOTONE", "Isocline", "MetricSurface", "isocline", "isocline_shape", "metric_surface",
+           "no_isocline_reason", "selected_side", "top_k_isocline", "weighted_isocline"]
 
 _ITERATIONS = 60  # halves the bracket to 1e-18 of pos: exact in float64
+#: Why a formula has no isocline for a task.
+NOT_MONOTONE = "its score is not monotone in tp on each side of the diagonal"
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,10 @@ class Isocline:
     upper, lower : ndarray
         tp of the upper (positive-feature) and lower (negative-feature)
         branches at each fp; NaN where that branch does not exist.
+    shape : str
+        ``"two-sided"`` (the words above ``upper`` and below ``lower`` are
+        selected) or ``"rising"`` (one branch over the whole plane, the
+        words on or above ``upper``: DFreq and formulas shaped like it).
     """
 
     metric: str
@@ -53,6 +67,7 @@ class Isocline:
     fp: np.ndarray
     upper: np.ndarray
     lower: np.ndarray
+    shape: str = "two-sided"
 
 
 def _crossing(name, fp, lo, hi, pos, neg, threshold, rising):
@@ -70,13 +85,46 @@ def _crossing(name, fp, lo, hi, pos, neg, threshold, rising):
     return np.where(ok, np.where(already, bad_end, b), np.nan)
 
 
+def isocline_shape(name, pos, neg, *, n_fp=61, n_tp=241) -> str | None:
+    """How metric ``name``'s isocline runs for a task with ``pos``, ``neg``: ``"two-sided"``, ``"rising"`` or None.
+
+    Registered metrics have the shape Forman describes (DFreq ``"rising"``,
+    Rand none, every other ``"two-sided"``). A formula's is read off its
+    scores on an ``n_fp`` × ``n_tp`` grid of the plane: ``"two-sided"`` when
+    they never fall as tp grows above the diagonal and never rise below it,
+    ``"rising"`` when they never fall as tp grows anywhere, else None (it has
+    no isocline; :data:`NOT_MONOTONE`). Raises FormulaError for a formula
+    not finite on the task's plane.
+    """
+    metric = get_metric(name)
+    if metric.random:
+        return None
+    if not is_expression(metric.name):
+        return "rising" if metric.name == "dfreq" else "two-sided"
+    fp = neg * np.linspace(0, 1, n_fp) ** 2
+    tp = pos * np.linspace(0, 1, n_tp)
+    z = score(metric.name, tp[:, None], fp[None, :], pos, neg)
+    rise = np.diff(z, axis=0)  # rise[i, j]: from tp[i] to tp[i + 1] at fp[j]
+    tolerance = 1e-9 * (np.nanmax(np.abs(z)) + 1) if np.isfinite(z).all() else -np.inf
+    above = tp[:-1, None] * neg >= fp[None, :] * pos  # both ends on or above the diagonal
+    below = tp[1:, None] * neg < fp[None, :] * pos  # both ends negative features (tpr < fpr)
+    with np.errstate(invalid="ignore"):
+        if (rise[above] >= -tolerance).all() and (rise[below] <= tolerance).all():
+            return "two-sided"
+        if (rise >= -tolerance).all():
+            return "rising"
+    return None
+
+
 def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
     """The isocline of metric ``name`` at ``threshold`` for a task with ``pos``, ``neg``.
 
     Parameters
     ----------
     name : str
-        A registered metric; Rand has no isocline (ValueError).
+        A registered metric or a formula's ``expr(…)`` spec; Rand has no
+        isocline, nor a formula without a shape (:func:`isocline_shape`):
+        ValueError.
     threshold : float
         Usually the k-th best score, :attr:`fsviz.Selection.threshold`.
     pos, neg : int
@@ -87,15 +135,23 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
     metric = get_metric(name)
     if metric.random:
         raise ValueError("Rand ranks words at random: it has no isocline in the (fp, tp) plane")
+    shape = isocline_shape(name, pos, neg)
+    if shape is None:
+        raise ValueError(f"{metric.label} has no isocline for pos={pos}, neg={neg}: {NOT_MONOTONE}, so the "
+                         "words it selects are not the ones beyond one curve; ring its top k instead")
     if fp is None:
         fp = neg * np.linspace(0, 1, n_points) ** 2
     fp = np.asarray(fp, dtype=np.float64)
     diagonal = fp * pos / neg
     top = np.full_like(fp, float(pos))
     bottom = np.zeros_like(fp)
+    missing = np.full_like(fp, np.nan)
     if metric.name == "dfreq":
         upper = np.where((threshold - fp >= 0) & (threshold - fp <= pos), threshold - fp, np.nan)
-        return Isocline(name, float(threshold), fp, upper, np.full_like(fp, np.nan))
+        return Isocline(name, float(threshold), fp, upper, missing, "rising")
+    if shape == "rising":
+        upper = _crossing(name, fp, bottom, top, pos, neg, threshold, rising=True)
+        return Isocline(name, float(threshold), fp, upper, missing, "rising")
     upper = _crossing(name, fp, diagonal, top, pos, neg, threshold, rising=True)
     lower = _crossing(name, fp, bottom, diagonal, pos, neg, threshold, rising=False)
     return Isocline(name, float(threshold), fp, upper, lower)
@@ -106,11 +162,15 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
 
     ``curve`` must have been evaluated at exactly these ``fp`` values.
     A point is on the selected side when it is on or above the upper branch
-    (a positive feature) or on or below the lower branch (a negative one).
+    (a positive feature) or on or below the lower branch (a negative one);
+    for a ``"rising"`` curve, when it is on or above its one branch.
     """
     tp = np.asarray(tp, dtype=np.float64)
     if curve.metric == "dfreq":
         return tp + np.asarray(fp) >= curve.threshold
+    if curve.shape == "rising":
+        with np.errstate(invalid="ignore"):
+            return tp >= curve.upper
     positive = tp * neg >= np.asarray(fp) * pos
     with np.errstate(invalid="ignore"):
         above = positive & (tp >= curve.upper)
@@ -144,11 +204,14 @@ def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n
     return Isocline(weighted_name(name, alpha), float(threshold), fp, upper, lower)
 
 
-def no_isocline_reason(spec) -> str | None:
+def no_isocline_reason(spec, pos=None, neg=None) -> str | None:
     """Why ``spec`` has no isocline in a task's (fp, tp) plane, or None when it has one.
 
-    Only a metric reading the class's 2×2 table has one; any other metric,
-    an α-weighted metric, a combination or IGFSS does not.
+    Only a metric reading the class's 2×2 table has one (what else a spec
+    reads is returned); any other metric, an α-weighted metric, a
+    combination or IGFSS does not. Given the task's ``pos`` and ``neg``, a
+    formula whose scores have no isocline shape for it gives
+    :data:`NOT_MONOTONE`.
 
     >>> no_isocline_reason("bns") is None
     True
@@ -156,7 +219,12 @@ def no_isocline_reason(spec) -> str | None:
     'weights or ranks, not one table'
     """
     spec = parse_spec(spec)
-    return None if spec.table_metric is not None else spec.reads
+    metric = spec.table_metric
+    if metric is None:
+        return spec.reads
+    if pos is not None and neg is not None and not metric.random and isocline_shape(metric.name, pos, neg) is None:
+        return NOT_MONOTONE
+    return None
 
 
 @dataclass(frozen=True)
@@ -189,6 +257,8 @@ class MetricSurface:
 
 def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
     """Metric ``name``'s scores on an ``n_grid`` × ``n_grid`` grid of the plane of a task with ``pos``, ``neg``.
+
+    ``name``: a registered table metric or a formula's ``expr(…)`` spec.
 
     Rand ranks words at random: it has no surface (ValueError).
     """

@@ -24,7 +24,7 @@ LAYERS = [
     ["selection"],
     ["task"],
     ["corpus"],
-    ["classifiers", "isoclines", "sample", "storage", "synthetic"],
+    ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],
     ["grid"],
     ["analysis", "agreement", "multiclass", "tables", "export"],
     ["studies"],

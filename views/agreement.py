@@ -6,6 +6,7 @@ import streamlit as st
 
 import app_state
 import fsviz
+from components import formula_box
 from fsviz.agreement import agreement_matrix, correlation, top_overlap
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
 
@@ -27,6 +28,9 @@ names = fsviz.metric_names()
 default = [m for m in ("ig", "igf", "dfreq", "chi", "kl", "nb_lr", "svm_w") if m in names]
 chosen = st.multiselect("Measures", names, default=default, key="agreement_metrics",
                         format_func=app_state.metric_option)
+own = formula_box("agreement", task)
+if own is not None and own not in chosen:
+    chosen = [*chosen, own]
 if len(chosen) < 2:
     st.info("Choose at least two measures to compare.")
     st.stop()

@@ -7,6 +7,7 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
+from components import formula_box
 from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
 from fsviz.selection import top_k_overlap
 
@@ -26,6 +27,11 @@ task, k = ctx.task, ctx.k
 curved = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).random]
 metrics = st.multiselect("Metrics", curved, default=curved, key="boundaries_metrics",
                          format_func=lambda m: fsviz.get_metric(m).label)
+own = formula_box("boundaries", task)
+if own is not None and own not in metrics:
+    metrics = [*metrics, own]
+    st.caption("Your own metric has its panel last. A formula whose score does not rise with tp above the diagonal "
+               "and fall below it (nor rise everywhere, as DFreq) has no isocline: its panel shows the map alone.")
 if not metrics:
     st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
     st.stop()
@@ -36,7 +42,8 @@ st.subheader("One metric as a surface")
 st.caption("The metric's score is the height over the (fp, tp) plane; the coloured lines below are its contours. "
            "The black curve is the k-isocline: words whose point lies higher on the surface are selected. "
            "Drag to rotate. Forman (2003), Appendix C, draws BNS this way.")
-surface_metric = st.selectbox("Metric", curved, index=curved.index("bns"), key="boundaries_surface",
+surfaces = curved + ([own] if own is not None else [])
+surface_metric = st.selectbox("Metric", surfaces, index=curved.index("bns"), key="boundaries_surface",
                               format_func=lambda m: fsviz.get_metric(m).label)
 st.plotly_chart(surface_figure(task, surface_metric, k), key="boundaries_surface_chart")
 

@@ -77,13 +77,15 @@ with run_tab:
                                     help="Forman's twelve by default. The others read every class's counts, "
                                          "term frequencies or a fitted model, always on the training split only.")
     combos_text = st.text_input(
-        "More specs: combinations and weights (comma-separated)", key="grid_specs",
-        placeholder="e.g. ar(chi_max,ig), lr(bns,ig), dmor(chi_max,ttest_avg), bns@0.6, igfss(cmfs,nfr=0.2)",
+        "More specs: combinations, weights and your own formulas (comma-separated)", key="grid_specs",
+        placeholder="e.g. ar(chi_max,ig), lr(bns,ig), bns@0.6, igfss(cmfs,nfr=0.2), expr(abs(tpr - fpr))",
         help="Olsson & Oard's ways to combine two or more metrics: hr (highest rank), lr (lowest rank), "
              "ar (average rank), dmor (divide by max then OR), dlor (divide by L2 length then OR); "
              "metric@α weights positive features by α and negative ones by 1 − α (Forman's lesion study); "
              "igfss(metric,nfr=x) is Deshpande et al.'s IGFSS, an equal share of the k words for every class "
-             "with a share x of negative features (the same set for every class's task).")
+             "with a share x of negative features (the same set for every class's task); expr(formula) is your "
+             "own metric over tp, fp, pos, neg, tpr, fpr, n, df (as on the word map), expr(formula,invert) with "
+             "Forman's inversion of negative features; commas inside its parentheses do not split the list.")
     c1, c2, c3, c4, c5 = st.columns([3, 1, 1, 1, 1])
     ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="grid_ks")
     trials = c2.number_input("Trials", 1, 100, 5, key="grid_trials")

@@ -1,14 +1,16 @@
 """Word map page: every word at (fp, tp) with each metric's isocline at k (Forman 2003, Figures 2 and 3)."""
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
 import app_cache
 import app_state
 import fsviz
-from components import export_panel
+from components import export_panel, formula_box
+from fsviz.binormal import word_bns_view
 from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
-from fsviz.plots import word_map_figure
+from fsviz.plots import bns_figure, word_map_figure
 from fsviz.tables import top_words, word_table
 
 ctx = app_state.context()
@@ -31,6 +33,9 @@ metrics = st.multiselect(
     help="Metrics reading only the class's 2×2 counts draw an isocline; the others (every class's counts, "
          "term frequencies, a fitted model) have none in this plane, so their top k words are ringed instead.",
 )
+own = formula_box("wordmap", task)
+if own is not None and own not in metrics:
+    metrics = [*metrics, own]
 c1, c2, c3 = st.columns([1, 1, 2])
 zoom = c1.toggle("Zoom to the dense corner", key="wordmap_zoom", help="Forman's Figure 3")
 log = c2.toggle("Log axes", key="wordmap_log")
@@ -76,6 +81,36 @@ if metrics:
     top = top_words(task, metrics, k)
     st.download_button(f"Download each metric's top {k} words (CSV)", top.to_csv(index=False),
                        f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
+
+st.subheader("Why BNS scores a word as it does (Forman's Figure 1)")
+st.markdown(
+    "BNS imagines that a word turns up in a document when a standard Normal variable falls below a threshold. "
+    "**Left:** one Normal curve; the shaded area left of the green threshold F⁻¹(tpr) is the share of positive "
+    "documents containing the word, the area left of the orange F⁻¹(fpr) the share of the other documents. "
+    "**Right:** the same as two curves, one per class, and one threshold at 0: the area of each curve past it is "
+    "that class's rate. The word's BNS score is the distance between the two thresholds (left) or the two curve "
+    "centres (right): far apart means the word tells the classes apart. A rate of 0 or 1 would put a threshold at "
+    "infinity, so BNS clips rates to [0.0005, 0.9995]; the legend says when that happened."
+)
+by_bns = fsviz.select_top_k(task.score("bns"), min(10, task.n_words)).indices.tolist() if task.n_words else []
+candidates = list(dict.fromkeys(found + (words[:200].tolist() if selected_points else []) + by_bns))
+if found and st.session_state.get("wordmap_bns_query") != query:  # a new search shows its first word
+    st.session_state["wordmap_bns_word"] = str(task.vocabulary[found[0]])
+st.session_state["wordmap_bns_query"] = query
+if candidates:
+    word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
+                        help="The words you searched for, then those in your box or lasso selection, then the top 10 "
+                             "by BNS. Search a word above to add it here.")
+    view = word_bns_view(task, word)
+    st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
+    st.caption(f"{word!r}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
+               f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
+               f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
+               "page.")
+    st.download_button("Download these numbers (CSV)", pd.DataFrame([view.to_dict()]).to_csv(index=False),
+                       f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
+else:
+    st.info("This class has no words to show.")
 
 st.subheader("Ship this selection")
 st.markdown(f"One metric's top {k} words for class {ctx.class_name!r} and a classifier fitted on every document, as "

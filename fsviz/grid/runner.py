@@ -15,6 +15,7 @@ from joblib import Parallel, cpu_count, delayed, parallel_config
 
 from .._validation import check_n_jobs, check_whole
 from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
+from ..selection import check_formulas
 from .cell import Cell, cell_data, run_cell
 from .config import GridConfig, cell_splits, run_key
 from .lock import out_lock
@@ -105,8 +106,23 @@ def _plan(corpora, config):
                 skipped.append((corpus.name, name, pos, neg,
                                 f"{min(pos, neg)} {side} documents, fewer than the {config.folds} folds"))
                 continue
+            _check_formulas(config, corpus.name, name, pos, neg)
             cells += [Cell(d, name, t, f) for t in range(config.trials) for f in range(config.folds)]
     return cells, skipped
+
+
+def _check_formulas(config, dataset, name, pos, neg):
+    """Your own formulas (``expr(…)``) checked finite on every training split's plane before any cell runs.
+
+    Stratified folds give each class ⌊n/folds⌋ or ⌈n/folds⌉ test documents, so a training split holds
+    pos − ⌈pos/folds⌉ or pos − ⌊pos/folds⌋ positive documents (and the same for neg).
+    """
+    sizes = {(p, q) for p in (pos - -(-pos // config.folds), pos - pos // config.folds)
+             for q in (neg - -(-neg // config.folds), neg - neg // config.folds)}
+    try:
+        check_formulas(config.metrics, sorted(sizes))
+    except ValueError as exc:
+        raise type(exc)(f"{dataset}, class {name!r}, a training split: {exc}") from None
 
 
 def _prepare(corpora, config, out, checkpoint_dir):

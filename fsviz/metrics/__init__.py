@@ -7,22 +7,33 @@
   frequencies (χ²max, IG multi, the t-test, CMFS …);
 - :mod:`~fsviz.metrics.model_based`: relevance read off a fitted model (SVM
   w·σ, NB log-ratio, KL);
+- :mod:`~fsviz.metrics.expression`: the formula language over the 2×2
+  table, parsed by a whitelist, never run;
+- :mod:`~fsviz.metrics.custom`: your own metric as a spec,
+  ``expr(abs(tpr - fpr))``, checked finite on the task's plane;
 - :mod:`~fsviz.metrics.registry`: the only list of metrics, built from
   those three, and :func:`score` / :func:`score_func`.
 """
 
 from ..counts import negative_features
 from .base import INPUTS, Metric
+from .custom import check_plane, expression_spec
+from .expression import Formula, FormulaError, parse_formula
 from .registry import get_metric, metric_names, register_metric, score, score_func
 from .table import FORMAN_METRICS
 
 __all__ = [
     "FORMAN_METRICS",
     "INPUTS",
+    "Formula",
+    "FormulaError",
     "Metric",
+    "check_plane",
+    "expression_spec",
     "get_metric",
     "metric_names",
     "negative_features",
+    "parse_formula",
     "register_metric",
     "score",
     "score_func",

@@ -20,6 +20,7 @@ from .._validation import check_counts
 from ..counts import binary_counts
 from . import corpus_based, model_based, table
 from .base import INPUTS, Metric
+from .custom import formula_metric, is_expression
 
 __all__ = ["get_metric", "metric_names", "register_metric", "score", "score_func"]
 
@@ -55,13 +56,21 @@ def metric_names(inputs=None) -> list[str]:
 
 
 def get_metric(name: str) -> Metric:
-    """The registered :class:`Metric` called ``name``.
+    """The registered :class:`Metric` called ``name``, or your own formula's.
+
+    ``name`` may also be an ``expr(…)`` spec, a formula over the 2×2 table
+    (:mod:`fsviz.metrics.custom`); its metric is named by the canonical
+    spec and scores like a registered table metric.
 
     Raises
     ------
     ValueError
-        If no metric has that name; the message lists the valid names.
+        If no metric has that name (the message lists the valid names), or
+        the formula is refused (:class:`~fsviz.metrics.expression.FormulaError`,
+        saying what and where).
     """
+    if is_expression(name):
+        return formula_metric(name)
     try:
         return _REGISTRY[name.lower()] if isinstance(name, str) else _REGISTRY[name]
     except (KeyError, TypeError):
@@ -80,7 +89,8 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
     Parameters
     ----------
     name : str
-        A key from :func:`metric_names`.
+        A key from :func:`metric_names`, or a formula's spec ``expr(…)``
+        (:mod:`fsviz.metrics.custom`).
     tp, fp : array_like
         Positive and negative documents containing each word. Floats are
         allowed (the isocline grid evaluates between integer counts).
@@ -103,7 +113,8 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
     ------
     ValueError
         For an unknown metric or counts outside 0 <= tp <= pos, 0 <= fp <= neg,
-        pos, neg >= 1.
+        pos, neg >= 1; for a formula that is refused or not finite somewhere
+        on the task's (fp, tp) plane.
 
     Notes
     -----

@@ -2,12 +2,13 @@
 
 They draw what the library computes and compute nothing of their own:
 ``words`` (the word map, boundaries, surface, overlap), ``corpus`` (class
-sizes, Zipf), ``results`` (the grid's curves and comparisons), ``studies``
+sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons), ``studies``
 (lesion and cutoff), ``agreement`` (measure against measure); ``style``
 holds the colours and labels they share.
 """
 
 from .agreement import agreement_matrix_figure, agreement_scatter_figure
+from .bns import bns_figure
 from .corpus import class_sizes_figure, zipf_figure
 from .results import (curves_figure, pr_tradeoff_figure, residual_figure, significance_figure, skew_figure,
                       tolerance_bars_figure, tolerance_figure)
@@ -20,6 +21,7 @@ __all__ = [
     "agreement_matrix_figure",
     "agreement_scatter_figure",
     "alpha_map_figure",
+    "bns_figure",
     "boundaries_figure",
     "class_sizes_figure",
     "curves_figure",

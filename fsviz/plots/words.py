@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..isoclines import metric_surface, no_isocline_reason, top_k_isocline
+from ..isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline
 from ..metrics import get_metric
 from ..selection import spec_label
 from ..tables import word_points
@@ -23,11 +23,13 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     ----------
     task : fsviz.Task
     metrics : list of str
-        Metrics whose isoclines to draw. Rand is listed in the legend as
-        having no curve. A metric that reads more than the 2×2 table (every
-        class, term frequencies, a model), an α-weighted metric or a
-        combination has no isocline in this plane: its top k words are
-        ringed instead, which shows where it departs from the table metrics.
+        Metrics whose isoclines to draw: registered table metrics and your
+        own formulas (``expr(…)``). Rand is listed in the legend as having
+        no curve. A metric that reads more than the 2×2 table (every class,
+        term frequencies, a model), an α-weighted metric, a combination or
+        a formula whose score is not monotone in tp on each side of the
+        diagonal has no isocline in this plane: its top k words are ringed
+        instead, which shows where it departs from the table metrics.
     k : int
     zoom : (float, float), optional
         Axis ranges (max fp, max tp) for the dense corner near the origin
@@ -54,13 +56,14 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     fp_max = float(task.neg if zoom is None else zoom[0])
     fp_grid = np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
     for name in metrics:
-        why = no_isocline_reason(name)
+        why = no_isocline_reason(name, task.pos, task.neg)
         if why is not None:
             chosen = task.select(name, k)
+            why = why if why == NOT_MONOTONE else f"reads {why}"
             fig.add_trace(go.Scattergl(
                 x=np.maximum(task.fp[chosen], 0.5) if log else task.fp[chosen],
                 y=np.maximum(task.tp[chosen], 0.5) if log else task.tp[chosen],
-                mode="markers", name=f"{spec_label(name)}: top {k} ringed (no isocline: reads {why})",
+                mode="markers", name=f"{spec_label(name)}: top {k} ringed (no isocline: {why})",
                 marker=dict(size=9, color="rgba(0,0,0,0)", line=dict(color=metric_colour(name), width=1.5)),
                 text=task.vocabulary[chosen],
                 hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>"))
@@ -110,12 +113,14 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
     (like colours are like values within a panel; levels are percentiles of
     the metric over the plane, so metrics with huge ranges, such as PR, still
     show their shape), its k-isocline in bold, and the words faintly behind.
-    Every panel has the same axes.
+    Every panel has the same axes. A formula whose score is not monotone in
+    tp on each side of the diagonal has no isocline: its panel says so.
     """
     metrics = [m for m in metrics if not get_metric(m).random]
     points = points or word_points(task)
     rows = max(1, -(-len(metrics) // columns))
-    titles = [get_metric(m).label for m in metrics]
+    curved = {m: no_isocline_reason(m, task.pos, task.neg) is None for m in metrics}
+    titles = [get_metric(m).label + ("" if curved[m] else " (no isocline)") for m in metrics]
     fig = make_subplots(rows=rows, cols=columns, subplot_titles=titles, shared_xaxes="all", shared_yaxes="all",
                         horizontal_spacing=0.04, vertical_spacing=0.08)
     fp_curve = task.neg * np.linspace(0, 1, 400) ** 2
@@ -127,6 +132,8 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
                                  hoverinfo="skip"), row=row, col=col)
         fig.add_trace(go.Scattergl(x=points.fp, y=points.tp, mode="markers", hoverinfo="skip", showlegend=False,
                                    marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
+        if not curved[name]:
+            continue
         curve = top_k_isocline(task, name, k, fp=fp_curve)
         for branch in (curve.upper, curve.lower):
             if np.isfinite(branch).any():
@@ -146,26 +153,29 @@ def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
     The surface is the metric's score for this task's pos and neg; the
     k-isocline is drawn on it at the threshold height (the words above that
     height on the surface are the ones selected). Forman (2003), Appendix C,
-    shows BNS this way.
+    shows BNS this way. A formula without an isocline (not monotone in tp
+    on each side of the diagonal) is drawn without the curve.
     """
     surface = metric_surface(metric, task.pos, task.neg, n_grid=n_grid)
     fp_curve = task.neg * np.linspace(0, 1, 300) ** 2
-    curve = top_k_isocline(task, metric, k, fp=fp_curve)
-    threshold = curve.threshold
     label = get_metric(metric).label
     fig = go.Figure(go.Surface(
         x=surface.fp, y=surface.tp, z=surface.z, colorscale="Viridis", opacity=0.9, colorbar=dict(title=label, len=0.6),
         contours=dict(z=dict(show=True, project_z=True, usecolormap=True, highlightcolor="white")),
         hovertemplate=f"fp %{{x:.0f}}, tp %{{y:.0f}}: {label} %{{z:.4g}}<extra></extra>",
     ))
+    fig.update_layout(height=560, margin=dict(l=0, r=0, t=10, b=0), legend=dict(x=0, y=1),
+                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=label,
+                                 camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0))))
+    if no_isocline_reason(metric, task.pos, task.neg) is not None:
+        return fig
+    curve = top_k_isocline(task, metric, k, fp=fp_curve)
+    threshold = curve.threshold
     for branch in (curve.upper, curve.lower):
         if np.isfinite(branch).any():
             fig.add_trace(go.Scatter3d(x=fp_curve, y=branch, z=np.full(fp_curve.size, threshold), mode="lines",
                                        line=dict(color="black", width=6), name=f"{label} = {threshold:.4g} (k = {k})",
                                        showlegend=branch is curve.upper))
-    fig.update_layout(height=560, margin=dict(l=0, r=0, t=10, b=0), legend=dict(x=0, y=1),
-                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=label,
-                                 camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0))))
     return fig
 
 

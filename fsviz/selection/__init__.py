@@ -14,16 +14,35 @@ Layers inside, each importing only those before it:
 
 from .._validation import check_k
 from .combine import COMBINATIONS, CombinationRule
-from .engine import score_words, selected_sets, selected_words, spec_scores
+from .engine import check_formulas, score_words, selected_sets, selected_words, spec_scores
 from .igfss import FeatureLabels, cc_per_class, feature_labels, igfss_select, igfss_sets
-from .spec import (DEFAULT_NFR, IGFSS, Combination, MetricSpec, Spec, Weighted, canonical, check_spec, combination,
-                   igfss_specs, ordering_spec, parse_spec, parse_specs, parse_weighted, selects_per_k, spec_inputs,
-                   spec_label, weighted_name)
+from .spec import (
+                   DEFAULT_NFR,
+                   IGFSS,
+                   Combination,
+                   Expression,
+                   MetricSpec,
+                   Spec,
+                   Weighted,
+                   canonical,
+                   check_spec,
+                   combination,
+                   igfss_specs,
+                   ordering_spec,
+                   parse_spec,
+                   parse_specs,
+                   parse_weighted,
+                   selects_per_k,
+                   spec_inputs,
+                   spec_label,
+                   weighted_name,
+)
 from .topk import Selection, alpha_weight, select_top_k, top_k_overlap
 
 __all__ = [
-    "COMBINATIONS", "DEFAULT_NFR", "IGFSS", "Combination", "CombinationRule", "FeatureLabels", "MetricSpec",
-    "Selection", "Spec", "Weighted", "alpha_weight", "canonical", "cc_per_class", "check_k", "check_spec",
+    "COMBINATIONS", "DEFAULT_NFR", "IGFSS", "Combination", "CombinationRule", "Expression", "FeatureLabels",
+    "MetricSpec", "Selection", "Spec", "Weighted", "alpha_weight", "canonical", "cc_per_class", "check_formulas",
+    "check_k", "check_spec",
     "combination", "feature_labels", "igfss_select", "igfss_sets", "igfss_specs", "ordering_spec", "parse_spec",
     "parse_specs", "parse_weighted", "score_words", "select_top_k", "selected_sets", "selected_words",
     "selects_per_k", "spec_inputs", "spec_label", "spec_scores", "top_k_overlap", "weighted_name",

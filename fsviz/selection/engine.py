@@ -15,13 +15,13 @@ import numpy as np
 
 from .._validation import check_k
 from ..counts import Training
-from ..metrics import get_metric, score
+from ..metrics import check_plane, get_metric, score
 from .combine import COMBINATIONS
 from .igfss import igfss_sets
-from .spec import IGFSS, Combination, MetricSpec, Weighted, parse_spec, parse_weighted
+from .spec import IGFSS, Combination, Expression, MetricSpec, Weighted, parse_spec, parse_weighted
 from .topk import alpha_weight, select_top_k
 
-__all__ = ["score_words", "selected_sets", "selected_words", "spec_scores"]
+__all__ = ["check_formulas", "score_words", "selected_sets", "selected_words", "spec_scores"]
 
 
 def _score(spec, training: Training, random_state) -> np.ndarray:
@@ -126,3 +126,25 @@ def spec_scores(spec: str, tp, fp, pos: int, neg: int, *, random_state=0) -> np.
     name, alpha = parse_weighted(spec)
     scores = score(name, tp, fp, pos, neg, random_state=random_state)
     return scores if alpha is None else alpha_weight(scores, tp, fp, pos, neg, alpha)
+
+
+def _formulas(spec) -> list:
+    if isinstance(spec, Expression):
+        return [get_metric(spec.name).func.formula]
+    if isinstance(spec, (Weighted, IGFSS)):
+        return _formulas(spec.inner)
+    if isinstance(spec, Combination):
+        return [f for part in spec.parts for f in _formulas(part)]
+    return []
+
+
+def check_formulas(specs, sizes) -> None:
+    """Refuse (FormulaError) before any work a formula inside ``specs`` not finite on a task's plane.
+
+    ``sizes``: the (pos, neg) of every task the specs will score (the grid
+    passes each fold's training split); see :func:`fsviz.metrics.check_plane`.
+    """
+    formulas = {f for spec in specs for f in _formulas(parse_spec(spec))}
+    for formula in formulas:
+        for pos, neg in sizes:
+            check_plane(formula, pos, neg)

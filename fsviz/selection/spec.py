@@ -9,6 +9,8 @@ A *spec* names a scoring:
 - a combination of two or more specs (Olsson & Oard §4):
   ``"ar(chi_max,ig)"``, ``"lr(dfreq,chi_avg,ig)"`` (:class:`Combination`, see
   :data:`~fsviz.selection.combine.COMBINATIONS`);
+- your own formula over the 2×2 table, ``"expr(abs(tpr-fpr))"``, ``"expr(tp-fp,invert)"`` (with Forman's
+  inversion; :class:`Expression`, :mod:`fsviz.metrics.custom`), wherever a registered table metric goes;
 - IGFSS (Deshpande et al., :mod:`fsviz.selection.igfss`) over a global
   spec: ``"igfss(cmfs,nfr=0.2)"`` (:class:`IGFSS`), which *selects* a word
   set for each k instead of scoring words, so it cannot be weighted or
@@ -28,9 +30,11 @@ from dataclasses import dataclass
 
 from .._validation import check_fraction
 from ..metrics import INPUTS, get_metric, metric_names
+from ..metrics.custom import canonical_expressions
 from .combine import COMBINATIONS
 
-__all__ = ["DEFAULT_NFR", "IGFSS", "MAX_SPEC_DEPTH", "Combination", "MetricSpec", "Spec", "Weighted", "canonical",
+__all__ = ["DEFAULT_NFR", "IGFSS", "MAX_SPEC_DEPTH", "Combination", "Expression", "MetricSpec", "Spec", "Weighted",
+           "canonical",
            "check_spec", "combination", "igfss_specs", "ordering_spec", "parse_spec", "parse_specs",
            "parse_weighted", "selects_per_k", "spec_inputs", "spec_label", "weighted_name"]
 
@@ -121,6 +125,15 @@ class MetricSpec(Spec):
     def is_global(self) -> bool:
         metric = get_metric(self.name)
         return metric.all_classes or not metric.needs_labels
+
+
+@dataclass(frozen=True)
+class Expression(MetricSpec):
+    """``expr(formula)`` or ``expr(formula,invert)``: your own formula over the 2×2 table.
+
+    ``name`` is the canonical spec (:func:`fsviz.metrics.expression_spec`); :func:`fsviz.get_metric`
+    gives its table metric, so everything that takes a registered table metric takes it too.
+    """
 
 
 @dataclass(frozen=True)
@@ -223,18 +236,20 @@ def _split_arguments(text: str, spec: str) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _parse_text(spec: str) -> Spec:
-    text = str(spec).strip().lower().replace(" ", "")
+    text = canonical_expressions(str(spec)).strip().lower().replace(" ", "")  # formulas first, with their spaces
     if not text:
         raise ValueError("empty metric name; choose one of " + ", ".join(metric_names()))
     if text.count("(") != text.count(")"):
         raise ValueError(f"{spec!r}: unbalanced parentheses")
     head, paren, rest = text.partition("(")
     if paren and text.endswith(")") and "@" not in head:
+        if head == "expr":
+            return Expression(get_metric(text).name)  # FormulaError says what is refused and where
         if head == "igfss":
             return _parse_igfss(_split_arguments(rest[:-1], spec), spec)
         if head not in COMBINATIONS:
             raise ValueError(f"{spec!r}: unknown combination {head!r}; use one of {', '.join(COMBINATIONS)}, "
-                             "e.g. ar(chi_max,ig)")
+                             "e.g. ar(chi_max,ig), or expr(formula) for your own metric")
         parts = _split_arguments(rest[:-1], spec)
         if len(parts) < 2 or not all(parts):
             raise ValueError(f"{spec!r}: a combination needs two or more metrics, e.g. {head}(chi_max,ig)")
@@ -276,7 +291,8 @@ def parse_spec(spec) -> Spec:
 
     Raises ValueError naming what is wrong: an unknown metric or
     combination, a weight or ratio outside [0, 1], fewer than two inputs,
-    IGFSS inside a combination or weight, or unbalanced parentheses.
+    IGFSS inside a combination or weight, or unbalanced parentheses; for ``expr(…)``,
+    :class:`fsviz.metrics.FormulaError` names the part of the formula refused and its column.
 
     >>> parse_spec("ar(chi_max,bns@0.3)")
     Combination(kind='ar', parts=(MetricSpec(name='chi_max'), Weighted(inner=MetricSpec(name='bns'), alpha=0.3)))
@@ -313,7 +329,7 @@ def canonical(spec) -> str:
 def parse_specs(text: str) -> tuple:
     """Specs from comma-separated text, ``"ar(chi_max, ig), bns@0.6"`` → ``("ar(chi_max,ig)", "bns@0.6")``.
 
-    Commas inside a combination's parentheses do not split; every spec is
+    Commas inside a combination's (or a formula's) parentheses do not split; every spec is
     checked (ValueError says which is wrong and why) and written canonically.
     """
     parts = [p for p in _split_arguments(str(text).strip(), str(text)) if p] if str(text).strip() else []
