@@ -118,7 +118,7 @@ st.markdown(f"One metric's top {k} words for class {ctx.class_name!r} and a clas
             "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "
             "pre-counted (ARFF, CLUTO) gives its word list instead.")
 c1, c2 = st.columns(2)
-ship_metric = c1.selectbox("Metric", names, index=names.index(metrics[0] if metrics else "bns"),
+ship_metric = c1.selectbox("Metric", names, index=names.index(metrics[0] if metrics and metrics[0] in names else "bns"),
                            key="wordmap_ship_metric", format_func=app_state.metric_option)
 ship_classifier = c2.selectbox("Classifier", list(CLASSIFIERS), format_func=CLASSIFIER_LABELS.get,
                                key="wordmap_ship_classifier")
