@@ -26,7 +26,6 @@ import fsviz
 from fsviz.grid import time_cell
 from fsviz.tables import word_points as _word_points
 
-
 #: How long a corpus read from a path is kept before it is read again.
 PATH_TTL = "1h"
 

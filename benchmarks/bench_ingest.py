@@ -15,9 +15,9 @@ import statistics
 import tarfile
 
 from _common import peak_mib, shared, timed
+from sklearn.feature_extraction.text import CountVectorizer
 
 import fsviz
-from sklearn.feature_extraction.text import CountVectorizer
 
 
 def read_texts(path):
@@ -61,7 +61,8 @@ def main():
     print(f"  CountVectorizer on texts in memory : {t_tok:6.2f} s")
     print(f"  read tar + CountVectorizer(binary) : {t_base:6.2f} s   peak {m_base:7.1f} MiB")
     print(f"  fsviz.load_corpus(tar.gz)          : {t_ours:6.2f} s   peak {m_ours:7.1f} MiB")
-    print(f"  ratio fsviz / baseline             : {t_ours / t_base:6.2f}x time, {m_ours / m_base:.2f}x memory (goal <= 1.1x time)")
+    print(f"  ratio fsviz / baseline             : {t_ours / t_base:6.2f}x time, {m_ours / m_base:.2f}x memory "
+          "(goal <= 1.1x time)")
 
 
 if __name__ == "__main__":

@@ -42,9 +42,10 @@ from scipy import stats
 from .grid import ALL, with_goals
 from .selection import spec_label
 
-__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares", "macro_average", "metric_label", "paired_tests", "peak_range",
-           "per_task", "per_trial", "recommend", "recommendation_text", "residual_curves", "split_by_skew",
-           "task_maxima", "task_skews", "tolerance_curves", "within_tolerance"]
+__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares",
+           "macro_average", "metric_label", "paired_tests", "peak_range", "per_task", "per_trial", "recommend",
+           "recommendation_text", "residual_curves", "split_by_skew", "task_maxima", "task_skews",
+           "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
 GOALS = ("f1", "precision", "recall", "accuracy")

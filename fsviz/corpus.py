@@ -187,7 +187,7 @@ class Corpus:
         return self.training().class_tf.astype(np.int64)
 
     # --- derived corpora --------------------------------------------------
-    def with_min_df(self, min_df: int) -> "Corpus":
+    def with_min_df(self, min_df: int) -> Corpus:
         """The same corpus with a stricter rare-word cutoff (no re-reading).
 
         A cutoff at or below the one already applied returns the corpus as it

@@ -125,12 +125,12 @@ class Training:
             raise ValueError(f"`positive` must be a class index in [0, {Y.shape[1]}), got {self.positive!r}")
 
     @classmethod
-    def from_binary(cls, X, y) -> "Training":
+    def from_binary(cls, X, y) -> Training:
         """A two-class sample from features ``X`` and Boolean labels ``y`` (True = positive)."""
         y = np.asarray(y, dtype=bool)
         return cls(X, np.column_stack([y, ~y]), positive=0, classes=np.array(["positive", "rest"], dtype=object))
 
-    def select_words(self, columns) -> "Training":
+    def select_words(self, columns) -> Training:
         """The same documents with only the words ``columns`` (indices into the vocabulary)."""
         return Training(self.X_tf[:, columns], self.Y, self.positive, self.classes)
 

@@ -48,8 +48,8 @@ from .grid import GridConfig, fold_selections, run_key, seed_for
 from .metrics import metric_names
 from .selection import parse_spec
 
-__all__ = ["MEASURES", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves", "ranked_measures", "run_multiclass",
-           "save_multiclass", "sign_test", "stored_multiclass"]
+__all__ = ["MEASURES", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves",
+           "ranked_measures", "run_multiclass", "save_multiclass", "sign_test", "stored_multiclass"]
 
 #: The measures of a multi-class run (its table's columns) and how a page names them.
 MEASURES = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",

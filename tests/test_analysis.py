@@ -3,13 +3,26 @@
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import results_table
 from scipy import stats
 
-from conftest import results_table
-
-from fsviz.analysis import (average_maximum, best_pairs, goal_shares, macro_average, paired_tests, peak_range, per_task, per_trial,
-                            recommend, recommendation_text, residual_curves, split_by_skew, task_maxima,
-                            tolerance_curves, within_tolerance)
+from fsviz.analysis import (
+    average_maximum,
+    best_pairs,
+    goal_shares,
+    macro_average,
+    paired_tests,
+    peak_range,
+    per_task,
+    per_trial,
+    recommend,
+    recommendation_text,
+    residual_curves,
+    split_by_skew,
+    task_maxima,
+    tolerance_curves,
+    within_tolerance,
+)
 
 
 def rows(*specs):

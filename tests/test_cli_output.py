@@ -9,8 +9,8 @@ import json
 import sys
 
 import pytest
-
 from conftest import write_planted_jsonl
+
 from fsviz.cli import Progress, main
 from fsviz.grid import load_results
 

@@ -182,7 +182,8 @@ def test_sparse_arff(tmp_path):
 
 def test_dense_arff(tmp_path):
     path = tmp_path / "d.arff"
-    path.write_text("@relation d\n@attribute a numeric\n@attribute b numeric\n@attribute class {x,y}\n@data\n1,0,x\n0,2,y\n3,1,y\n")
+    path.write_text("@relation d\n@attribute a numeric\n@attribute b numeric\n@attribute class {x,y}\n"
+                    "@data\n1,0,x\n0,2,y\n3,1,y\n")
     c = load(path)
     assert c.X_tf.toarray().tolist() == [[1, 0], [0, 2], [3, 1]]
     assert list(c.labels) == ["x", "y", "y"]

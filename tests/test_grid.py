@@ -216,6 +216,7 @@ def test_tiny_classes_are_skipped_with_a_reason():
 
 def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
     from conftest import write_planted_jsonl
+
     from fsviz.cli import main
 
     path = write_planted_jsonl(tmp_path / "tiny.jsonl", n_docs=120, n_classes=2, random_state=1)

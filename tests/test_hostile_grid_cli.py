@@ -20,9 +20,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from conftest import REPO, write_planted_jsonl
 
 import fsviz
-from conftest import REPO, write_planted_jsonl
 from fsviz.classifiers import check_classifier
 from fsviz.cli import main
 from fsviz.grid import GridConfig, load_results, run_grid, run_key

@@ -32,11 +32,22 @@ from hypothesis import strategies as st
 from scipy import sparse
 
 import fsviz
+from fsviz.counts import Training
 from fsviz.grid import ALL, GridConfig, cell_splits, fold_rankings, fold_selections, run_grid
 from fsviz.multiclass import check_multiclass_metrics, run_multiclass
-from fsviz.counts import Training
-from fsviz.selection import (IGFSS, MetricSpec, canonical, cc_per_class, feature_labels, igfss_select, parse_spec,
-                             score_words, selects_per_k, spec_inputs, spec_label)
+from fsviz.selection import (
+    IGFSS,
+    MetricSpec,
+    canonical,
+    cc_per_class,
+    feature_labels,
+    igfss_select,
+    parse_spec,
+    score_words,
+    selects_per_k,
+    spec_inputs,
+    spec_label,
+)
 
 DOCS = [[0, 1], [0, 2], [1, 3], [3, 4], [4, 5], [1, 2, 5]]
 X = sparse.csr_matrix(np.array([[int(w in d) for w in range(6)] for d in DOCS]))
@@ -89,7 +100,7 @@ def test_a_two_class_task_labels_by_the_positive_side():
     """In a two-class task |CC| ties between the classes; the word goes to the class it indicates."""
     training = Training.from_binary(X, Y[:, 0])
     labels = feature_labels(training)
-    classes, label, negative = labels.classes, labels.label, labels.negative
+    label, negative = labels.label, labels.negative
     assert label.tolist() == [0, -1, 0, 1, 1, 1] and not negative.any()  # w2: 6·1 − 2·2 > 0 for A
 
 

@@ -6,8 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import fsviz
-from fsviz.isoclines import (isocline, metric_surface, no_isocline_reason, selected_side, top_k_isocline,
-                             weighted_isocline)
+from fsviz.isoclines import (
+    isocline,
+    metric_surface,
+    no_isocline_reason,
+    selected_side,
+    top_k_isocline,
+    weighted_isocline,
+)
 
 CURVED = [m for m in fsviz.metric_names("table") if m != "rand"]
 

@@ -11,8 +11,16 @@ from sklearn.svm import LinearSVC
 
 import fsviz
 from fsviz.grid import GridConfig, seed_for
-from fsviz.multiclass import (check_multiclass_metrics, load_multiclass, macro_curves, ranked_measures, run_multiclass,
-                              save_multiclass, sign_test, stored_multiclass)
+from fsviz.multiclass import (
+    check_multiclass_metrics,
+    load_multiclass,
+    macro_curves,
+    ranked_measures,
+    run_multiclass,
+    save_multiclass,
+    sign_test,
+    stored_multiclass,
+)
 
 
 def test_ranked_measures_by_hand():
@@ -49,7 +57,7 @@ def test_single_label_run_equals_one_linear_svm_over_all_classes(corpus):
     labels = np.argmax(corpus.Y.toarray(), axis=1)
     X = corpus.X.astype(np.float64).tocsr()
     folds = StratifiedKFold(3, shuffle=True, random_state=seed_for(0, 0)).split(np.zeros(corpus.n_docs), labels)
-    for fold, (train, test) in enumerate(folds):
+    for train, test in folds:
         training = corpus.training(rows=train)
         eligible = np.flatnonzero(training.df > 0)
         scores = fsviz.score_words("chi_max", training.select_words(eligible))

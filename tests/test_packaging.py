@@ -15,7 +15,6 @@ import sys
 import venv
 
 import pytest
-
 from conftest import REPO
 
 pytestmark = pytest.mark.skipif(os.environ.get("FSVIZ_SKIP_PACKAGING") == "1",

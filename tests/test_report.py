@@ -8,9 +8,9 @@ import re
 
 import plotly.io as pio
 import pytest
+from conftest import cli_grid_results, results_table
 from plotly.offline import get_plotlyjs
 
-from conftest import cli_grid_results, results_table
 from fsviz.analysis import goal_shares, metric_label, recommend, recommendation_text
 from fsviz.grid import GridConfig, GridRun, load_results
 from fsviz.grid.results import skipped_frame, sorted_results, with_goals

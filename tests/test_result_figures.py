@@ -2,11 +2,11 @@
 
 import numpy as np
 import pandas as pd
+from conftest import results_table
 
 from fsviz import plots
 from fsviz.analysis import macro_average, paired_tests, residual_curves, tolerance_curves
 from fsviz.plots.style import metric_label
-from conftest import results_table
 
 
 def test_pr_tradeoff_puts_each_metric_at_its_macro_precision_and_recall():

@@ -6,9 +6,9 @@ declared but unused columns), no stop words, no stemming: the files as they are.
 
 import numpy as np
 import pytest
+from conftest import shared
 
 import fsviz
-from conftest import shared
 
 # name: (docs, words, classes, non-zeros, {class: size}) from PROVENANCE.md
 ARFF_SETS = {

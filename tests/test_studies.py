@@ -7,10 +7,21 @@ import pytest
 import fsviz
 from fsviz.cli import main as cli
 from fsviz.grid import GridConfig, load_results, run_grid
-from fsviz.selection import parse_weighted, spec_scores, weighted_name
 from fsviz.isoclines import weighted_isocline
-from fsviz.studies import (alpha_map, alpha_selection, cutoff_curves, cutoff_jobs, feature_shares, lesion_best,
-                           lesion_config, lesion_curves, lesion_text, run_cutoffs, stored_cutoffs)
+from fsviz.selection import parse_weighted, spec_scores, weighted_name
+from fsviz.studies import (
+    alpha_map,
+    alpha_selection,
+    cutoff_curves,
+    cutoff_jobs,
+    feature_shares,
+    lesion_best,
+    lesion_config,
+    lesion_curves,
+    lesion_text,
+    run_cutoffs,
+    stored_cutoffs,
+)
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ if ctx.task is None:
 task, k = ctx.task, ctx.k
 curved = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).random]
 metrics = st.multiselect("Metrics", curved, default=curved, key="boundaries_metrics",
-                         format_func=lambda m: fsviz.get_metric(m).label)
+                         format_func=fsviz.spec_label)
 own = formula_box("boundaries", task)
 if own is not None and own not in metrics:
     metrics = [*metrics, own]
@@ -44,7 +44,7 @@ st.caption("The metric's score is the height over the (fp, tp) plane; the colour
            "Drag to rotate. Forman (2003), Appendix C, draws BNS this way.")
 surfaces = curved + ([own] if own is not None else [])
 surface_metric = st.selectbox("Metric", surfaces, index=curved.index("bns"), key="boundaries_surface",
-                              format_func=lambda m: fsviz.get_metric(m).label)
+                              format_func=fsviz.spec_label)
 st.plotly_chart(surface_figure(task, surface_metric, k), key="boundaries_surface_chart")
 
 st.subheader(f"How much the top-{k} sets agree")
@@ -57,13 +57,13 @@ st.download_button("Download the overlap matrix (CSV)",
                    key="boundaries_dl")
 
 c1, c2 = st.columns(2)
-first = c1.selectbox("Words selected by", metrics, key="boundaries_first", format_func=lambda m: fsviz.get_metric(m).label)
+first = c1.selectbox("Words selected by", metrics, key="boundaries_first", format_func=fsviz.spec_label)
 second = c2.selectbox("but not by", metrics, index=min(1, len(metrics) - 1), key="boundaries_second",
-                      format_func=lambda m: fsviz.get_metric(m).label)
+                      format_func=fsviz.spec_label)
 a = fsviz.select_top_k(scores[first], k).mask(task.n_words)
 b = fsviz.select_top_k(scores[second], k).mask(task.n_words)
-for left, right, col in ((first, second, c1), (second, first, c2)):
+for left, col in ((first, c1), (second, c2)):
     only = np.flatnonzero((a if left == first else b) & ~(b if left == first else a))
-    col.markdown(f"**{fsviz.get_metric(left).label} only** ({only.size} words)")
+    col.markdown(f"**{fsviz.spec_label(left)} only** ({only.size} words)")
     col.dataframe(pd.DataFrame({"word": task.vocabulary[only], "tp": task.tp[only], "fp": task.fp[only]}),
                   hide_index=True, height=260)

@@ -8,8 +8,16 @@ import app_state
 import fsviz
 from fsviz.analysis import metric_label
 from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
-from fsviz.multiclass import (MEASURES, check_multiclass_metrics, macro_curves, multiclass_metric_names, run_multiclass,
-                              save_multiclass, sign_test, stored_multiclass)
+from fsviz.multiclass import (
+    MEASURES,
+    check_multiclass_metrics,
+    macro_curves,
+    multiclass_metric_names,
+    run_multiclass,
+    save_multiclass,
+    sign_test,
+    stored_multiclass,
+)
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 

@@ -7,8 +7,17 @@ import app_cache
 import app_state
 from components import export_panel, results_uploader
 from fsviz import analysis, plots
-from fsviz.analysis import (DEFAULT_TOLERANCE, GOAL_LABELS, GOALS, best_pairs, metric_label, recommendation_text, residual_curves,
-                            tolerance_curves, within_tolerance)
+from fsviz.analysis import (
+    DEFAULT_TOLERANCE,
+    GOAL_LABELS,
+    GOALS,
+    best_pairs,
+    metric_label,
+    recommendation_text,
+    residual_curves,
+    tolerance_curves,
+    within_tolerance,
+)
 from fsviz.grid import ALL
 from fsviz.report import report_html
 

@@ -66,7 +66,8 @@ for name in metrics:
     selection = fsviz.select_top_k(task.score(name), k)
     if selection.ties_exceed_k:
         st.caption(f"{fsviz.spec_label(name)}: {selection.n_above + selection.n_tied} words score at least "
-                   f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep exactly k = {k}.")
+                   f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep "
+                   f"exactly k = {k}.")
 
 selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
 if selected_points:

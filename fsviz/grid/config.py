@@ -111,7 +111,7 @@ class GridConfig:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "GridConfig":
+    def from_dict(cls, data: dict) -> GridConfig:
         data = dict(data)
         data["classifier_params"] = tuple(tuple(p) for p in data.get("classifier_params", ()))
         return cls(**{f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data})

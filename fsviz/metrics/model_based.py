@@ -24,7 +24,6 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import LinearSVC
 

@@ -10,8 +10,15 @@ holds the colours and labels they share.
 from .agreement import agreement_matrix_figure, agreement_scatter_figure
 from .bns import bns_figure
 from .corpus import class_sizes_figure, zipf_figure
-from .results import (curves_figure, pr_tradeoff_figure, residual_figure, significance_figure, skew_figure,
-                      tolerance_bars_figure, tolerance_figure)
+from .results import (
+                      curves_figure,
+                      pr_tradeoff_figure,
+                      residual_figure,
+                      significance_figure,
+                      skew_figure,
+                      tolerance_bars_figure,
+                      tolerance_figure,
+)
 from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
 from .style import METRIC_COLOURS, metric_colour
 from .words import boundaries_figure, overlap_figure, surface_figure, word_map_figure

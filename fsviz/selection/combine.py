@@ -7,8 +7,8 @@ higher is better. :mod:`~fsviz.selection.spec` names them in specs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 from scipy.stats import rankdata

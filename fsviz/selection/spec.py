@@ -68,7 +68,7 @@ class Spec:
         raise NotImplementedError
 
     @property
-    def ordering(self) -> "Spec":
+    def ordering(self) -> Spec:
         """The spec whose scores order this one's words: itself, or IGFSS's global spec."""
         return self
 

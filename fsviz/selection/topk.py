@@ -82,7 +82,7 @@ def select_top_k(scores, k) -> Selection:
     return Selection(chosen[order], threshold, int(above.size), int(tied.size))
 
 
-def top_k_overlap(scores_by_metric: dict, k) -> "np.ndarray":
+def top_k_overlap(scores_by_metric: dict, k) -> np.ndarray:
     """Jaccard overlap |A ∩ B| / |A ∪ B| of the top-k sets of every pair of metrics.
 
     ``scores_by_metric`` maps a metric name to its scores over one

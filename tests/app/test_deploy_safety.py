@@ -14,12 +14,12 @@ import time
 import pandas as pd
 import pytest
 import streamlit as st
+from conftest import REPO, results_table
 from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
 import app_cache
 import fsviz
-from conftest import REPO, results_table
 from fsviz.grid.results import with_goals
 
 OUTSIDE = "is not inside a folder this app may read"

@@ -4,10 +4,10 @@ import json
 
 import pytest
 import skops.io
+from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from conftest import REPO, cli_grid_results
 
 #: A sparse Weka ARFF (Forman's *.wc.arff): counts only, no texts. Class a uses words 0-3, class b all 8.
 ARFF = "\n".join(["@relation toy", *(f"@attribute w{i} numeric" for i in range(8)), "@attribute class {a,b}", "@data",

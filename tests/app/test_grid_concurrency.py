@@ -8,9 +8,8 @@ import threading
 import time
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from conftest import REPO
+from streamlit.testing.v1 import AppTest
 
 import app_cache  # noqa: E402  (the repository root is the working directory under pytest)
 import components  # noqa: E402

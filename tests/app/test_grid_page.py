@@ -1,9 +1,8 @@
 """The evaluation grid page through AppTest: run, reload, load a CLI results file, bad input."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from conftest import REPO, cli_grid_results
+from streamlit.testing.v1 import AppTest
 
 
 @pytest.fixture(autouse=True)

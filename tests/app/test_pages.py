@@ -3,10 +3,10 @@
 import json
 
 import pytest
+from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from conftest import REPO
 
 PAGES = ["views/corpus.py", "views/word_map.py", "views/boundaries.py"]
 

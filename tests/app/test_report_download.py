@@ -1,9 +1,9 @@
 """The Results explorer offers the HTML report, and its words are the report's (fsviz.report)."""
 
 import pytest
+from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
 
-from conftest import REPO, cli_grid_results
 from fsviz.analysis import metric_label, recommend, recommendation_text
 from fsviz.grid import load_results
 from fsviz.report import pair_analysis

@@ -1,9 +1,8 @@
 """The Results explorer through AppTest, on a results file the CLI makes here."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from conftest import REPO, cli_grid_results
+from streamlit.testing.v1 import AppTest
 
 
 @pytest.fixture(scope="module")

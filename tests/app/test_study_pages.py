@@ -1,9 +1,8 @@
 """The lesion study and rare-word cutoff pages through AppTest."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
-
 from conftest import REPO
+from streamlit.testing.v1 import AppTest
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,6 @@ import time
 import urllib.request
 
 import pytest
-
 from conftest import REPO, cli_grid_results
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
