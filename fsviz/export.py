@@ -281,8 +281,8 @@ def export_pipeline(corpus, class_name, metric, k, *, classifier="svm", params=(
     >>> import fsviz
     >>> planted = fsviz.make_planted_corpus(n_docs=200, n_classes=2)
     >>> model = fsviz.export_pipeline(planted.load(), "c0", "bns", 20)
-    >>> model.predict([planted.texts[0]]).tolist(), planted.labels[0]
-    (['c0'], 'c0')
+    >>> model.predict(planted.texts[:4]).tolist(), planted.labels[:4]
+    (['not c0', 'c0', 'not c0', 'c0'], ['c1', 'c0', 'c1', 'c0'])
     """
     plan = _plan(corpus, class_name, metric, k, classifier, params, random_state)
     return _fit(plan, max_bytes)
@@ -356,7 +356,8 @@ def export_selection(corpus, class_name, metric, k, *, classifier="svm", params=
     name = f"fsviz-{_slug(plan.class_name)}-{_slug(plan.metric)}-k{len(words)}.{file_type}"
     if file_type != "skops":
         data = _words_file(plan, words, file_type)
-        return Export(file_type, data, name, _MIME[file_type], words, _words_snippet(name, file_type, tokenised),
+        snippet = _words_snippet(name, file_type, tokenised, bool(plan.corpus.options.get("stem")))
+        return Export(file_type, data, name, _MIME[file_type], words, snippet,
                       f"{what} ({file_type.upper()}, {len(data):,} bytes)")
     pipeline = _fit(plan, max_bytes)
     import skops.io  # late: importing it loads every scikit-learn estimator (about 2 s), needed only here
@@ -399,13 +400,15 @@ def _model_snippet(name: str, plan: _Plan, trusted: tuple) -> str:
     ])
 
 
-def _words_snippet(name: str, file_type: str, tokenised: bool) -> str:
+def _words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool) -> str:
     read = (f"words = pd.read_csv({json.dumps(name)})" if file_type == "csv" else
             f'words = pd.DataFrame(json.load(open({json.dumps(name)}, encoding="utf-8"))["words"])')
     lines = ["import json" if file_type == "json" else "", "import pandas as pd", "", read]
     if tokenised:
+        same = ("stems: add analyzer=fsviz.export.SnowballAnalyzer(stemmer, stop_words)" if stemmed
+                else "the same tokens")
         lines += ["from sklearn.feature_extraction.text import CountVectorizer",
-                  'vectorizer = CountVectorizer(binary=True, vocabulary=sorted(words["word"]))  # the same tokens']
+                  f'vectorizer = CountVectorizer(binary=True, vocabulary=sorted(words["word"]))  # {same}']
     else:
         lines += ["# the columns of your document × word matrix, in the corpus's own column numbering",
                   'X_selected = X[:, sorted(words["column"])]']
