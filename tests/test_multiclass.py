@@ -57,7 +57,7 @@ def test_single_label_run_equals_one_linear_svm_over_all_classes(corpus):
     labels = np.argmax(corpus.Y.toarray(), axis=1)
     X = corpus.X.astype(np.float64).tocsr()
     folds = StratifiedKFold(3, shuffle=True, random_state=seed_for(0, 0)).split(np.zeros(corpus.n_docs), labels)
-    for train, test in folds:
+    for fold, (train, test) in enumerate(folds):  # noqa: B007 (fold is read by the query below)
         training = corpus.training(rows=train)
         eligible = np.flatnonzero(training.df > 0)
         scores = fsviz.score_words("chi_max", training.select_words(eligible))
