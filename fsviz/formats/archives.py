@@ -169,6 +169,16 @@ def read_zip(source, *, name=None, limits=None) -> RawCorpus:
     return raw
 
 
+def _add_once(name: str, seen: set, fname: str) -> None:
+    """Add a member's name to ``seen``; a name met twice is refused (which copy would be the document?)."""
+    if name in seen:
+        raise CorpusError(
+            f"{fname!r} holds two members named {name!r}; an archive of class folders "
+            "needs one member per document: rebuild it"
+        )
+    seen.add(name)
+
+
 def _zip_members(archive: zipfile.ZipFile, fname: str, budget: Budget):
     """Check every member's name and declared size, then yield (parts, bytes) one by one."""
     infos = archive.infolist()
@@ -176,12 +186,7 @@ def _zip_members(archive: zipfile.ZipFile, fname: str, budget: Budget):
     members, seen = [], set()
     for info in infos:
         parts = _safe_parts(info.filename, fname)
-        if info.filename in seen:
-            raise CorpusError(
-                f"{fname!r} holds two members named {info.filename!r}; an archive of class folders "
-                "needs one member per document: rebuild it"
-            )
-        seen.add(info.filename)
+        _add_once(info.filename, seen, fname)
         if not info.is_dir() and _keep_member(parts):
             what = f"{fname!r}: the member {info.filename!r}"
             budget.check_ratio(info.file_size, info.compress_size, what)
@@ -260,12 +265,7 @@ def _tar_members(archive, fname, budget, counter, progress):
         budget.add_files()
         budget.check_ratio(member.offset_data, counter.count, repr(fname))  # headers expand too
         parts = _safe_parts(member.name, fname)
-        if member.name in seen:
-            raise CorpusError(
-                f"{fname!r} holds two members named {member.name!r}; an archive of class folders "
-                "needs one member per document: rebuild it"
-            )
-        seen.add(member.name)
+        _add_once(member.name, seen, fname)
         if member.isfile() and _keep_member(parts):
             what = f"{fname!r}: the member {member.name!r}"
             budget.expect(member.size, what)
