@@ -51,7 +51,7 @@ def test_the_word_map_draws_your_formulas_isocline():
     assert_clean(at)
     assert any("Added as `expr(" in c.value for c in at.caption)
     legend = names(chart(at, "wordmap_chart"))
-    assert any(n.startswith("ƒ abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(f… ≥") for n in legend), legend
+    assert any(n.startswith("ƒ abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(f… #") for n in legend), legend
     assert not any("ringed" in n for n in legend)
 
 
