@@ -177,6 +177,13 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     st.caption(export.summary)
     st.code(export.snippet, language="python")
 
+
+def plain(text: str) -> str:
+    """``text`` with Markdown's punctuation escaped, so ``st.error`` shows a message quoting a user's formula
+    or spec as it is (``__import__`` stays ``__import__``, not a bold "import")."""
+    return re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$:])", r"\\\1", text)
+
+
 FORMULA_HELP = (
     "A formula in the word's counts: tp, fp (positive and negative documents containing it), pos, neg (documents "
     "in each class), tpr = tp/pos, fpr = fp/neg, n = pos + neg, df = tp + fp; numbers, pi, e; + - * / ** %, "
@@ -206,9 +213,8 @@ def formula_box(prefix: str, task) -> str | None:
     try:
         spec = fsviz.metrics.expression_spec(text, invert=invert)
         task.score(spec)  # refuses a formula not finite on this class's plane
-    except ValueError as exc:  # the message quotes the formula: shown as text, never as Markdown
-        st.error("Your own metric is refused: " + re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$:])", r"\\\1", str(exc)),
-                 icon="⚠️")
+    except ValueError as exc:  # the message quotes the formula
+        st.error("Your own metric is refused: " + plain(str(exc)), icon="⚠️")
         return None
     c1.caption(f"Added as `{spec}`: use this spec in the grid, the CLI (`--metrics`) or `fsviz.score_words`.")
     return spec

@@ -97,6 +97,10 @@ def test_a_formula_metric_is_a_table_metric_named_by_its_spec():
     metric = fsviz.get_metric("expr(tp - fp, invert)")
     assert metric.name == "expr(tp-fp,invert)" and metric.reads_table and metric.inverted
     assert metric.label == "ƒ tp - fp (inverted)"
+    long = [fsviz.get_metric(f"expr(abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(fpr, 0.0005, 0.9995))) * {c})").label
+            for c in (2, 3)]
+    assert long[0] != long[1] and all(label.startswith("ƒ abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(f… #")
+                                      for label in long)
     assert "expr(tp-fp)" not in fsviz.metric_names()  # formulas are not registered
     assert parse_spec("expr(df)").is_global and parse_spec("expr(n - df)").is_global
     assert not parse_spec("expr(df,invert)").is_global and not parse_spec("expr(tp)").is_global

@@ -6,9 +6,9 @@ import streamlit as st
 
 import app_state
 import fsviz
-from components import results_uploader, run_panel
+from components import plain, results_uploader, run_panel
 from fsviz.analysis import GOAL_LABELS, macro_average
-from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks
+from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_grid, parse_ks
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 
@@ -98,7 +98,7 @@ with run_tab:
         specs = parse_specs(combos_text)
     except ValueError as exc:
         specs = ()
-        st.error(f"{exc}", icon="⚠️")
+        st.error(plain(str(exc)), icon="⚠️")  # it quotes the specs as typed
     chosen_metrics = list(dict.fromkeys([*chosen_metrics, *specs]))
     if not chosen_classes or not chosen_metrics:
         st.info("Choose at least one class and one metric.")
@@ -106,8 +106,10 @@ with run_tab:
         try:
             config = GridConfig(metrics=tuple(chosen_metrics), ks=parse_ks(ks_text), trials=int(trials),
                                 folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed))
+            check_grid(corpus, config)  # e.g. a formula not finite on a training split, before the cost estimate
         except ValueError as exc:
-            st.error(f"{exc}", icon="⚠️")
+            config = None
+            st.error(plain(str(exc)), icon="⚠️")
 
     if config is not None:
         runs = run_panel(corpus, ctx.corpus_key, [config], prefix="grid")

@@ -64,7 +64,7 @@ from ..classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
 from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
 from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
-from .runner import n_workers, run_grid, stored_results, time_cell
+from .runner import check_grid, n_workers, run_grid, stored_results, time_cell
 
 __all__ = [
     "ALL",
@@ -77,6 +77,7 @@ __all__ = [
     "GridConfig",
     "GridRun",
     "cell_splits",
+    "check_grid",
     "fold_rankings",
     "fold_selections",
     "load_results",

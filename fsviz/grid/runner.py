@@ -111,6 +111,15 @@ def _plan(corpora, config):
     return cells, skipped
 
 
+def check_grid(data, config: GridConfig) -> None:
+    """Refuse now what a run of ``config`` on ``data`` refuses before its first cell.
+
+    An unknown class, or one of your own formulas (``expr(…)``) not finite
+    on a training split's plane: a page calls this before its cost estimate.
+    """
+    _plan(_as_corpora(data, config), config)
+
+
 def _check_formulas(config, dataset, name, pos, neg):
     """Your own formulas (``expr(…)``) checked finite on every training split's plane before any cell runs.
 

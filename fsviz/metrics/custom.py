@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -200,7 +201,9 @@ def formula_metric(spec: str) -> Metric:
     formula = parse_formula(parts[0])
     name = f"expr({formula.text},invert)" if invert else f"expr({formula.text})"
     pretty = formula.pretty
-    label = "ƒ " + (pretty if len(pretty) <= 48 else pretty[:47] + "…") + (" (inverted)" if invert else "")
+    # a long formula is cut for legends; its text's checksum keeps two long formulas apart
+    short = pretty if len(pretty) <= 48 else f"{pretty[:47]}… #{zlib.crc32(formula.text.encode()) % 65536:04x}"
+    label = "ƒ " + short + (" (inverted)" if invert else "")
     formula_text = pretty + (", negative features inverted (tpr' = 1 − tpr, fpr' = 1 − fpr)" if invert else "")
     return Metric(name, label, "Your own formula", formula_text, PlaneCheckedFormula(formula), inverted=invert,
                   needs_labels=formula.needs_labels or invert, reference="your own formula (fsviz.metrics.custom)")

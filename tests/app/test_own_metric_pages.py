@@ -51,7 +51,7 @@ def test_the_word_map_draws_your_formulas_isocline():
     assert_clean(at)
     assert any("Added as `expr(" in c.value for c in at.caption)
     legend = names(chart(at, "wordmap_chart"))
-    assert any(n.startswith("ƒ abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(f… ≥") for n in legend), legend
+    assert any(n.startswith("ƒ abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(f… #") for n in legend), legend
     assert not any("ringed" in n for n in legend)
 
 
@@ -148,5 +148,10 @@ def test_the_grid_page_takes_an_expr_spec_with_commas():
     run, _ = at.session_state["grid_shown"]
     assert set(run.results.metric) == {"bns", "expr(where(tp>fp,tpr,0))", "ar(expr(clip(tpr,0.1,0.9)),ig)", "all"}
     at.text_input(key="grid_specs").set_value("expr(tp.real)").run()
-    assert any("attribute access `tp.real`" in e.value for e in at.error)
+    assert any("attribute access `tp.real`" in shown(e) for e in at.error)
+    assert "\\`tp\\.real\\`" in at.error[0].value  # shown as text, not as Markdown
+    at.text_input(key="grid_specs").set_value("expr(log(tp))").run()  # refused before the cost estimate
+    assert not at.exception
+    assert any("a training split: the formula 'log(tp)' is not finite at fp=0, tp=0" in shown(e) for e in at.error)
+    assert not at.get("stMetric") and not [b for b in at.button if b.key == "grid_run"]
     assert fsviz.spec_label("expr(where(tp>fp,tpr,0))") == "ƒ where(tp > fp, tpr, 0)"
