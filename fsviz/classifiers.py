@@ -36,6 +36,8 @@ from sklearn.naive_bayes import MultinomialNB
 from sklearn.preprocessing import normalize
 from sklearn.svm import LinearSVC
 
+from . import liblinear
+
 try:  # private scikit-learn functions: if they move, fast_fit falls back to LinearSVC.fit
     from sklearn.svm._base import _fit_liblinear
     from sklearn.svm._classes import _validate_dual_parameter
@@ -321,18 +323,30 @@ def _check(name: str, params: dict) -> None:
         raise ValueError(f"classifier {name!r}: these parameters do not work together: {exc}") from None
 
 
-def fast_fit(model, X, y):
-    """``model.fit(X, y)``; for LinearSVC, the same fit without re-validating the input.
+def fast_fit(model, X, y, *, solver: str = "fastest"):
+    """``model.fit(X, y)``; for LinearSVC, :mod:`fsviz.liblinear`'s fit without re-validating the input.
 
     LinearSVC.fit spends about a third of a small fit checking its input,
-    which the grid has already made float64 CSR with Boolean labels. For
-    LinearSVC this calls the liblinear wrapper LinearSVC.fit itself calls,
-    with the same arguments (a private scikit-learn function:
-    ``tests/test_classifiers.py`` checks the coefficients equal ``LinearSVC.fit``'s,
-    and any import or signature change falls back to ``model.fit``).
+    which the grid has already made float64 CSR with Boolean labels. For a
+    one-vs-rest LinearSVC without class weights on Boolean labels this fits
+    with :class:`fsviz.liblinear.LinearSVCSolver` in mode ``solver``
+    (``"fastest"``: the solver that reaches the optimum first, duplicate rows
+    merged; ``"sklearn"``: ``LinearSVC.fit``'s coefficients, bit for bit);
+    other LinearSVCs call the liblinear wrapper LinearSVC.fit itself calls,
+    with the same arguments. Both are private scikit-learn functions
+    (``tests/test_liblinear.py`` checks the coefficients equal ``LinearSVC.fit``'s);
+    if they move this falls back to ``model.fit``.
     """
     if (_fit_liblinear is not None and type(model) is LinearSVC and model.multi_class == "ovr"
             and model.class_weight is None):
+        y = np.asarray(y)
+        if (liblinear.AVAILABLE and y.dtype == bool and 0 < y.sum() < y.size and sparse.isspmatrix_csr(X)
+                and X.dtype == np.float64 and X.indices.dtype == np.int32 and X.indptr.dtype == np.int32
+                and X.has_sorted_indices and X.nnz):
+            fitted = liblinear.LinearSVCSolver(model, y, solver).fit(X.data, X.indices, X.indptr, X.shape[1])
+            model.coef_, model.intercept_ = fitted.coef[None, :], np.array([fitted.intercept])
+            model.classes_, model.n_iter_ = np.array([False, True]), fitted.n_iter
+            return model
         try:
             dual = _validate_dual_parameter(model.dual, model.loss, model.penalty, model.multi_class, X)
             model.coef_, model.intercept_, _ = _fit_liblinear(

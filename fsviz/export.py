@@ -66,7 +66,7 @@ from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.pipeline import Pipeline
 
 from ._validation import check_choice, check_whole
-from .classifiers import CLASSIFIER_LABELS, FREQUENCY_CLASSIFIERS, make_classifier
+from .classifiers import CLASSIFIER_LABELS, FREQUENCY_CLASSIFIERS, fast_fit, make_classifier
 from .corpus import Corpus, CorpusError
 from .grid import GridConfig, fold_selections
 from .grid.cell import cell_data
@@ -307,7 +307,7 @@ def _fit(plan: _Plan, max_bytes) -> Pipeline:
     model = make_classifier(config.classifier, config.classifier_params)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)  # as the grid: a hard task still gets its model
-        model.fit(X, plan.y)
+        fast_fit(model, X, plan.y)  # the grid's fit: LinearSVC solved as run_grid's default solver does
     model.classes_ = np.array([f"not {plan.class_name}", plan.class_name])
     stem = corpus.options.get("stem", False)
     words = corpus.vocabulary[columns].astype(str).tolist()

@@ -24,6 +24,7 @@ LAYERS = [
     ["selection"],
     ["task"],
     ["corpus"],
+    ["liblinear"],
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],
     ["grid"],
     ["analysis", "agreement", "multiclass", "tables", "export"],

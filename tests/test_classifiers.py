@@ -8,9 +8,8 @@ import pytest
 from scipy import sparse
 from sklearn.base import clone
 from sklearn.neighbors import KNeighborsClassifier
-from sklearn.svm import LinearSVC
 
-from fsviz.classifiers import CentroidClassifier, CosineKNN, OkapiKNN, fast_fit, fast_predict, make_classifier
+from fsviz.classifiers import CentroidClassifier, CosineKNN, OkapiKNN, make_classifier
 from fsviz.grid import ALL, GridConfig, cell_splits, run_grid
 
 
@@ -104,17 +103,3 @@ def test_each_classifier_in_the_grid_equals_fitting_it_by_hand(classifier, reads
         row = results.loc[(ALL, fold)]
         assert (row.tp, row.fp) == (np.sum(predicted & y[test]), np.sum(predicted & ~y[test]))
         assert row.f1 > 0.5, "the planted words make every classifier better than chance"
-
-
-@pytest.mark.parametrize("params", [{}, {"C": 0.1}, {"dual": True}, {"loss": "hinge"}, {"fit_intercept": False}])
-def test_fast_linear_svc_fit_equals_linear_svc_fit(params):
-    rng = np.random.default_rng(4)
-    for n_features in (5, 300):  # fewer and more features than documents: primal and dual solvers
-        X = sparse.csr_matrix((rng.random((120, n_features)) < 0.1).astype(np.float64))
-        y = rng.random(120) < 0.3
-        fast = fast_fit(make_classifier("svm", params), X, y)
-        plain = LinearSVC(**{"random_state": 0, **params}).fit(X, y)
-        np.testing.assert_array_equal(fast.coef_, plain.coef_)
-        np.testing.assert_array_equal(fast.intercept_, plain.intercept_)
-        np.testing.assert_array_equal(fast.classes_, plain.classes_)
-        np.testing.assert_array_equal(fast_predict(fast, X), plain.predict(X))

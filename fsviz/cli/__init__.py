@@ -169,7 +169,7 @@ def _grid_options(args) -> dict:
     params = {"C": args.C} if args.C is not None else {}
     return dict(ks=parse_ks(args.k), trials=args.trials, folds=args.folds,
                 classes=tuple(args.classes.split(",")) if args.classes else None, classifier=args.classifier,
-                classifier_params=tuple(params.items()), seed=args.seed)
+                classifier_params=tuple(params.items()), solver=args.solver, seed=args.seed)
 
 
 def _run(corpora, config, args):
@@ -184,8 +184,13 @@ def _run(corpora, config, args):
     line = (f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
             f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
             f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
+    resolved, unconverged = run.solver_counts()
+    if resolved or unconverged:
+        line += (f"; {resolved:,} rows' fits stopped at max_iter and were solved again, {unconverged:,} did not "
+                 "converge (columns solver, converged)")
     summary = dict(out=str(args.out), rows=len(run.results), cells_done=run.cells_done, cells_total=run.cells_total,
-                   complete=run.complete, fits=run.fits, seconds=round(run.elapsed, 3),
+                   complete=run.complete, fits=run.fits, seconds=round(run.elapsed, 3), resolved_rows=resolved,
+                   unconverged_rows=unconverged,
                    no_positive_predictions=run.no_positive_predictions(), skipped=_records(run.skipped))
     return run, line, summary
 

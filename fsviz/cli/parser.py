@@ -35,6 +35,9 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
                         help="svm (LinearSVC, the default), nb (MultinomialNB), knn (cosine, k=10), "
                              "knn_okapi (Okapi+idf, k=100) or centroid (cosine)")
     parser.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    parser.add_argument("--solver", default="fastest",
+                        help="how LinearSVC is fitted: fastest (the default: primal or dual per fit, duplicate rows "
+                             "merged, re-solved at max_iter) or sklearn (exactly LinearSVC.fit, as GridSearchCV)")
     parser.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
     parser.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")

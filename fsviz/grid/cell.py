@@ -3,19 +3,18 @@ classifier fit per distinct feature set, scored on the test split."""
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import sklearn
 from scipy import sparse
 
-from ..classifiers import FREQUENCY_CLASSIFIERS, fast_fit, fast_predict, make_classifier
+from ..classifiers import FREQUENCY_CLASSIFIERS
 from ..corpus import Corpus
 from ..counts import Training
 from ..selection import selected_sets, selected_words, selects_per_k, spec_inputs
 from .config import ALL, GridConfig, seed_for
+from .fits import CellFits
 from .results import with_goals
 
 __all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "fold_rankings", "fold_selections",
@@ -179,41 +178,30 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
                              random_state=seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
     eligible = chosen.eligible
 
-    # Column slicing is cheapest from CSC; liblinear wants CSR.
-    train_csc, test_csc = X_train.tocsc(), X_test.tocsc()
-    predictions: dict[bytes, tuple] = {}
+    # A set of words already fitted is not fitted again. Every eligible word selected means fitting on all
+    # columns (the others are all zero in training and get no weight): exactly the all-features model.
+    fits = CellFits(config.classifier, config.classifier_params, X_train, y_train, X_test, config.solver)
+    fitted: dict[bytes, int] = {}
 
-    def evaluate(columns):
-        # Every eligible word selected: fit on all columns (the others are all
-        # zero in training and get no weight), exactly the all-features model.
+    def fit(columns):
         everything = columns.size == eligible.size
         key = b"all" if everything else np.sort(columns).tobytes()
-        if key not in predictions:
-            model = make_classifier(config.classifier, config.classifier_params)
-            if everything:
-                train, test = X_train, X_test
-            else:
-                columns = np.sort(columns)
-                train, test = train_csc[:, columns].tocsr(), test_csc[:, columns].tocsr()
-            with warnings.catch_warnings(), sklearn.config_context(assume_finite=True,
-                                                                   skip_parameter_validation=True):
-                warnings.simplefilter("ignore")  # liblinear's ConvergenceWarning on hard folds
-                fast_fit(model, train, y_train)
-                predictions[key] = _confusion(y_test, fast_predict(model, test))
-        return predictions[key]
+        if key not in fitted:
+            fitted[key] = fits.fit(None if everything else np.sort(columns))
+        return fitted[key]
 
-    rows = []
-    if config.all_features:
-        rows.append((ALL, X.shape[1], eligible.size) + evaluate(eligible))
+    plan = [(ALL, X.shape[1], eligible.size, fit(eligible))] if config.all_features else []
     for name, sets in chosen.selections.items():
-        for k, columns in sets.items():
-            rows.append((name, k, columns.size) + evaluate(eligible if columns.size == eligible.size else columns))
+        plan.extend((name, k, columns.size, fit(columns)) for k, columns in sets.items())
+    predicted = fits.predictions()
+    rows = [(name, k, n) + _confusion(y_test, predicted[:, i]) + (fits.solvers[i], fits.converged[i])
+            for name, k, n, i in plan]
 
-    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn"])
+    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged"])
     table.insert(0, "dataset", dataset_name)
     table.insert(1, "class", cell.class_name)
     table.insert(2, "trial", cell.trial)
     table.insert(3, "fold", cell.fold)
     table.insert(7, "pos", int(y.sum()))
     table.insert(8, "neg", int((~y).sum()))
-    return with_goals(table), len(predictions)
+    return with_goals(table), fits.n_fits

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
-from .._validation import check_k, check_unique, check_whole
+from .._validation import check_choice, check_k, check_unique, check_whole
 from ..classifiers import check_classifier
+from ..liblinear import SOLVER_MODES
 from ..metrics import FORMAN_METRICS
 from ..selection import canonical
 
@@ -59,6 +60,16 @@ class GridConfig:
         here by scikit-learn's own parameter validation
         (:func:`fsviz.classifiers.check_classifier`), so a bad value fails
         before any cell runs.
+    solver : {"fastest", "sklearn"}
+        How a LinearSVC is fitted (:mod:`fsviz.liblinear`). ``"fastest"``
+        (the default): per fit, the liblinear solver that reaches the
+        optimum first (dual once k is a third of the training documents),
+        duplicate rows merged, and a second solve when one stops at
+        ``max_iter``; the results table's ``solver`` and ``converged``
+        columns say what happened. ``"sklearn"``: exactly
+        ``LinearSVC.fit`` (scikit-learn's ``dual="auto"``, rows as given),
+        the fits ``GridSearchCV`` would make. The other classifiers fit the
+        same either way.
     seed : int
         Seeds the fold assignment and Rand; a whole number >= 0.
     min_df : int or None
@@ -79,6 +90,7 @@ class GridConfig:
     classes: tuple | None = None
     classifier: str = "svm"
     classifier_params: tuple = ()
+    solver: str = "fastest"
     seed: int = 0
     min_df: int | None = None
     all_features: bool = True
@@ -103,6 +115,7 @@ class GridConfig:
             set_("classes", classes)
         set_("classifier_params", _params(self.classifier_params))
         check_classifier(self.classifier, self.classifier_params)  # scikit-learn's checks now, not in a worker
+        set_("solver", check_choice(self.solver, "solver", SOLVER_MODES))
         set_("seed", check_whole(self.seed, "seed", minimum=0))
         set_("datasets", tuple(map(str, (self.datasets,) if isinstance(self.datasets, (str, os.PathLike))
                                    else self.datasets)))
@@ -114,6 +127,7 @@ class GridConfig:
     def from_dict(cls, data: dict) -> GridConfig:
         data = dict(data)
         data["classifier_params"] = tuple(tuple(p) for p in data.get("classifier_params", ()))
+        data.setdefault("solver", "sklearn")  # results saved before there was a choice were fitted so
         return cls(**{f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data})
 
     def n_fits(self) -> int:
@@ -146,6 +160,8 @@ def run_key(config: GridConfig, corpora) -> str:
     """
     spec = config.to_dict()
     spec.pop("datasets")
+    if config.classifier != "svm" or config.solver == "sklearn":
+        spec.pop("solver")  # the results do not depend on it (and so keep the keys they had before it existed)
     spec["data"] = [(c.name, c.fingerprint) for c in corpora]
     return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
 

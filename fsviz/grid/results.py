@@ -31,8 +31,11 @@ __all__ = [
 #: Columns of the results table, in order.
 COLUMNS = [
     "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
-    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1",
+    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged",
 ]
+#: Columns a table written before they existed lacks, and the value they take then: how a LinearSVC
+#: was solved (:class:`fsviz.liblinear.LinearFit`; empty for the other classifiers) and whether it converged.
+FIT_COLUMNS = {"solver": "", "converged": True}
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
@@ -58,8 +61,9 @@ def with_goals(table: pd.DataFrame) -> pd.DataFrame:
 
 def normalise(results: pd.DataFrame) -> pd.DataFrame:
     """One dtype per column, however the rows were made (fresh, from parts or from a file)."""
-    results = results[COLUMNS].copy()
-    for column in ("dataset", "class", "metric"):
+    results = results.assign(**{c: v for c, v in FIT_COLUMNS.items() if c not in results.columns})[COLUMNS].copy()
+    results["converged"] = results["converged"].astype(bool)
+    for column in ("dataset", "class", "metric", "solver"):
         results[column] = results[column].astype(str)
     for column in COUNT_COLUMNS:
         results[column] = results[column].astype(np.int64)
@@ -73,8 +77,9 @@ def sorted_results(results: pd.DataFrame) -> pd.DataFrame:
 
 def empty_results() -> pd.DataFrame:
     """A results table with no rows."""
-    return with_goals(pd.DataFrame({c: pd.Series(dtype="int64") for c in COLUMNS[:13]}).astype(
+    table = with_goals(pd.DataFrame({c: pd.Series(dtype="int64") for c in COLUMNS[:13]}).astype(
         {"dataset": object, "class": object, "metric": object}))
+    return table.assign(solver=pd.Series(dtype=object), converged=pd.Series(dtype=bool))
 
 
 def skipped_frame(rows) -> pd.DataFrame:
@@ -118,6 +123,13 @@ class GridRun:
         if not len(self.results):
             return 0.0
         return float(((self.results["tp"] + self.results["fp"]) == 0).mean())
+
+    def solver_counts(self) -> tuple[int, int]:
+        """Rows whose fit stopped at ``max_iter`` and was solved again, and rows whose fit did not converge."""
+        if not len(self.results):
+            return 0, 0
+        return (int(self.results["solver"].str.contains("+", regex=False).sum()),
+                int((~self.results["converged"]).sum()))
 
     def save(self, path) -> Path:
         """Write the results as Parquet (atomically); the config and skipped tasks go in its metadata."""
@@ -165,7 +177,7 @@ def load_results(source) -> GridRun:
     except Exception as exc:  # pyarrow raises several types for non-Parquet input
         raise CorpusError(f"{path.name!r} is not a Parquet results file ({exc}); {_MAKE_ONE}") from None
     results = table.to_pandas()
-    missing = [c for c in COLUMNS if c not in results.columns]
+    missing = [c for c in COLUMNS if c not in results.columns and c not in FIT_COLUMNS]
     if missing:
         raise CorpusError(f"{path.name!r} is not an fsviz results table: it lacks the columns {missing}; {_MAKE_ONE}")
     _check_values(results, path.name)

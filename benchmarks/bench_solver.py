@@ -1,0 +1,99 @@
+"""Which liblinear solver reaches LinearSVC's optimum first, by k / training documents: the rule behind
+``fsviz.liblinear.DUAL_FROM``.
+
+    python benchmarks/bench_solver.py [--datasets tr45 wap la1] [--per-k 40]
+
+On the grid's own fits (trial 0, every fold, Forman's metrics, every k; at
+most ``--per-k`` fits per k, spread over the classes), each fit is solved
+three ways, in turn, fit by fit: the primal solver on merged duplicate rows
+(fsviz), the dual solver on the rows as given, and the primal solver on the
+rows as given (what scikit-learn's ``dual="auto"`` picks below k = n).
+Printed per k: k / n, the median milliseconds per fit of each, how many
+stopped at ``max_iter``, and how far each objective is above the lowest of
+the three (relative); then the smallest k / n from which the dual solver is
+the faster one on every dataset.
+"""
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+from _common import shared
+from scipy import sparse
+
+import fsviz
+from fsviz.grid import GridConfig, cell_splits, fold_selections
+from fsviz.grid.fits import gather_columns
+from fsviz.liblinear import LinearSVCSolver
+from fsviz.metrics import FORMAN_METRICS
+
+
+def fits_of(corpus, per_k, seed=0):
+    """(k, training rows, y, CSR arrays) for up to ``per_k`` of the grid's fits per k."""
+    config = GridConfig(trials=1)
+    X = sparse.csr_matrix(corpus.X, dtype=np.float64)
+    by_k = {k: [] for k in config.ks}
+    for name in corpus.classes:
+        y = corpus.y(name)
+        if y.sum() < config.folds:
+            continue
+        for train, _ in cell_splits(y, config, 0):
+            X_train = X[train]
+            chosen = fold_selections(X_train, y[train], FORMAN_METRICS, config.ks, random_state=seed)
+            csc = X_train.tocsc()
+            for sets in chosen.selections.values():
+                for k, columns in sets.items():
+                    by_k[k].append((y[train], csc, np.sort(columns)))
+    rng = np.random.default_rng(seed)
+    for k, fits in by_k.items():
+        for i in rng.permutation(len(fits))[:per_k]:
+            y, csc, columns = fits[i]
+            yield k, y, gather_columns(csc, columns), columns.size
+
+
+def solve(solver, how, arrays, n_columns):
+    start = time.perf_counter()
+    if how == "primal, merged":
+        fit = solver._by_rule(False, *arrays, n_columns)
+    else:
+        fit = solver._solve(how == "dual", *arrays, n_columns, solver.labels, solver.ones, solver.model.tol)
+    return time.perf_counter() - start, fit
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--datasets", nargs="+", default=["tr45", "wap", "la1"])
+    parser.add_argument("--per-k", type=int, default=40)
+    args = parser.parse_args()
+    ways = ("primal, merged", "dual", "primal")
+    crossover = {}
+    for name in args.datasets:
+        corpus = fsviz.load_corpus(shared(name))
+        print(f"{name}: {corpus.n_docs} documents, {corpus.n_words} words")
+        print(f"  {'k':>5} {'k/n':>6} " + " ".join(f"{w + ' ms':>16}" for w in ways)
+              + "   max_iter (p-m/d/p)   objective above best (p-m/d/p)")
+        rows, ratios = {}, {}
+        for k, y, arrays, n_columns in fits_of(corpus, args.per_k):
+            solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y)
+            order = ways if len(rows.get(k, [])) % 2 == 0 else ways[::-1]  # alternate who goes first
+            results = {how: solve(solver, how, arrays, n_columns) for how in order}
+            objectives = {how: solver._objective(fit, *arrays) for how, (_, fit) in results.items()}
+            best = min(objectives.values())
+            rows.setdefault(k, []).append({how: (seconds, fit.converged, (objectives[how] - best) / best)
+                                           for how, (seconds, fit) in results.items()})
+            ratios.setdefault(k, []).append(n_columns / y.size)
+        for k, fits in sorted(rows.items()):
+            ratio = statistics.median(ratios[k])
+            med = [1000 * statistics.median(f[how][0] for f in fits) for how in ways]
+            stops = "/".join(str(sum(not f[how][1] for f in fits)) for how in ways)
+            gaps = "/".join(f"{statistics.median(f[how][2] for f in fits):.0e}" for how in ways)
+            print(f"  {k:5d} {ratio:6.2f} " + " ".join(f"{m:16.2f}" for m in med) + f"   {stops:>18}   {gaps}")
+            if med[1] < med[0]:
+                crossover.setdefault(name, ratio)
+        print(f"  dual faster than merged primal from k/n = {crossover.get(name, float('nan')):.2f}")
+    print(f"rule: dual from k/n >= {max(crossover.values(), default=float('nan')):.2f} on every dataset above")
+
+
+if __name__ == "__main__":
+    main()

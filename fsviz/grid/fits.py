@@ -1,0 +1,171 @@
+"""A cell's fits: one classifier fitted on many column subsets of one training split, and the test
+split predicted for all of them at once.
+
+What every fit of a cell shares is built once (:class:`CellFits`): the
+training split as CSC arrays to gather columns from, the labels, and per
+classifier what its fits have in common. Then:
+
+- **LinearSVC** goes through :class:`fsviz.liblinear.LinearSVCSolver`
+  (liblinear's entry point, the faster solver per fit, merged duplicate
+  rows, a convergence check);
+- **MultinomialNB** counts each word's documents per class once per cell;
+  a fit is those counts' columns, smoothed by scikit-learn's own methods;
+- **the others** (the kNNs, centroid) are fitted by
+  :func:`fsviz.classifiers.fast_fit` on the gathered columns.
+
+Linear models (LinearSVC, NB) are not applied one by one: their weights
+become the columns of one sparse matrix W, and the test split's scores for
+every fit are one product X_test · W. The sums run over each document's
+words in the same order as ``predict`` on the sliced test columns, so the
+predictions are the same, bit for bit (``tests/test_grid_fits.py``).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import sklearn
+from scipy import sparse
+from sklearn.naive_bayes import MultinomialNB
+from sklearn.svm import LinearSVC
+
+from .. import liblinear
+from ..classifiers import fast_fit, fast_predict, make_classifier
+
+try:  # scipy's C routine behind .tocsc()/.tocsr(); private, so gather_columns falls back to the constructor
+    from scipy.sparse._sparsetools import csr_tocsc as _csr_tocsc
+except ImportError:  # pragma: no cover - depends on the installed scipy
+    _csr_tocsc = None
+
+__all__ = ["CellFits", "gather_columns"]
+
+
+def gather_columns(csc: sparse.csc_matrix, columns: np.ndarray):
+    """(data, indices, indptr) of the CSR matrix ``csc[:, columns]`` (``columns`` sorted), int32 indices.
+
+    What ``csc[:, columns].tocsr()`` gives (each row's column indices
+    ascending), without scipy's checks: the columns' entries are gathered
+    with numpy and transposed by scipy's own C routine (a private function;
+    the public constructor if it moves).
+    """
+    starts = csc.indptr[columns]
+    lengths = csc.indptr[columns + 1] - starts
+    column_ptr = np.zeros(columns.size + 1, dtype=np.int32)
+    np.cumsum(lengths, out=column_ptr[1:])
+    positions = np.arange(column_ptr[-1]) + np.repeat(starts - column_ptr[:-1], lengths)
+    rows, values = csc.indices[positions].astype(np.int32, copy=False), csc.data[positions]
+    n_rows = csc.shape[0]
+    if _csr_tocsc is None:  # pragma: no cover - depends on the installed scipy
+        out = sparse.csc_matrix((values, rows, column_ptr), shape=(n_rows, columns.size)).tocsr()
+        return out.data, out.indices.astype(np.int32), out.indptr.astype(np.int32)
+    indptr = np.empty(n_rows + 1, dtype=np.int32)
+    indices = np.empty(values.size, dtype=np.int32)
+    data = np.empty(values.size, dtype=values.dtype)
+    _csr_tocsc(columns.size, n_rows, column_ptr, rows, values, indptr, indices, data)  # CSC → CSR is CSR → CSC
+    return data, indices, indptr
+
+
+class CellFits:
+    """Fits of ``classifier`` on column subsets of (``X_train``, ``y_train``), applied to ``X_test``.
+
+    Call :meth:`fit` once per distinct set of columns, then
+    :meth:`predictions`. ``solver`` is a mode of
+    :mod:`fsviz.liblinear` (LinearSVC only).
+    """
+
+    def __init__(self, classifier: str, params, X_train, y_train, X_test, solver: str = "fastest"):
+        self.classifier, self.params, self.solver_mode = classifier, params, solver
+        self.X_train, self.X_test, self.y = X_train, X_test, np.asarray(y_train, dtype=bool)
+        self.train_csc = X_train.tocsc()
+        self.n_words = X_train.shape[1]
+        self.solvers: list[str] = []
+        self.converged: list[bool] = []
+        self.resolved = 0
+        self._weights: list[tuple] = []  # per fit: (columns, weights per class..., intercepts...)
+        self._predicted: dict[int, np.ndarray] = {}  # per fit, for classifiers applied one by one
+        model = make_classifier(classifier, params)
+        both = 0 < self.y.sum() < self.y.size
+        self._svm = self._nb = None
+        if (liblinear.AVAILABLE and type(model) is LinearSVC and model.multi_class == "ovr"
+                and model.class_weight is None and both):
+            self._svm = liblinear.LinearSVCSolver(model, self.y, solver)
+        elif type(model) is MultinomialNB and np.ndim(model.alpha) == 0 and both and hasattr(
+                model, "_update_feature_log_prob"):
+            self._nb = MultinomialNB(**model.get_params())
+            labels = np.stack([~self.y, self.y]).astype(np.float64)
+            self._nb_counts = np.asarray(labels @ X_train)  # documents per class containing each word
+            self._nb.class_count_ = labels.sum(axis=1)
+            self._nb.classes_ = np.array([False, True])
+
+    @property
+    def n_fits(self) -> int:
+        return len(self.solvers)
+
+    def fit(self, columns: np.ndarray | None) -> int:
+        """Fit on the sorted ``columns`` (None: every column); returns the fit's index."""
+        index = self.n_fits
+        if self._svm is not None:
+            if columns is None:
+                X = self.X_train
+                fitted = self._svm.fit(X.data, X.indices, X.indptr, self.n_words)
+                columns = np.arange(self.n_words)
+            else:
+                fitted = self._svm.fit(*gather_columns(self.train_csc, columns), columns.size)
+            self._weights.append((columns, fitted.coef, fitted.intercept))
+            self.solvers.append(fitted.solver)
+            self.converged.append(fitted.converged)
+            self.resolved += fitted.resolved
+        elif self._nb is not None:
+            columns = np.arange(self.n_words) if columns is None else columns
+            nb = self._nb
+            nb.feature_count_, nb.n_features_in_ = self._nb_counts[:, columns], columns.size
+            nb._update_feature_log_prob(nb._check_alpha())
+            nb._update_class_log_prior(class_prior=nb.class_prior)
+            self._weights.append((columns, nb.feature_log_prob_[0], nb.feature_log_prob_[1],
+                                  nb.class_log_prior_[0], nb.class_log_prior_[1]))
+            self.solvers.append("")
+            self.converged.append(True)
+        else:
+            self._predicted[index] = self._fit_one(columns)
+            self.solvers.append("")
+            self.converged.append(True)
+        return index
+
+    def _fit_one(self, columns):
+        if columns is None:
+            train, test = self.X_train, self.X_test
+        else:
+            data, indices, indptr = gather_columns(self.train_csc, columns)
+            train = sparse.csr_matrix((data, indices, indptr), shape=(self.y.size, columns.size))
+            test = self.X_test[:, columns]
+        model = make_classifier(self.classifier, self.params)
+        with warnings.catch_warnings(), sklearn.config_context(assume_finite=True, skip_parameter_validation=True):
+            warnings.simplefilter("ignore")  # liblinear's ConvergenceWarning on hard folds
+            fast_fit(model, train, self.y, solver=self.solver_mode)
+            return fast_predict(model, test)
+
+    def predictions(self) -> np.ndarray:
+        """Boolean predictions on the test split, one column per fit."""
+        out = np.zeros((self.X_test.shape[0], self.n_fits), dtype=bool)
+        linear = [i for i in range(self.n_fits) if i not in self._predicted]
+        if linear:
+            scores = [self._scores(part) for part in range(1 if self._svm is not None else 2)]
+            if self._svm is not None:
+                out[:, linear] = scores[0] + np.array([w[2] for w in self._weights]) > 0
+            else:  # MultinomialNB.predict: the first class (False) on a tie
+                out[:, linear] = (scores[1] + np.array([w[4] for w in self._weights])
+                                  > scores[0] + np.array([w[3] for w in self._weights]))
+        for i, predicted in self._predicted.items():
+            out[:, i] = predicted
+        return out
+
+    def _scores(self, part: int) -> np.ndarray:
+        """X_test · W for the ``part``-th weight vector of every linear fit."""
+        lengths = np.array([w[0].size for w in self._weights])
+        indptr = np.zeros(lengths.size + 1, dtype=np.int64)
+        np.cumsum(lengths, out=indptr[1:])
+        W = sparse.csc_matrix((np.concatenate([w[1 + part] for w in self._weights]),
+                               np.concatenate([w[0] for w in self._weights]), indptr),
+                              shape=(self.n_words, lengths.size))
+        return (self.X_test @ W).toarray()

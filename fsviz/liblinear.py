@@ -1,0 +1,219 @@
+"""LinearSVC's optimum, reached fast: liblinear's own entry point, the solver that gets there first,
+duplicate rows merged, and a convergence check.
+
+The grid fits LinearSVC (L2-regularised squared hinge, liblinear) tens of
+thousands of times on small column subsets of one training split. Three
+things make that slow in ``LinearSVC.fit`` and none of them is the solver's
+work (``benchmarks/bench_grid.py`` prints the breakdown):
+
+- about 0.3 ms of Python wraps every fit (label encoding, class weights,
+  a new ``RandomState``, input checks) where the solver needs ~0.06 ms at
+  k = 10. :class:`LinearSVCSolver` does that work once per batch of fits
+  that share the rows and labels, then calls ``liblinear.train_wrap`` with
+  the arguments ``LinearSVC.fit`` would pass (a private scikit-learn
+  function: ``tests/test_liblinear.py`` checks the coefficients equal
+  ``LinearSVC.fit``'s, and :data:`AVAILABLE` is False, so callers use
+  ``fit``, if it moves);
+- scikit-learn's ``dual="auto"`` takes the primal solver whenever there are
+  fewer features than documents, but the dual one reaches the optimum much
+  faster once k nears the number of documents;
+- at small k many training rows are the same Boolean pattern (16% distinct
+  at k = 10 on tr45), and the primal solver then often stops at ``max_iter``.
+
+So in the default mode, ``"fastest"`` (:data:`SOLVER_MODES`), each fit of
+the default LinearSVC (``penalty="l2"``, ``loss="squared_hinge"``,
+``dual="auto"``):
+
+1. uses the dual solver when k >= :data:`DUAL_FROM` × the rows, the primal
+   one below (the rule measured by ``benchmarks/bench_solver.py``);
+2. for the primal solver, merges rows with the same pattern and label into
+   one row weighted by their number. The objective, ½‖w‖² + C Σ sᵢ ξᵢ², is
+   the same function of w, so the optimum is too; liblinear's primal
+   stopping tolerance scales with min(pos, neg) / rows, so the tolerance
+   passed is rescaled to stop where the unmerged problem would. (The dual
+   solver stalls with very large weights, so it gets the rows as they are.)
+3. checks convergence: a fit that stops at ``max_iter`` is solved again with
+   the other solver, and the answer with the lower objective is kept (the
+   dual solver stopped at ``max_iter`` often still has it: its tolerance is
+   on the projected gradient, much tighter than the primal's);
+   :class:`LinearFit` says which solvers were tried and whether the kept
+   answer converged.
+
+Mode ``"sklearn"`` is ``LinearSVC.fit`` to the bit (its own solver choice, the
+rows as given, no second solve), as ``GridSearchCV`` would fit it. Any other
+LinearSVC (``dual`` set, another loss or penalty) is fitted the sklearn way
+in both modes: fsviz chooses the solver only where scikit-learn would.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.svm import LinearSVC
+from sklearn.utils import check_random_state
+
+try:  # private scikit-learn functions: if they move, AVAILABLE is False and callers use LinearSVC.fit
+    from sklearn.svm import _liblinear
+    from sklearn.svm._base import _get_liblinear_solver_type
+    from sklearn.svm._classes import _validate_dual_parameter
+except ImportError:  # pragma: no cover - depends on the installed scikit-learn
+    _liblinear = _get_liblinear_solver_type = _validate_dual_parameter = None
+
+__all__ = ["AVAILABLE", "DUAL_FROM", "SOLVER_MODES", "LinearFit", "LinearSVCSolver", "merge_rows"]
+
+#: Whether liblinear's entry point is importable (scikit-learn's private ``_liblinear``).
+AVAILABLE = _liblinear is not None
+#: The dual solver from k >= DUAL_FROM × the training rows (``benchmarks/bench_solver.py``).
+DUAL_FROM = 1 / 3
+#: ``"fastest"``: the rule, merged rows and a second solve; ``"sklearn"``: ``LinearSVC.fit`` exactly.
+SOLVER_MODES = ("fastest", "sklearn")
+#: Random 64-bit codes of column positions, for hashing rows' patterns (grown on demand).
+_CODES = np.random.default_rng(20030301).integers(0, 2**63, size=4096, dtype=np.uint64) * np.uint64(2) + np.uint64(1)
+
+
+@dataclass(frozen=True)
+class LinearFit:
+    """One fit: ``coef`` (one per column) and ``intercept`` as LinearSVC's ``coef_[0]`` and
+    ``intercept_[0]``; ``solver`` names the solvers tried in order (``"dual"``, ``"primal"``, or
+    ``"dual+primal"`` when the first stopped at ``max_iter`` and a second solve was made, whose
+    answer with the lower objective is kept); the kept answer's iterations and whether it
+    converged."""
+
+    coef: np.ndarray
+    intercept: float
+    solver: str
+    n_iter: int
+    converged: bool
+
+    @property
+    def resolved(self) -> bool:
+        """Whether a second solver was tried."""
+        return "+" in self.solver
+
+
+class _CSR:
+    """The fields liblinear reads of a CSR matrix, without scipy's constructor checks."""
+
+    __slots__ = ("data", "indices", "indptr", "shape", "nnz", "dtype")
+
+    def __init__(self, data, indices, indptr, n_columns):
+        self.data, self.indices, self.indptr = data, indices, indptr
+        self.shape = (indptr.size - 1, n_columns)
+        self.nnz = int(data.size)
+        self.dtype = data.dtype
+
+
+def _codes(n: int) -> np.ndarray:
+    global _CODES
+    if n > _CODES.size:
+        extra = np.random.default_rng(_CODES.size).integers(0, 2**63, size=n, dtype=np.uint64) * np.uint64(2) + 1
+        _CODES = np.concatenate([_CODES, extra.astype(np.uint64)])
+    return _CODES[:n]
+
+
+def merge_rows(data, indices, indptr, n_columns, y):
+    """Rows with the same entries and label merged: (data, indices, indptr, y, weights) of the merged rows.
+
+    Each row is hashed as the sum, modulo 2⁶⁴, of random odd 64-bit codes of
+    its columns times its values' bit patterns, and the label is mixed in;
+    two different rows share a hash with probability 2⁻⁶⁴. The merged rows
+    keep the order of each pattern's first row, so equal input gives equal
+    output. Expects CSR with sorted, unique column indices per row.
+    """
+    n = indptr.size - 1
+    lengths = np.diff(indptr)
+    values = _codes(n_columns)[indices] * (data.view(np.uint64) | np.uint64(1))
+    hashes = np.zeros(n, dtype=np.uint64)
+    filled = lengths > 0
+    if values.size:
+        hashes[filled] = np.add.reduceat(values, indptr[:-1][filled])
+    hashes[y] ^= np.uint64(0x9E3779B97F4A7C15)
+    _, first, counts = np.unique(hashes, return_index=True, return_counts=True)
+    if first.size == n:
+        return data, indices, indptr, y, np.ones(n)
+    order = np.argsort(first, kind="stable")
+    keep, weights = first[order], counts[order].astype(np.float64)
+    starts, kept = indptr[keep], lengths[keep]
+    new_indptr = np.zeros(keep.size + 1, dtype=np.int32)
+    np.cumsum(kept, out=new_indptr[1:])
+    positions = np.arange(new_indptr[-1]) - np.repeat(new_indptr[:-1] - starts, kept)
+    return data[positions], indices[positions], new_indptr, y[keep], weights
+
+
+class LinearSVCSolver:
+    """Fits ``model``'s LinearSVC on many column subsets of the same rows and Boolean labels ``y``.
+
+    Parameters
+    ----------
+    model : LinearSVC
+        Unfitted; its parameters are used, it is not changed. One-vs-rest,
+        no class weights.
+    y : array of bool
+        The training labels, both classes present.
+    mode : {"fastest", "sklearn"}
+        See the module's docstring.
+    """
+
+    def __init__(self, model: LinearSVC, y, mode: str = "fastest"):
+        if mode not in SOLVER_MODES:
+            raise ValueError(f"solver mode must be one of {', '.join(SOLVER_MODES)}, got {mode!r}")
+        self.model = model
+        self.y = np.asarray(y, dtype=bool)
+        self.labels = self.y.astype(np.float64)
+        self.chooses = (mode == "fastest" and model.dual == "auto" and model.penalty == "l2"
+                        and model.loss == "squared_hinge")
+        self.bias = model.intercept_scaling if model.fit_intercept else -1.0
+        self.seed = check_random_state(model.random_state).randint(np.iinfo("i").max)
+        self.ones = np.ones(self.y.size)
+        self.class_weight = np.ones(2)
+        pos = int(self.y.sum())
+        self.tolerance_share = max(min(pos, self.y.size - pos), 1) / self.y.size
+        _liblinear.set_verbosity_wrap(model.verbose)
+
+    def fit(self, data, indices, indptr, n_columns: int) -> LinearFit:
+        """The fit on the CSR matrix (data, indices, indptr) of the rows × ``n_columns``."""
+        if not self.chooses:  # LinearSVC.fit's own solver, every row, one solve
+            dual = _validate_dual_parameter(self.model.dual, self.model.loss, self.model.penalty, "ovr",
+                                            _CSR(data, indices, indptr, n_columns))
+            return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
+        first = n_columns >= DUAL_FROM * self.y.size
+        fit = self._by_rule(first, data, indices, indptr, n_columns)
+        if fit.converged:
+            return fit
+        other = self._by_rule(not first, data, indices, indptr, n_columns)
+        # The lower objective, not the converged flag: the dual solver stopped at max_iter is often still
+        # closer to the optimum than the primal one's (looser) stopping point.
+        best = min((fit, other), key=lambda f: self._objective(f, data, indices, indptr))
+        return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, best.converged)
+
+    def _by_rule(self, dual, data, indices, indptr, n_columns):
+        if dual:
+            return self._solve(True, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
+        data, indices, indptr, y, weights = merge_rows(data, indices, indptr, n_columns, self.y)
+        pos = int(y.sum())
+        share = max(min(pos, y.size - pos), 1) / y.size  # liblinear's primal tolerance is tol × share
+        return self._solve(False, data, indices, indptr, n_columns, y.astype(np.float64), weights,
+                           self.model.tol * self.tolerance_share / share)
+
+    def _solve(self, dual, data, indices, indptr, n_columns, labels, weights, tol) -> LinearFit:
+        model = self.model
+        solver_type = _get_liblinear_solver_type("ovr", model.penalty, model.loss, dual)
+        raw, n_iter = _liblinear.train_wrap(
+            _CSR(data, indices, indptr, n_columns), labels, True, solver_type, tol, self.bias, model.C,
+            self.class_weight, model.max_iter, self.seed, 0.1, weights)
+        n_iter = int(np.max(n_iter))
+        if model.fit_intercept:
+            coef, intercept = raw[0, :-1], float(model.intercept_scaling * raw[0, -1])
+        else:
+            coef, intercept = raw[0], 0.0
+        return LinearFit(coef, intercept, "dual" if dual else "primal", n_iter, n_iter < model.max_iter)
+
+    def _objective(self, fit: LinearFit, data, indices, indptr) -> float:
+        """The primal objective ½(‖w‖² + b²) + C Σ max(0, 1 − yᵢ(w·xᵢ + b))² on the unmerged rows
+        (liblinear regularises the intercept's weight b / intercept_scaling)."""
+        rows = np.repeat(np.arange(indptr.size - 1), np.diff(indptr))
+        margins = np.bincount(rows, weights=data * fit.coef[indices], minlength=self.y.size) + fit.intercept
+        slack = np.maximum(0.0, 1.0 - np.where(self.y, 1.0, -1.0) * margins)
+        bias = fit.intercept / self.model.intercept_scaling if self.model.fit_intercept else 0.0
+        return 0.5 * (float(fit.coef @ fit.coef) + bias * bias) + self.model.C * float(slack @ slack)

@@ -1,0 +1,136 @@
+"""fsviz.liblinear against scikit-learn's LinearSVC: the same coefficients in mode "sklearn", the same
+weighted problem with merged rows, the same optimum in mode "fastest", and the convergence check."""
+
+import numpy as np
+import pytest
+from scipy import sparse
+from sklearn.svm import LinearSVC
+
+from fsviz import classifiers, liblinear
+from fsviz.classifiers import fast_fit, fast_predict, make_classifier
+from fsviz.liblinear import DUAL_FROM, LinearSVCSolver, merge_rows
+
+
+def _data(n_docs, n_features, seed=4, density=0.1):
+    rng = np.random.default_rng(seed)
+    X = sparse.csr_matrix((rng.random((n_docs, n_features)) < density).astype(np.float64))
+    return X, rng.random(n_docs) < 0.3
+
+
+def _fit(solver, X):
+    return solver.fit(X.data, X.indices, X.indptr, X.shape[1])
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+@pytest.mark.parametrize("params", [{}, {"C": 0.1}, {"dual": True}, {"dual": False}, {"loss": "hinge"},
+                                    {"fit_intercept": False}, {"penalty": "l1", "dual": False},
+                                    {"intercept_scaling": 3.0, "tol": 1e-2}, {"max_iter": 5}])
+def test_sklearn_mode_gives_linear_svc_fits_coefficients(params):
+    for n_features in (5, 300):  # fewer and more features than documents: primal and dual solvers
+        X, y = _data(120, n_features)
+        fast = fast_fit(make_classifier("svm", params), X, y, solver="sklearn")
+        plain = LinearSVC(**{"random_state": 0, **params}).fit(X, y)
+        np.testing.assert_array_equal(fast.coef_, plain.coef_)
+        np.testing.assert_array_equal(fast.intercept_, plain.intercept_)
+        np.testing.assert_array_equal(fast.classes_, plain.classes_)
+        np.testing.assert_array_equal(fast_predict(fast, X), plain.predict(X))
+
+
+def test_without_liblinears_entry_point_fast_fit_is_linear_svc_fit(monkeypatch):
+    monkeypatch.setattr(liblinear, "AVAILABLE", False)
+    monkeypatch.setattr(classifiers, "_fit_liblinear", None)
+    X, y = _data(80, 40)
+    fast = fast_fit(make_classifier("svm"), X, y)
+    np.testing.assert_array_equal(fast.coef_, LinearSVC(random_state=0).fit(X, y).coef_)
+
+
+def test_merge_rows_by_hand():
+    #       row: 0      1      2    3   4       5   6
+    rows = [[0, 2], [0, 2], [2], [], [0, 2], [], [1]]
+    y = np.array([True, True, False, False, False, False, True])
+    X = sparse.csr_matrix((np.ones(sum(map(len, rows))), np.concatenate(rows).astype(np.int32),
+                           np.cumsum([0] + [len(r) for r in rows]).astype(np.int32)), shape=(7, 3))
+    data, indices, indptr, labels, weights = merge_rows(X.data, X.indices, X.indptr, 3, y)
+    merged = sparse.csr_matrix((data, indices, indptr), shape=(labels.size, 3)).toarray()
+    # first occurrences in order: 0 (with 1), 2, 3 (with 5), 4 (same words as 0, other label), 6
+    np.testing.assert_array_equal(merged, [[1, 0, 1], [0, 0, 1], [0, 0, 0], [1, 0, 1], [0, 1, 0]])
+    np.testing.assert_array_equal(labels, [True, False, False, False, True])
+    np.testing.assert_array_equal(weights, [2, 1, 2, 1, 1])
+
+
+def test_merge_rows_tells_values_apart_and_leaves_distinct_rows_alone():
+    X = sparse.csr_matrix(np.array([[1.0, 0.0], [2.0, 0.0], [1.0, 0.0], [0.0, 1.0]]))
+    y = np.zeros(4, dtype=bool)
+    *_, weights = merge_rows(X.data, X.indices, X.indptr, 2, y)
+    np.testing.assert_array_equal(weights, [2, 1, 1])
+    distinct = sparse.csr_matrix(np.eye(3))
+    data, indices, indptr, labels, weights = merge_rows(distinct.data, distinct.indices, distinct.indptr, 3, y[:3])
+    assert weights.tolist() == [1.0, 1.0, 1.0] and indptr.tolist() == [0, 1, 2, 3]
+
+
+def test_merged_rows_are_the_same_weighted_problem_to_liblinear():
+    """The primal fit on merged rows is LinearSVC.fit on those rows with their counts as sample weights,
+    at the tolerance rescaled to liblinear's min(pos, neg) / rows of the unmerged problem."""
+    X, y = _data(200, 6, seed=7, density=0.2)  # 6 columns: many repeated patterns
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    fit = solver._by_rule(False, X.data, X.indices, X.indptr, X.shape[1])
+    data, indices, indptr, labels, weights = merge_rows(X.data, X.indices, X.indptr, X.shape[1], y)
+    assert labels.size < y.size / 2
+    share = lambda v: max(min(v.sum(), v.size - v.sum()), 1) / v.size  # noqa: E731
+    plain = LinearSVC(random_state=0, dual=False, tol=1e-4 * share(y) / share(labels)).fit(
+        sparse.csr_matrix((data, indices, indptr), shape=(labels.size, X.shape[1])), labels, sample_weight=weights)
+    np.testing.assert_array_equal(fit.coef, plain.coef_[0])
+    assert fit.intercept == plain.intercept_[0] and fit.solver == "primal" and fit.converged
+
+
+@pytest.mark.parametrize("n_features", [6, 40, 90, 400])
+def test_fastest_mode_reaches_linear_svcs_optimum(n_features):
+    X, y = _data(150, n_features, seed=n_features)
+    fast = fast_fit(make_classifier("svm"), X, y)
+    tight = LinearSVC(random_state=0, dual=False, tol=1e-12, max_iter=100_000).fit(X, y)
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    ours = solver._objective(liblinear.LinearFit(fast.coef_[0], fast.intercept_[0], "", 0, True), X.data, X.indices,
+                             X.indptr)
+    best = solver._objective(liblinear.LinearFit(tight.coef_[0], tight.intercept_[0], "", 0, True), X.data,
+                             X.indices, X.indptr)
+    assert best <= ours <= best * (1 + 1e-5)
+    np.testing.assert_allclose(fast.coef_, tight.coef_, atol=2e-3)
+    np.testing.assert_array_equal(fast_predict(fast, X), tight.predict(X))
+
+
+def test_the_rule_takes_the_dual_solver_from_a_share_of_the_rows():
+    X, y = _data(300, 400, seed=2)
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    below, above = int(DUAL_FROM * 300) - 1, int(np.ceil(DUAL_FROM * 300))
+    assert _fit(solver, X[:, :below].tocsr()).solver == "primal"
+    assert _fit(solver, X[:, :above].tocsr()).solver == "dual"
+    assert LinearSVCSolver(make_classifier("svm"), y, "sklearn").fit(
+        *(lambda m: (m.data, m.indices, m.indptr, m.shape[1]))(X[:, :above].tocsr())).solver == "primal"
+
+
+def test_a_fit_stopped_at_max_iter_is_solved_again_and_keeps_the_lower_objective():
+    X, y = _data(200, 150, seed=3)
+    solver = LinearSVCSolver(make_classifier("svm", {"max_iter": 2}), y)
+    fit = _fit(solver, X)
+    assert fit.solver == "dual+primal" and fit.resolved and not fit.converged  # 150 columns >= 200 / 3: dual first
+    objective = lambda f: solver._objective(f, X.data, X.indices, X.indptr)  # noqa: E731
+    first = solver._by_rule(True, X.data, X.indices, X.indptr, X.shape[1])
+    second = solver._by_rule(False, X.data, X.indices, X.indptr, X.shape[1])
+    assert objective(fit) == min(objective(first), objective(second))
+    converged = _fit(LinearSVCSolver(make_classifier("svm"), y), X)
+    assert converged.solver in ("primal", "dual") and converged.converged and not converged.resolved
+
+
+def test_the_objective_is_liblinears_primal_objective():
+    X = sparse.csr_matrix(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]))
+    y = np.array([True, False, True])
+    solver = LinearSVCSolver(make_classifier("svm", {"C": 2.0}), y)
+    fit = liblinear.LinearFit(np.array([0.5, -1.0]), 0.25, "", 0, True)
+    margins = np.array([0.75, -0.75, -0.25]) * np.array([1, -1, 1])  # y · (w·x + b)
+    expected = 0.5 * (0.25 + 1.0 + 0.0625) + 2.0 * np.sum(np.maximum(0, 1 - margins) ** 2)
+    assert solver._objective(fit, X.data, X.indices, X.indptr) == pytest.approx(expected, rel=1e-15)
+
+
+def test_an_unknown_mode_is_refused():
+    with pytest.raises(ValueError, match="fastest, sklearn"):
+        LinearSVCSolver(make_classifier("svm"), np.array([True, False]), "quick")
