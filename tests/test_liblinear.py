@@ -83,6 +83,23 @@ def test_merged_rows_are_the_same_weighted_problem_to_liblinear():
     assert fit.intercept == plain.intercept_[0] and fit.solver == "primal" and fit.converged
 
 
+def test_many_repeated_rows_reach_the_hand_derived_optimum():
+    """One word in every positive document and none of the others: 40 identical positive rows and 160
+    identical negative ones. With both margins active the optimum of ½(w² + b²) + C[p(1 − w − b)² + q(1 + b)²]
+    solves w = 2Cp(1 − w − b), b = 2Cp(1 − w − b) − 2Cq(1 + b)."""
+    p, q, C = 40, 160, 0.01
+    X = sparse.csr_matrix(np.r_[np.ones(p), np.zeros(q)][:, None])
+    y = np.r_[np.ones(p, dtype=bool), np.zeros(q, dtype=bool)]
+    w, b = np.linalg.solve([[1 + 2 * C * p, 2 * C * p], [2 * C * p, 1 + 2 * C * p + 2 * C * q]],
+                           [2 * C * p, 2 * C * p - 2 * C * q])
+    assert 1 - w - b > 0 and 1 + b > 0  # both margins active, as assumed
+    for mode in ("fastest", "sklearn"):
+        fit = _fit(LinearSVCSolver(make_classifier("svm", {"C": C, "tol": 1e-8}), y, mode), X)
+        assert fit.coef[0] == pytest.approx(w, abs=1e-6) and fit.intercept == pytest.approx(b, abs=1e-6), mode
+    merged = _fit(LinearSVCSolver(make_classifier("svm", {"C": C, "tol": 1e-8}), y), X)
+    assert merged.solver == "primal" and merged.n_iter <= 5  # two rows after merging
+
+
 @pytest.mark.parametrize("n_features", [6, 40, 90, 400])
 def test_fastest_mode_reaches_linear_svcs_optimum(n_features):
     X, y = _data(150, n_features, seed=n_features)
