@@ -84,6 +84,7 @@ class CellFits:
         self.resolved = 0
         self._weights: list[tuple] = []  # per fit: (columns, weights per class..., intercepts...)
         self._predicted: dict[int, np.ndarray] = {}  # per fit, for classifiers applied one by one
+        self._test_csc = None
         model = make_classifier(classifier, params)
         both = 0 < self.y.sum() < self.y.size
         self._svm = self._nb = None
@@ -136,9 +137,10 @@ class CellFits:
         if columns is None:
             train, test = self.X_train, self.X_test
         else:
-            data, indices, indptr = gather_columns(self.train_csc, columns)
-            train = sparse.csr_matrix((data, indices, indptr), shape=(self.y.size, columns.size))
-            test = self.X_test[:, columns]
+            if self._test_csc is None:
+                self._test_csc = self.X_test.tocsc()
+            train, test = (sparse.csr_matrix(gather_columns(csc, columns), shape=(csc.shape[0], columns.size))
+                           for csc in (self.train_csc, self._test_csc))
         model = make_classifier(self.classifier, self.params)
         with warnings.catch_warnings(), sklearn.config_context(assume_finite=True, skip_parameter_validation=True):
             warnings.simplefilter("ignore")  # liblinear's ConvergenceWarning on hard folds
