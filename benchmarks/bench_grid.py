@@ -1,12 +1,13 @@
 """The grid runner vs the usual scikit-learn way, side by side on the same folds.
 
-    python benchmarks/bench_grid.py [--datasets tr45 wap] [--jobs 2] [--trials 1] [--classifier svm|nb|knn]
+    python benchmarks/bench_grid.py [--datasets tr45 wap la1] [--jobs 1 2] [--repeat 1] [--trials 1]
+                                    [--classifier svm|nb|knn] [--solver fastest|sklearn]
 
 For every class of each dataset (one vs the rest), both sides evaluate the
 same metrics × k on the same stratified folds (``fsviz.grid.cell_splits``):
 
 - fsviz: ``run_grid`` (rank once per metric per fold, fit once per distinct
-  feature set), ``n_jobs`` processes;
+  feature set, the lean fits of ``fsviz.grid.fits``), ``n_jobs`` processes;
 - scikit-learn: ``GridSearchCV(Pipeline(Binarizer, SelectKBest, classifier),
   param_grid={score_func: the metrics, k: the ks}, scoring=4 scorers,
   refit=False, cv=the same folds, n_jobs)``, one search per class.
@@ -17,17 +18,28 @@ select the same words and fit the same classifier: LinearSVC(random_state=0),
 MultinomialNB(), or for kNN scikit-learn's ``KNeighborsClassifier`` (k = 10,
 cosine, brute force, weights = 1 − cosine distance = the similarity) against
 fsviz's ``CosineKNN``. The check compares all four test scores of every
-fold, metric and k. Forman's metrics are used; Rand is left out (its seed is
-per fold in fsviz, which a score function cannot see).
+fold, metric and k: with ``--solver sklearn`` every one agrees; the default
+``fastest`` solver reaches the same optimum by another path, so a few
+near-tie documents may fall on the other side (``bench_grid_optimum.py``
+says which side is nearer a tight optimum). Forman's metrics are used; Rand
+is left out (its seed is per fold in fsviz, which a score function cannot see).
+
+The two sides run in turn, fsviz first in odd rounds and scikit-learn first
+in even ones, for each number of workers; printed are each round's times,
+the median ratio, fsviz's fits per second, and (from one more fsviz run in
+this process, one worker, timed per call) the share of fsviz's time spent
+inside liblinear's solver.
 """
 
 import argparse
+import statistics
 import time
 
 import numpy as np
 from _common import shared
 
 import fsviz
+from fsviz import liblinear
 from fsviz.grid import GridConfig, cell_splits, fold_rankings, run_grid
 
 
@@ -104,37 +116,71 @@ def same_predictions(run, cv_results, config):
     return same, checked, float(np.mean(gaps)) if gaps else 0.0
 
 
+def solver_share(corpus, config):
+    """(seconds in liblinear's train call, seconds of the whole run) for one in-process fsviz run."""
+    spent = [0.0]
+    solve = liblinear.LinearSVCSolver._solve
+
+    def timed(self, *args):
+        start = time.perf_counter()
+        try:
+            return solve(self, *args)
+        finally:
+            spent[0] += time.perf_counter() - start
+
+    liblinear.LinearSVCSolver._solve = timed
+    try:
+        start = time.perf_counter()
+        run_grid(corpus, config, n_jobs=1)
+        return spent[0], time.perf_counter() - start
+    finally:
+        liblinear.LinearSVCSolver._solve = solve
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--datasets", nargs="+", default=["tr45", "wap"])
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--datasets", nargs="+", default=["tr45", "wap", "la1"])
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--repeat", type=int, default=1, help="rounds per dataset and number of workers")
     parser.add_argument("--trials", type=int, default=1)
     parser.add_argument("--classifier", choices=["svm", "nb", "knn"], default="svm")
+    parser.add_argument("--solver", choices=["fastest", "sklearn"], default="fastest")
     args = parser.parse_args()
     metrics = tuple(m for m in fsviz.FORMAN_METRICS if m != "rand")
-    config = GridConfig(metrics=metrics, trials=args.trials, all_features=False, classifier=args.classifier)
+    config = GridConfig(metrics=metrics, trials=args.trials, all_features=False, classifier=args.classifier,
+                        solver=args.solver)
     print(f"{len(metrics)} metrics × {len(config.ks)} k, {config.trials} trial(s) × {config.folds} folds, "
-          f"{args.jobs} workers, classifier {args.classifier}")
+          f"classifier {args.classifier}, solver {args.solver}; workers {args.jobs}, {args.repeat} round(s)")
     # Start the worker processes (and their imports) once, outside both timings.
     from joblib import Parallel, delayed
 
-    Parallel(n_jobs=args.jobs)(delayed(__import__)("sklearn.svm") for _ in range(args.jobs * 2))
+    Parallel(n_jobs=max(args.jobs))(delayed(__import__)("sklearn.svm") for _ in range(max(args.jobs) * 2))
     for name in args.datasets:
         corpus = fsviz.load_corpus(shared(name))
-        start = time.perf_counter()
-        run = run_grid(corpus, config, n_jobs=args.jobs)
-        ours = time.perf_counter() - start
-        start = time.perf_counter()
-        cv_results = sklearn_way(corpus, config, args.jobs)
-        theirs = time.perf_counter() - start
-        same, checked, gap = same_predictions(run, cv_results, config)
-        fits = len(run.results)
-        print(f"{name}: {corpus.n_docs} docs, {corpus.n_words} words, {corpus.n_classes} classes; "
-              f"{fits} (metric, k, fold) evaluations")
-        print(f"  fsviz run_grid          {ours:7.1f} s  ({run.fits} fits: identical sets fitted once)")
-        print(f"  GridSearchCV(Pipeline)  {theirs:7.1f} s  ({fits} fits)")
-        print(f"  speed-up {theirs / ours:.1f}x; same scores on {same} of {checked} folds, mean |ΔF1| {gap:.4f}")
-        if args.classifier == "knn" and same < checked:
+        print(f"{name}: {corpus.n_docs} docs, {corpus.n_words} words, {corpus.n_classes} classes")
+        for jobs in args.jobs:
+            ratios = []
+            for round_ in range(args.repeat):
+                times = {}
+                for side in (("fsviz", "sklearn") if round_ % 2 == 0 else ("sklearn", "fsviz")):
+                    start = time.perf_counter()
+                    if side == "fsviz":
+                        run = run_grid(corpus, config, n_jobs=jobs)
+                    else:
+                        cv_results = sklearn_way(corpus, config, jobs)
+                    times[side] = time.perf_counter() - start
+                ratios.append(times["sklearn"] / times["fsviz"])
+                print(f"  {jobs} worker(s), round {round_ + 1}: fsviz {times['fsviz']:7.1f} s "
+                      f"({run.fits} fits, {run.fits / times['fsviz']:.0f} fits/s; {len(run.results)} evaluations)"
+                      f"   GridSearchCV(Pipeline) {times['sklearn']:7.1f} s ({len(run.results)} fits)"
+                      f"   ratio {ratios[-1]:.1f}x")
+            same, checked, gap = same_predictions(run, cv_results, config)
+            print(f"  {jobs} worker(s): median speed-up {statistics.median(ratios):.1f}x; same scores on {same} of "
+                  f"{checked} folds, mean |ΔF1| {gap:.4f}")
+        if args.classifier == "svm":
+            inside, whole = solver_share(corpus, config)
+            print(f"  liblinear's solver: {inside:.1f} s of {whole:.1f} s in one worker ({100 * inside / whole:.0f}%)")
+        if args.classifier == "knn":
             print("  (kNN on Boolean features meets many equal cosines at the k-th neighbour; the two sides "
                   "break those ties differently)")
 

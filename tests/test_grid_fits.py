@@ -137,7 +137,7 @@ def test_the_solver_choice_keys_svm_runs_only_and_old_files_read_as_sklearn(corp
     old = pa_without_fit_columns(run, tmp_path / "old.parquet")
     loaded = load_results(old)
     assert loaded.config.solver == "sklearn" and loaded.results["solver"].eq("").all()
-    assert loaded.results["converged"].all() and loaded.solver_counts() == (0, 0)
+    assert loaded.results["converged"].all() and loaded.solver_counts() == (0, 0, 0)
     pd.testing.assert_frame_equal(loaded.results.drop(columns=["solver", "converged"]),
                                   run.results.drop(columns=["solver", "converged"]))
 

@@ -8,7 +8,7 @@ from sklearn.svm import LinearSVC
 
 from fsviz import classifiers, liblinear
 from fsviz.classifiers import fast_fit, fast_predict, make_classifier
-from fsviz.liblinear import DUAL_FROM, LinearSVCSolver, merge_rows
+from fsviz.liblinear import DUAL_FROM, GAP_TOLERANCE, LinearFit, LinearSVCSolver, merge_rows
 
 
 def _data(n_docs, n_features, seed=4, density=0.1):
@@ -136,6 +136,32 @@ def test_a_fit_stopped_at_max_iter_is_solved_again_and_keeps_the_lower_objective
     assert objective(fit) == min(objective(first), objective(second))
     converged = _fit(LinearSVCSolver(make_classifier("svm"), y), X)
     assert converged.solver in ("primal", "dual") and converged.converged and not converged.resolved
+
+
+def test_a_fit_stopped_at_max_iter_within_the_gap_tolerance_is_kept():
+    X, y = _data(200, 150, seed=3)
+    tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-8}), y), X)
+    solver = LinearSVCSolver(make_classifier("svm", {"tol": 1e-8}), y)
+    assert solver._gap(tight, X.data, X.indices, X.indptr, X.shape[1]) <= GAP_TOLERANCE / 100
+    solver._by_rule = lambda dual, *args: LinearFit(tight.coef, tight.intercept, "dual", 1000, False)
+    kept = _fit(solver, X)
+    assert kept.solver == "dual, gap-checked" and kept.converged and not kept.resolved
+
+
+@pytest.mark.parametrize("params", [{}, {"C": 0.05}, {"intercept_scaling": 2.5}, {"fit_intercept": False}])
+def test_the_duality_gap_bounds_the_distance_to_the_optimum(params):
+    """Weak duality: for any w the gap is >= P(w) − P(w*) >= 0, and it closes at the optimum."""
+    X, y = _data(120, 30, seed=8)
+    solver = LinearSVCSolver(make_classifier("svm", {**params, "tol": 1e-10, "max_iter": 100_000}), y)
+    best = _fit(solver, X)
+    optimum = solver._objective(best, X.data, X.indices, X.indptr)
+    assert solver._gap(best, X.data, X.indices, X.indptr, X.shape[1]) < 1e-8
+    rng = np.random.default_rng(0)
+    for scale in (1e-3, 1e-1, 1.0):
+        shift = scale if params.get("fit_intercept", True) else 0.0
+        w = LinearFit(best.coef + scale * rng.normal(size=30), best.intercept + shift, "", 0, True)
+        primal = solver._objective(w, X.data, X.indices, X.indptr)
+        assert solver._gap(w, X.data, X.indices, X.indptr, X.shape[1]) * primal >= primal - optimum - 1e-9
 
 
 def test_the_objective_is_liblinears_primal_objective():

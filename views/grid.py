@@ -34,6 +34,12 @@ def _show(run, source):
     done = f"{run.cells_done:,} of {run.cells_total:,} cells" if run.cells_total else f"{run.cells_done:,} cells"
     st.caption(f"{source}: {tasks} tasks, {done}, {len(results):,} rows. No positive prediction in "
                f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0 there).")
+    checked, resolved, unconverged = run.solver_counts()
+    if checked or resolved or unconverged:
+        st.caption(f"Rows whose SVM fit stopped at max_iter: {checked:,} kept because the duality gap proves them "
+                   f"within 0.01% of the optimum, {resolved:,} solved again with the other solver (the lower "
+                   f"objective kept), {unconverged:,} still not converged. The results table's solver and converged "
+                   "columns name them.")
     if not run.complete:
         st.warning("This run is incomplete: the curves average only the finished cells.", icon="⏸️")
     if len(run.skipped):
@@ -93,6 +99,15 @@ with run_tab:
     seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="grid_seed")
     classifier = c5.selectbox("Classifier", list(CLASSIFIERS), key="grid_classifier",
                               format_func=lambda c: CLASSIFIER_LABELS.get(c, c))
+    solver = st.radio(
+        "SVM solver", ["fastest", "sklearn"], horizontal=True, key="grid_solver", disabled=classifier != "svm",
+        format_func={"fastest": "fastest: primal or dual per fit, repeated rows merged",
+                     "sklearn": "scikit-learn's LinearSVC.fit exactly"}.get,
+        help="Both fit the same LinearSVC objective. 'fastest' takes liblinear's dual solver once k is a third of "
+             "the training documents and the primal one below it, merges repeated training rows into weighted ones, "
+             "and solves a fit again with the other solver if the first stops at max_iter (the table's solver and "
+             "converged columns say so). 'sklearn' fits exactly as LinearSVC.fit and GridSearchCV do, for numbers "
+             "that must match theirs to the bit.")
     config = None
     try:
         specs = parse_specs(combos_text)
@@ -105,7 +120,8 @@ with run_tab:
     else:
         try:
             config = GridConfig(metrics=tuple(chosen_metrics), ks=parse_ks(ks_text), trials=int(trials),
-                                folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed))
+                                folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed),
+                                solver=solver)
             check_grid(corpus, config)  # e.g. a formula not finite on a training split, before the cost estimate
         except ValueError as exc:
             config = None

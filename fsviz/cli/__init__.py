@@ -184,13 +184,14 @@ def _run(corpora, config, args):
     line = (f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
             f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
             f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
-    resolved, unconverged = run.solver_counts()
-    if resolved or unconverged:
-        line += (f"; {resolved:,} rows' fits stopped at max_iter and were solved again, {unconverged:,} did not "
-                 "converge (columns solver, converged)")
+    checked, resolved, unconverged = run.solver_counts()
+    if checked or resolved or unconverged:
+        line += (f"; rows whose SVM fit stopped at max_iter: {checked:,} kept by the duality-gap check, {resolved:,} "
+                 f"solved again with the other solver, {unconverged:,} still not converged (columns solver, "
+                 "converged)")
     summary = dict(out=str(args.out), rows=len(run.results), cells_done=run.cells_done, cells_total=run.cells_total,
-                   complete=run.complete, fits=run.fits, seconds=round(run.elapsed, 3), resolved_rows=resolved,
-                   unconverged_rows=unconverged,
+                   complete=run.complete, fits=run.fits, seconds=round(run.elapsed, 3), gap_checked_rows=checked,
+                   resolved_rows=resolved, unconverged_rows=unconverged,
                    no_positive_predictions=run.no_positive_predictions(), skipped=_records(run.skipped))
     return run, line, summary
 

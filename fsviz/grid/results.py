@@ -124,11 +124,14 @@ class GridRun:
             return 0.0
         return float(((self.results["tp"] + self.results["fp"]) == 0).mean())
 
-    def solver_counts(self) -> tuple[int, int]:
-        """Rows whose fit stopped at ``max_iter`` and was solved again, and rows whose fit did not converge."""
+    def solver_counts(self) -> tuple[int, int, int]:
+        """Rows whose SVM fit stopped at ``max_iter`` and was kept by the duality-gap check, rows whose fit
+        stopped there and was solved again with the other solver, and rows whose kept fit did not converge
+        (:mod:`fsviz.liblinear`)."""
         if not len(self.results):
-            return 0, 0
-        return (int(self.results["solver"].str.contains("+", regex=False).sum()),
+            return 0, 0, 0
+        solver = self.results["solver"]
+        return (int(solver.str.endswith("gap-checked").sum()), int(solver.str.contains("+", regex=False).sum()),
                 int((~self.results["converged"]).sum()))
 
     def save(self, path) -> Path:
