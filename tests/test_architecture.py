@@ -23,6 +23,7 @@ LAYERS = [
     ["metrics"],
     ["selection"],
     ["task"],
+    ["contexts"],
     ["corpus"],
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],
     ["grid"],
