@@ -245,7 +245,8 @@ def kwic_html(lines, *, labels: bool = False) -> str:
                     f"<td style='text-align:right;width:45%'>{escaped(line.left)}</td>"
                     f"<td style='white-space:nowrap;text-align:center'><mark>{escaped(line.match)}</mark></td>"
                     f"<td style='width:45%'>{escaped(line.right)}</td></tr>")
-    head = "<th>doc</th>" + ("<th>class</th>" if labels else "") + "<th>times</th><th style='text-align:right'>before</th><th>word</th><th>after</th>"
+    head = ("<th>doc</th>" + ("<th>class</th>" if labels else "")
+            + "<th>times</th><th style='text-align:right'>before</th><th>word</th><th>after</th>")
     return f"<table style='width:100%;font-size:0.9em'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
