@@ -311,8 +311,9 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
         return
     for sample, where in ((shown.positive, f"in class {context.class_name!r}"), (shown.rest, "outside it")):
         what = f"{sample.offset + 1:,}–{sample.offset + len(sample.lines):,}" if sample.lines else "none on this page"
-        st.markdown(f"**{sample.total:,} documents {escaped(where)} contain {escaped(repr(word))}** (showing {what})",
-                    unsafe_allow_html=True)
+        documents = f"{sample.total:,} document contains" if sample.total == 1 else f"{sample.total:,} documents contain"
+        st.markdown(f"**{documents.replace(' contain', f' {escaped(where)} contain')} {escaped(repr(word))}** "
+                    f"(showing {what})", unsafe_allow_html=True)
         if sample.lines:
             st.markdown(kwic_html(sample.lines, labels=sample.side == "rest"), unsafe_allow_html=True)
     st.caption("One line per document, around the word's first occurrence (times: how often it occurs there); "
