@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import html
 import io
+import math
 import re
 import time
 
+import pandas as pd
 import streamlit as st
 
 import app_cache
 import app_state
 import fsviz
 from fsviz.grid import load_results, run_grid, run_key, stored_results
+from fsviz.tables import word_facts
 
 
 def results_uploader(key: str) -> None:
@@ -218,3 +222,103 @@ def formula_box(prefix: str, task) -> str | None:
         return None
     c1.caption(f"Added as `{spec}`: use this spec in the grid, the CLI (`--metrics`) or `fsviz.score_words`.")
     return spec
+
+
+#: Characters Markdown (or its math) would read as syntax, written as HTML character references after
+#: ``html.escape``, so a document's ``**``, ``$x$``, ``[link](…)`` or `` ` `` shows as typed.
+_MARKDOWN_REFS = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]~$|"}
+
+
+def escaped(text: str) -> str:
+    """``text`` safe inside HTML given to ``st.markdown(..., unsafe_allow_html=True)``: tags, entities and
+    Markdown syntax all shown as the characters they are."""
+    return html.escape(text, quote=True).translate(_MARKDOWN_REFS)
+
+
+def kwic_html(lines, *, labels: bool = False) -> str:
+    """Keyword-in-context lines (:class:`fsviz.contexts.ContextLine`) as an HTML table: the left context
+    right-aligned, the match in ``<mark>``, the right context; every piece of document text escaped."""
+    rows = []
+    for line in lines:
+        label = f"<td style='color:#666'>{escaped(line.labels)}</td>" if labels else ""
+        rows.append(f"<tr><td style='color:#666'>{line.doc}</td>{label}<td style='color:#666'>×{line.occurrences}</td>"
+                    f"<td style='text-align:right;width:45%'>{escaped(line.left)}</td>"
+                    f"<td style='white-space:nowrap;text-align:center'><mark>{escaped(line.match)}</mark></td>"
+                    f"<td style='width:45%'>{escaped(line.right)}</td></tr>")
+    head = ("<th>doc</th>" + ("<th>class</th>" if labels else "")
+            + "<th>times</th><th style='text-align:right'>before</th><th>word</th><th>after</th>")
+    return f"<table style='width:100%;font-size:0.9em'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=None, key: str) -> None:
+    """"The documents behind a word": a word's counts, its standing under ``metrics`` at ``k``, and
+    keyword-in-context lines from the class and from the rest, paged, with a CSV of the lines shown.
+
+    The word is chosen in a select box offering, in order, the word ``picked`` in a table, the words at
+    the ``selected`` points (a clicked point may hold several), the ``searched`` words, then the top 10
+    of the first metric; when what the visitor did changes, its first word is shown. A corpus read as
+    counts (ARFF, CLUTO) has no text: the panel says so under the counts.
+    """
+    task, corpus = context.task, context.corpus
+    ranking = fsviz.select_top_k(task.score(metrics[0] if metrics else "bns"), min(10, task.n_words)).indices
+    chosen = [int(i) for i in [*([] if picked is None else [picked]), *selected[:200], *searched]]
+    offered = [str(w) for w in dict.fromkeys(task.vocabulary[chosen + [int(i) for i in ranking]])]
+    if not offered:
+        st.info("This class has no words to show.")
+        return
+    action = (context.corpus_key, context.class_name, chosen[:1])
+    if chosen and st.session_state.get(f"{key}_action") != action:
+        st.session_state[f"{key}_word"] = str(task.vocabulary[chosen[0]])
+    st.session_state[f"{key}_action"] = action
+    has_text = corpus.texts is not None
+    c1, c2, c3, c4 = st.columns([2, 1, 1, 1])
+    word = c1.selectbox("Word", offered, key=f"{key}_word",
+                        help="The word you picked in the selection table, then the words at the point you clicked "
+                             "(or in your box or lasso), then those you searched for, then the top 10 by the first "
+                             "metric chosen above.")
+    facts = word_facts(task, word, list(metrics) or ["bns"], k)
+    if has_text:
+        n = c2.selectbox("Documents per page", [5, 10, 20, 50], index=1, key=f"{key}_n")
+        width = c3.slider("Words of context", 2, 20, 8, key=f"{key}_width")
+        pages = max(1, math.ceil(max(facts.tp, facts.fp) / n))
+        if st.session_state.get(f"{key}_page_of") != (word, n) or st.session_state.get(f"{key}_page", 1) > pages:
+            st.session_state[f"{key}_page"] = 1
+        st.session_state[f"{key}_page_of"] = (word, n)
+        page = c4.number_input(f"Page (of {pages})", 1, pages, key=f"{key}_page",
+                               help="Each page shows the next documents of each side in the same fixed order.")
+    cards = st.columns(4)
+    cards[0].metric("tp: in the class", f"{facts.tp:,} of {facts.pos:,}",
+                    help="Documents of the class containing the word, of all the class's documents (pos).")
+    cards[1].metric("fp: outside it", f"{facts.fp:,} of {facts.neg:,}",
+                    help="Other documents containing the word, of all the other documents (neg).")
+    cards[2].metric("tpr = tp / pos", f"{facts.tpr:.4g}")
+    cards[3].metric("fpr = fp / neg", f"{facts.fpr:.4g}")
+    standing = facts.standing.assign(metric=[fsviz.spec_label(m) for m in facts.standing["metric"]])
+    st.dataframe(standing.rename(columns={"top-k": f"in the top {facts.k}"}), hide_index=True,
+                 column_config={"score": st.column_config.NumberColumn(format="%.4g")})
+    held = [fsviz.spec_label(m) for m in facts.top_k_of]
+    st.caption(f"Rank 1 is the best score of {task.n_words:,} words (tied words share a rank). "
+               + (f"In the top {facts.k} of {', '.join(held)}." if held else f"In no metric's top {facts.k}."))
+    if not has_text:
+        st.info(f"{plain(repr(corpus.name))} arrived as word counts (ARFF, CLUTO or a count matrix), so there is no "
+                "text to show; the counts above are all it holds. Load the documents as text (CSV, JSONL, a folder "
+                "or an archive) to read them.", icon="ℹ️")
+        return
+    try:
+        shown = corpus.contexts(word, context.class_name, n=n, width=width, offset=(page - 1) * n)
+    except ValueError as exc:
+        st.error(f"Could not show the documents: {plain(str(exc))}", icon="⚠️")
+        return
+    for sample, where in ((shown.positive, f"in class {context.class_name!r}"), (shown.rest, "outside it")):
+        what = f"{sample.offset + 1:,}–{sample.offset + len(sample.lines):,}" if sample.lines else "none on this page"
+        documents = f"{sample.total:,} document contains" if sample.total == 1 else f"{sample.total:,} documents contain"
+        st.markdown(f"**{documents.replace(' contain', f' {escaped(where)} contain')} {escaped(repr(word))}** "
+                    f"(showing {what})", unsafe_allow_html=True)
+        if sample.lines:
+            st.markdown(kwic_html(sample.lines, labels=sample.side == "rest"), unsafe_allow_html=True)
+    st.caption("One line per document, around the word's first occurrence (times: how often it occurs there); "
+               "the documents of each side are in a fixed random order (seed 0), so each page shows new ones and "
+               "the pages together show them all.")
+    lines = pd.DataFrame(shown.records(), columns=["side", "doc", "left", "match", "right", "occurrences", "labels"])
+    st.download_button("Download these lines (CSV)", lines.to_csv(index=False), f"contexts_{word}_page{page}.csv",
+                       "text/csv", key=f"{key}_download")

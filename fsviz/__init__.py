@@ -8,9 +8,11 @@ The public API, flat as in pingouin::
     fsviz.score_words("ar(chi_max,ig)", corpus.training("some class"))  # any metric or combination
     fsviz.selected_words("igfss(cmfs,nfr=0.2)", corpus.training(), k=100)  # the k words any spec selects
     fsviz.export_selection(corpus, "some class", "bns", 1000).data  # a fitted Pipeline, saved with skops
+    corpus.contexts("word", "some class")     # the documents behind a word, as keyword-in-context lines
 """
 
 from ._validation import check_k
+from .contexts import NoTextError, WordContexts
 from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
 from .counts import Training, binary_counts, document_frequency, negative_features
 from .export import Export, export_pipeline, export_selection, selection_table
@@ -18,6 +20,7 @@ from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_
 from .sample import build_sample, load_sample
 from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
 from .synthetic import PlantedCorpus, make_planted_corpus
+from .tables import WordFacts, word_facts
 from .task import Task
 
 __all__ = [
@@ -29,10 +32,13 @@ __all__ = [
     "Export",
     "Limits",
     "Metric",
+    "NoTextError",
     "PlantedCorpus",
     "Selection",
     "Task",
     "Training",
+    "WordContexts",
+    "WordFacts",
     "binary_counts",
     "build_corpus",
     "build_sample",
@@ -55,6 +61,7 @@ __all__ = [
     "selected_words",
     "selection_table",
     "spec_label",
+    "word_facts",
 ]
 
 __version__ = "0.1.0"

@@ -28,6 +28,7 @@ from scipy import sparse
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 from ._validation import check_stopwords, check_whole
+from .contexts import WordContexts, keyword_in_context
 from .counts import Training, counts_from_presence, document_frequency, presence_counts
 from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
 from .task import Task
@@ -67,6 +68,10 @@ class Corpus:
         tokeniser from these).
     notes : tuple of str
         What the reader repaired or dropped, in words.
+    texts : tuple of str or None
+        The documents as read, row by row, for :meth:`contexts`; None for pre-counted formats.
+        Derived corpora (:meth:`with_min_df`) share the one tuple; it is no part of
+        :attr:`fingerprint` and never goes to the grid's workers.
     """
 
     X_tf: sparse.csr_matrix
@@ -79,6 +84,7 @@ class Corpus:
     n_words_raw: int = 0
     options: dict = field(default_factory=dict)
     notes: tuple = ()
+    texts: tuple | None = field(default=None, repr=False)
 
     # --- shapes and views -------------------------------------------------
     @property
@@ -185,6 +191,11 @@ class Corpus:
         """Summed term frequency of each word in each class, shape (n_classes, n_words)
         (:attr:`fsviz.counts.Training.class_tf` of the whole corpus, as int64)."""
         return self.training().class_tf.astype(np.int64)
+
+    def contexts(self, word, positive, *, n=10, width=8, offset=0, seed=0) -> WordContexts:
+        """The documents containing ``word`` in class ``positive`` and in the rest, as keyword-in-context
+        lines: :func:`fsviz.contexts.keyword_in_context` (NoTextError for a pre-counted corpus)."""
+        return keyword_in_context(self, word, positive, n=n, width=width, offset=offset, seed=seed)
 
     # --- derived corpora --------------------------------------------------
     def with_min_df(self, min_df: int) -> Corpus:
@@ -335,7 +346,7 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,
         options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem,
                  "tokenised": raw.texts is not None, "stop_words": tuple(sorted(stop))},
-        notes=tuple(raw.notes),
+        notes=tuple(raw.notes), texts=tuple(raw.texts) if raw.texts is not None else None,
     )
 
 

@@ -1,8 +1,9 @@
 """The word and class tables the CLI and the pages share.
 
 Words merged by their (fp, tp) point (what the word map draws), each word's
-counts, scores, ranks and top-k membership, each metric's top k words, the
-classes with their sizes and skew, and the document frequencies by rank.
+counts, scores, ranks and top-k membership (and one word's, :func:`word_facts`),
+each metric's top k words, the classes with their sizes and skew, and the
+document frequencies by rank.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ._validation import check_k
 from .selection import ordering_spec, select_top_k
 
-__all__ = ["WordPoints", "class_table", "df_ranks", "top_words", "word_points", "word_table"]
+__all__ = ["WordFacts", "WordPoints", "class_table", "df_ranks", "top_words", "word_facts", "word_points",
+           "word_table"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,57 @@ def word_table(task, metrics, k, *, words=None) -> pd.DataFrame:
         table[f"{name} rank"] = rank
         table[f"{name} top-k"] = select_top_k(scores, k).mask(task.n_words)[idx]
     return table
+
+
+@dataclass(frozen=True)
+class WordFacts:
+    """One word's 2×2 counts and its standing under each metric (:func:`word_facts`).
+
+    ``standing`` has one row per metric: ``metric``, ``score``, ``rank``
+    (1 is best; tied words share the best rank of their score) and
+    ``top-k`` (whether the metric's top ``k`` holds the word).
+    """
+
+    word: str
+    tp: int
+    fp: int
+    pos: int
+    neg: int
+    k: int
+    standing: pd.DataFrame
+
+    @property
+    def tpr(self) -> float:
+        return self.tp / self.pos
+
+    @property
+    def fpr(self) -> float:
+        return self.fp / self.neg
+
+    @property
+    def top_k_of(self) -> tuple:
+        """The metrics whose top k holds the word."""
+        return tuple(self.standing.loc[self.standing["top-k"], "metric"])
+
+    def counts(self) -> dict:
+        """word, tp, fp, pos, neg, tpr, fpr and k, as plain numbers."""
+        return dict(word=self.word, tp=self.tp, fp=self.fp, pos=self.pos, neg=self.neg, tpr=self.tpr, fpr=self.fpr,
+                    k=self.k)
+
+
+def word_facts(task, word: str, metrics, k) -> WordFacts:
+    """``word``'s tp, fp and its score, rank and top-k membership under each of ``metrics``
+    (one row of :func:`word_table`); ``k`` larger than the vocabulary means every word."""
+    hits = np.flatnonzero(task.vocabulary == word)
+    if hits.size == 0:
+        raise ValueError(f"unknown word {word!r}: not in this task's vocabulary")
+    k = min(check_k(k), task.n_words)
+    row = word_table(task, metrics, k, words=hits[:1]).iloc[0]
+    standing = pd.DataFrame({"metric": list(metrics),
+                             "score": [float(row[f"{m} score"]) for m in metrics],
+                             "rank": [int(row[f"{m} rank"]) for m in metrics],
+                             "top-k": [bool(row[f"{m} top-k"]) for m in metrics]})
+    return WordFacts(str(word), int(row["tp"]), int(row["fp"]), int(task.pos), int(task.neg), k, standing)
 
 
 def top_words(task, metrics, k) -> pd.DataFrame:

@@ -23,6 +23,7 @@ LAYERS = [
     ["metrics"],
     ["selection"],
     ["task"],
+    ["contexts"],
     ["corpus"],
     ["liblinear"],
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],

@@ -7,7 +7,7 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
-from components import export_panel, formula_box
+from components import documents_panel, export_panel, formula_box
 from fsviz.binormal import word_bns_view
 from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.plots import bns_figure, word_map_figure
@@ -56,11 +56,14 @@ zoom_range = None
 if zoom:
     zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))
 figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points)
-event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("box", "lasso"))
+figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
+event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
 
 st.caption(f"Class {ctx.class_name!r}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
            f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
-           "number of words at a point. Hover for counts and example words; box- or lasso-select to list words.")
+           "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
+           "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
+           "double-click to zoom out.")
 
 for name in metrics:
     selection = fsviz.select_top_k(task.score(name), k)
@@ -70,13 +73,26 @@ for name in metrics:
                    f"exactly k = {k}.")
 
 selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
+picked = None
 if selected_points:
     words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
     st.subheader(f"Selected: {words.size:,} words")
     table = word_table(task, metrics, k, words=words)
-    st.dataframe(table, hide_index=True)
+    rows = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
+                        key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
+    picked = words[rows[0]] if rows and rows[0] < words.size else None
     st.download_button("Download selected words (CSV)", table.to_csv(index=False), "selected_words.csv",
                        "text/csv", key="wordmap_dl_selected")
+
+# --- The documents behind a word (issue 17, item 1): its counts, scores and keyword-in-context lines ----------
+st.subheader("The documents behind a word")
+st.markdown("Why is a word where it is? Its **tp** and **fp** count the documents that contain it, in the class and "
+            "outside it; here are those documents, a page at a time, with the word highlighted in a window of its "
+            "text. Click a point on the map (a point may hold several words), pick a row in the selection table, "
+            "or search a word, then choose it below.")
+documents_panel(ctx, metrics, k, searched=found, selected=words if selected_points else [], picked=picked,
+                key="wordmap_docs")
+# --- end of the documents behind a word --------------------------------------------------------------------
 
 if metrics:
     top = top_words(task, metrics, k)

@@ -4,6 +4,9 @@ Commands
 --------
 info DATA             what a corpus holds: documents, words, classes and skew
 top DATA --class C    the top k words of one class under each metric
+contexts DATA --class C --word W
+                      the documents behind a word: its counts, its standing under each metric, and
+                      keyword-in-context lines from the class and from the rest (:mod:`fsviz.contexts`)
 grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
 lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
 cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
@@ -49,7 +52,7 @@ from ..report import tolerance_table, write_report
 from ..sample import build_sample, load_sample, sample_path
 from ..selection import parse_specs
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
-from ..tables import class_table, top_words
+from ..tables import class_table, top_words, word_facts
 from .parser import build_parser
 
 
@@ -82,6 +85,38 @@ def _top(args):
     else:
         wide = table.pivot(index="rank", columns="metric", values="word")[list(metrics)]
         print(wide.to_string())
+
+
+def _contexts(args):
+    for value, option in ((args.n, "--n"), (args.width, "--width"), (args.offset, "--offset"), (args.seed, "--seed")):
+        check_whole(value, option)
+    metrics = check_unique(parse_specs(args.metrics), "--metrics") if args.metrics else FORMAN_METRICS
+    check_k(args.k)
+    corpus = _load(args)
+    page = corpus.contexts(args.word, args.class_name, n=args.n, width=args.width, offset=args.offset, seed=args.seed)
+    facts = word_facts(corpus.binary_task(args.class_name), page.word, metrics, args.k)
+    sides = {sample.side: dict(total=sample.total, offset=sample.offset, next_offset=sample.next_offset,
+                               lines=sample.records()) for sample in (page.positive, page.rest)}
+    summary = dict(command="contexts", corpus=corpus.name, **{"class": page.class_name},
+                   **facts.counts(), metrics=_records(facts.standing), top_k_of=list(facts.top_k_of),
+                   width=page.width, seed=page.seed, **sides)
+    text = [f"{page.word!r} in class {page.class_name!r}: tp = {facts.tp} of {facts.pos} documents "
+            f"(tpr {facts.tpr:.3g}), fp = {facts.fp} of {facts.neg} others (fpr {facts.fpr:.3g})",
+            _table(facts.standing.rename(columns={"top-k": f"top {facts.k}"})),
+            f"in the top {facts.k} of: {', '.join(facts.top_k_of) or 'none of these metrics'}"]
+    for sample, where in ((page.positive, f"in {page.class_name!r}"), (page.rest, "outside it")):
+        shown = f"{sample.offset + 1}–{sample.offset + len(sample.lines)}" if sample.lines else "none"
+        more = f"; --offset {sample.next_offset} for more" if sample.next_offset is not None else ""
+        text.append(f"\ndocuments {where} containing it: {sample.total} (shown {shown}, seed {page.seed}{more})")
+        text += [f"  doc {line.doc:>6} ×{line.occurrences:<3} {_one_space(line.left)[-60:]:>60}[{line.match}]"
+                 f"{_one_space(line.right)[:60]}" + (f"  ({line.labels})" if sample.side == "rest" else "")
+                 for line in sample.lines]
+    _finish(args, summary, "\n".join(text))
+
+
+def _one_space(text: str) -> str:
+    """A context as one terminal line (what stays of a control character is a space)."""
+    return "".join(c if c.isprintable() else " " for c in text)
 
 
 class Progress:
@@ -332,6 +367,7 @@ def _one_line(exc: BaseException) -> str:
 COMMANDS = {
     "info": _info,
     "top": _top,
+    "contexts": _contexts,
     "grid": _grid,
     "lesion": _lesion,
     "cutoff": _cutoff,

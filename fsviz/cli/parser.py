@@ -81,6 +81,18 @@ def build_parser() -> argparse.ArgumentParser:
                           "default Forman's twelve; registered: " + ",".join(metric_names()))
     top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
+    contexts = commands.add_parser("contexts", help="the documents behind a word: counts, scores, KWIC lines")
+    _corpus_arguments(contexts)
+    contexts.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    contexts.add_argument("--word", required=True, help="a word of the vocabulary (in a stemmed corpus, or its stem)")
+    contexts.add_argument("--n", type=int, default=10, help="documents shown per side (default 10)")
+    contexts.add_argument("--width", type=int, default=8, help="words of context on each side (default 8)")
+    contexts.add_argument("--offset", type=int, default=0, help="where the page starts in the seeded order (default 0)")
+    contexts.add_argument("--seed", type=int, default=0, help="chooses the order of the documents (default 0)")
+    contexts.add_argument("--metrics", default=None, help="comma-separated specs to rank the word by (default "
+                                                          "Forman's twelve)")
+    contexts.add_argument("-k", "--k", type=int, default=100, help="the top k the word is checked against (default 100)")
+    contexts.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
     grid = commands.add_parser("grid", help="run the evaluation grid (Forman 2003, Appendix B)")
     grid.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
     grid.add_argument("--metrics", default=None,
