@@ -2,7 +2,8 @@
 
 They draw what the library computes and compute nothing of their own:
 ``words`` (the word map, boundaries, surface, overlap), ``corpus`` (class
-sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons), ``studies``
+sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons, the
+tasks' sizes and skew of Figure 12), ``studies``
 (lesion and cutoff), ``agreement`` (measure against measure); ``style``
 holds the colours and labels they share.
 """
@@ -16,6 +17,7 @@ from .results import (
                       residual_figure,
                       significance_figure,
                       skew_figure,
+                      task_sizes_figure,
                       tolerance_bars_figure,
                       tolerance_figure,
 )
@@ -42,6 +44,7 @@ __all__ = [
     "significance_figure",
     "skew_figure",
     "surface_figure",
+    "task_sizes_figure",
     "tolerance_bars_figure",
     "tolerance_figure",
     "word_map_figure",
