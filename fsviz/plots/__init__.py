@@ -1,7 +1,7 @@
 """Plotly figure builders, by family: data in, ``go.Figure`` out (never shown here).
 
 They draw what the library computes and compute nothing of their own:
-``words`` (the word map, boundaries, surface, overlap), ``corpus`` (class
+``words`` (the word map and its animation over k, boundaries, surface, overlap), ``corpus`` (class
 sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons, the
 tasks' sizes and skew of Figure 12), ``studies``
 (lesion and cutoff), ``agreement`` (measure against measure); ``style``
@@ -23,7 +23,7 @@ from .results import (
 )
 from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
 from .style import METRIC_COLOURS, metric_colour
-from .words import boundaries_figure, overlap_figure, surface_figure, word_map_figure
+from .words import boundaries_figure, overlap_figure, surface_figure, word_map_animation, word_map_figure
 
 __all__ = [
     "METRIC_COLOURS",
@@ -47,6 +47,7 @@ __all__ = [
     "task_sizes_figure",
     "tolerance_bars_figure",
     "tolerance_figure",
+    "word_map_animation",
     "word_map_figure",
     "zipf_figure",
 ]
