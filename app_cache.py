@@ -24,6 +24,7 @@ import streamlit as st
 
 import fsviz
 from fsviz.grid import time_cell
+from fsviz.plots import word_map_animation as word_map_animation_figure
 from fsviz.tables import word_points as _word_points
 
 #: How long a corpus read from a path is kept before it is read again.
@@ -103,3 +104,9 @@ def analysed(function, key: tuple, results, *args, **kwargs):
 def exported(_corpus, corpus_key, class_name, metric, k, classifier, params):
     """:func:`fsviz.export_selection` of the current corpus (cached per corpus, class, spec, k and classifier)."""
     return fsviz.export_selection(_corpus, class_name, metric, k, classifier=classifier, params=dict(params))
+
+
+@st.cache_data(show_spinner="Drawing the boundaries at every k …", max_entries=4)
+def word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _points):
+    """:func:`fsviz.plots.word_map_animation` of a task (cached per task, metrics, ks, zoom and log axes)."""
+    return word_map_animation_figure(_task, list(metrics), list(ks), zoom=zoom, log=log, points=_points)

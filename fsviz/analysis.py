@@ -44,7 +44,7 @@ from .selection import spec_label
 
 __all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares",
            "macro_average", "metric_label", "paired_tests", "peak_range", "per_task", "per_trial", "recommend",
-           "recommendation_text", "residual_curves", "split_by_skew", "task_maxima", "task_skews",
+           "recommendation_text", "residual_curves", "split_by_skew", "task_maxima", "task_sizes", "task_skews",
            "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
@@ -123,10 +123,15 @@ def average_maximum(results: pd.DataFrame, goal: str = "f1", *, pool: str = "cou
 # --- class skew (Figures 6–8) --------------------------------------------------------------------
 
 
+def task_sizes(results: pd.DataFrame) -> pd.DataFrame:
+    """One row per task: ``dataset, class, pos, neg`` (its documents in and out of the class) and ``skew`` = neg/pos."""
+    sizes = results.groupby(_TASK, sort=True, observed=True)[["pos", "neg"]].first().reset_index()
+    return sizes.assign(skew=sizes["neg"] / sizes["pos"])
+
+
 def task_skews(results: pd.DataFrame) -> pd.Series:
     """Each task's class skew neg/pos (``1:skew``), indexed by (dataset, class)."""
-    sizes = results.groupby(_TASK, sort=True, observed=True)[["pos", "neg"]].first()
-    return (sizes["neg"] / sizes["pos"]).rename("skew")
+    return task_sizes(results).set_index(_TASK)["skew"]
 
 
 def split_by_skew(results: pd.DataFrame, percentile: float = 90) -> tuple[float, pd.DataFrame, pd.DataFrame]:

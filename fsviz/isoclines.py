@@ -36,7 +36,7 @@ from .metrics.custom import is_expression
 from .selection import parse_spec, select_top_k, weighted_name
 
 __all__ = ["NOT_MONOTONE", "Isocline", "MetricSurface", "isocline", "isocline_shape", "metric_surface",
-           "no_isocline_reason", "selected_side", "top_k_isocline", "weighted_isocline"]
+           "no_isocline_reason", "selected_side", "top_k_isocline", "top_k_isoclines", "weighted_isocline"]
 
 _ITERATIONS = 60  # halves the bracket to 1e-18 of pos: exact in float64
 #: Why a formula has no isocline for a task.
@@ -180,8 +180,16 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
 
 def top_k_isocline(task, name, k, *, fp=None) -> Isocline:
     """The isocline of metric ``name`` at the score of ``task``'s k-th best word: its top k's boundary."""
-    threshold = select_top_k(task.score(name), k).threshold
-    return isocline(name, threshold, task.pos, task.neg, fp=fp)
+    return top_k_isoclines(task, name, [k], fp=fp)[k]
+
+
+def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
+    """:func:`top_k_isocline` for every k in ``ks`` (k → Isocline), scoring the words once.
+
+    Each k must be at most the task's vocabulary (:func:`fsviz.check_k`).
+    """
+    scores = task.score(name)
+    return {k: isocline(name, select_top_k(scores, k).threshold, task.pos, task.neg, fp=fp) for k in ks}
 
 
 def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n_points=400) -> Isocline:

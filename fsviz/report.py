@@ -4,8 +4,8 @@ The report holds what the Results explorer shows at its defaults (or at the
 goal, k and metrics given): the recommendation in words, the curves vs k,
 the precision–recall trade-off, the tolerance curves and bars, the residual
 and pair analysis and the significance matrix, with the run's config and a
-summary of the tasks. Every number comes from :mod:`fsviz.analysis` and
-every figure from :mod:`fsviz.plots`, as on the page.
+summary of the tasks with their sizes (Figure 12). Every number comes from
+:mod:`fsviz.analysis` and every figure from :mod:`fsviz.plots`, as on the page.
 
 plotly.js is embedded once, in the page's head, so the file opens offline
 and loads nothing from the network. Text from the data (dataset, class and
@@ -46,6 +46,7 @@ from .analysis import (
     recommendation_text,
     residual_curves,
     task_maxima,
+    task_sizes,
     tolerance_curves,
     within_tolerance,
 )
@@ -55,9 +56,11 @@ from .plots import (
     pr_tradeoff_figure,
     residual_figure,
     significance_figure,
+    task_sizes_figure,
     tolerance_bars_figure,
     tolerance_figure,
 )
+from .skew import forman_tasks
 
 __all__ = ["DEFAULT_MAX_TASKS", "PairAnalysis", "default_k", "pair_analysis", "report_html", "tolerance_table",
            "write_report"]
@@ -242,7 +245,7 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
     k, metrics, ks = _check(run, goal, k, metrics, max_tasks)
     results = run.results
     macro = macro_average(results)
-    tasks = results.groupby(["dataset", "class"], sort=True)[["pos", "neg"]].first().reset_index()
+    tasks = task_sizes(results)
     sections = [
         ("recommendation", "Which metric to use", _recommendation(results, len(tasks))),
         ("run", "The run", _run_section(run)),
@@ -329,13 +332,15 @@ def _run_section(run) -> str:
 
 
 def _corpus_section(tasks, max_tasks) -> str:
-    tasks = tasks.assign(documents=tasks["pos"] + tasks["neg"], skew=tasks["neg"] / tasks["pos"])
+    tasks = tasks.assign(documents=tasks["pos"] + tasks["neg"])
     datasets = tasks.groupby("dataset").agg(classes=("class", "size"), documents=("documents", "first"),
                                             lowest_skew=("skew", "min"), highest_skew=("skew", "max")).reset_index()
     shown = tasks[["dataset", "class", "pos", "neg", "skew"]].head(max_tasks)
     more = _p(f"… and {len(tasks) - max_tasks} more tasks.") if len(tasks) > max_tasks else ""
     return (_p("Each task is one class against the rest of its dataset; pos and neg count its documents, skew is "
-               "neg / pos (1:skew).") + _table(datasets) + _table(shown) + more)
+               "neg / pos (1:skew). The figure puts each task at (pos, neg) with the lines of equal skew, Forman's "
+               "229 tasks in grey (Figure 12).") + _figure(task_sizes_figure(tasks, benchmark=forman_tasks()), "tasks")
+            + _table(datasets) + _table(shown) + more)
 
 
 def _tolerance_section(results, goal, metrics) -> str:

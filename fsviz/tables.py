@@ -2,8 +2,8 @@
 
 Words merged by their (fp, tp) point (what the word map draws), each word's
 counts, scores, ranks and top-k membership (and one word's, :func:`word_facts`),
-each metric's top k words, the classes with their sizes and skew, and the
-document frequencies by rank.
+each metric's top k words, each metric's isocline at several k, the classes
+with their sizes and skew, and the document frequencies by rank.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ import numpy as np
 import pandas as pd
 
 from ._validation import check_k
+from .isoclines import no_isocline_reason, top_k_isoclines
+from .metrics import get_metric
 from .selection import ordering_spec, select_top_k
 
-__all__ = ["WordFacts", "WordPoints", "class_table", "df_ranks", "top_words", "word_facts", "word_points",
-           "word_table"]
+__all__ = ["WordFacts", "WordPoints", "boundary_table", "class_table", "df_ranks", "top_words", "word_facts",
+           "word_points", "word_table"]
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,26 @@ def top_words(task, metrics, k) -> pd.DataFrame:
         for rank, j in enumerate(task.select(name, k), 1):
             rows.append((name, rank, task.vocabulary[j], int(task.tp[j]), int(task.fp[j]), float(scores[j])))
     return pd.DataFrame(rows, columns=["metric", "rank", "word", "tp", "fp", "score"])
+
+
+def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
+    """Each metric's isocline at each k as rows ``metric, k, threshold, fp, upper, lower`` (the word map's curves).
+
+    ``upper`` and ``lower`` are the branches' tp at ``fp`` (empty where a
+    branch does not exist there); ``n_points`` values of fp over [0, neg],
+    denser near 0. Metrics without an isocline (Rand, or reading more than
+    the 2×2 table) have no rows.
+    """
+    fp = task.neg * np.linspace(0, 1, n_points) ** 2
+    parts = []
+    for name in metrics:
+        if no_isocline_reason(name, task.pos, task.neg) is not None or get_metric(name).random:
+            continue
+        for k, curve in top_k_isoclines(task, name, ks, fp=fp).items():
+            parts.append(pd.DataFrame({"metric": name, "k": k, "threshold": curve.threshold, "fp": fp,
+                                       "upper": curve.upper, "lower": curve.lower}))
+    columns = ["metric", "k", "threshold", "fp", "upper", "lower"]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
 
 
 def class_table(corpus) -> pd.DataFrame:

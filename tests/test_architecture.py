@@ -29,7 +29,7 @@ LAYERS = [
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],
     ["grid"],
     ["analysis", "agreement", "multiclass", "tables", "export"],
-    ["studies"],
+    ["studies", "skew"],
     ["plots"],
     ["report"],
     ["cli"],

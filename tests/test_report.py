@@ -17,7 +17,7 @@ from fsviz.grid.results import skipped_frame, sorted_results, with_goals
 from fsviz.report import default_k, pair_analysis, report_html, tolerance_table, write_report
 
 SECTIONS = ["recommendation", "run", "corpus", "curves", "precision-recall", "tolerance", "pairs", "significance"]
-FIGURES = ["curves", "pr", "tolerance", "tolerance-bars", "residuals", "significance"]
+FIGURES = ["tasks", "curves", "pr", "tolerance", "tolerance-bars", "residuals", "significance"]
 HOSTILE = '<script>alert("x")</script>&amp;\'"'
 
 

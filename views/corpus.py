@@ -4,7 +4,8 @@ import pandas as pd
 import streamlit as st
 
 import app_state
-from fsviz.plots import class_sizes_figure, zipf_figure
+from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
+from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.tables import class_table
 
 ctx = app_state.context()
@@ -33,6 +34,22 @@ table = class_table(corpus)
 right.dataframe(table, hide_index=True, height=360,
                 column_config={"skew 1:n": st.column_config.NumberColumn(format="%.1f")})
 right.download_button("Download classes (CSV)", table.to_csv(index=False), "classes.csv", "text/csv", key="corpus_dl")
+
+st.subheader("Where the tasks sit against Forman's benchmark")
+tasks = task_sizes(corpus)
+mine, his = skew_summary(tasks), skew_summary(forman_tasks())
+st.markdown(
+    "Each point is one task, a class against the rest: across, its **positive** documents; up, its **negative** "
+    "ones (log axes, as in Forman's Figure 12). A dotted line joins the points of equal skew: on the 1:10 line "
+    "there are ten negatives per positive. Points higher up and further left are more skewed, the tasks where "
+    f"Forman found the metrics differ most. This corpus: {mine['tasks']} tasks, median skew 1:{mine['median']:.1f}, "
+    f"highest 1:{mine['max']:.1f}. Forman's {his['tasks']} tasks (grey rings, from his Appendix A): median "
+    f"1:{his['median']:.0f}, mean 1:{his['mean']:.0f}, highest 1:{his['max']:.0f}.")
+benchmark = st.toggle("Show Forman's 229 tasks", value=True, key="corpus_skew_benchmark")
+st.plotly_chart(task_sizes_figure(tasks, benchmark=forman_tasks() if benchmark else None), key="corpus_skew")
+points = with_forman_tasks(tasks, corpus.name) if benchmark else tasks
+st.download_button("Download these points (CSV)", points.to_csv(index=False), "tasks_skew.csv", "text/csv",
+                   key="corpus_skew_dl")
 
 st.subheader("Document frequencies")
 cut = corpus.options.get("min_df", 1)

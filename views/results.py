@@ -20,6 +20,7 @@ from fsviz.analysis import (
 )
 from fsviz.grid import ALL
 from fsviz.report import report_html
+from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 
 st.title("Results explorer")
 st.markdown(
@@ -147,6 +148,18 @@ with tabs[3]:
             figure = plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
                                          title=f"{count} {name}-skew tasks", height=440)
             column.plotly_chart(figure, key=f"res_skew_{name}")
+    sizes = task_sizes(results)
+    mine, his = skew_summary(sizes), skew_summary(forman_tasks())
+    st.markdown(
+        f"**Where the {mine['tasks']} tasks sit** (Forman's Figure 12): each task at its positive documents (across) "
+        "and negative documents (up), log axes; each dataset has its own colour and symbol. The dotted lines join "
+        "points of equal skew (1:1, 1:10, 1:100); higher and further left is more skewed. The grey rings are "
+        f"Forman's 229 tasks (Appendix A; median skew 1:{his['median']:.0f}); these have median "
+        f"1:{mine['median']:.1f}, highest 1:{mine['max']:.1f}.")
+    benchmark = st.toggle("Show Forman's 229 tasks", value=True, key="res_skew_benchmark")
+    st.plotly_chart(plots.task_sizes_figure(sizes, benchmark=forman_tasks() if benchmark else None),
+                    key="res_skew_sizes")
+    csv_button(with_forman_tasks(sizes, "these results") if benchmark else sizes, "tasks", "points")
 
 with tabs[4]:
     relative = st.radio("Tolerance", ["relative (% of the best)", "absolute (points of the goal)"], horizontal=True,

@@ -10,8 +10,10 @@ import fsviz
 from components import documents_panel, export_panel, formula_box
 from fsviz.binormal import word_bns_view
 from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
+from fsviz.grid import DEFAULT_KS
+from fsviz.isoclines import no_isocline_reason
 from fsviz.plots import bns_figure, word_map_figure
-from fsviz.tables import top_words, word_table
+from fsviz.tables import boundary_table, top_words, word_table
 
 ctx = app_state.context()
 st.title("Word map")
@@ -64,6 +66,31 @@ st.caption(f"Class {ctx.class_name!r}: pos = {task.pos} documents, neg = {task.n
            "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
            "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
            "double-click to zoom out.")
+
+# --- the boundaries as k grows: one animated chart under the map, in its own block -----------------------------
+if st.toggle("Play the boundaries as k grows", key="wordmap_play",
+             help=f"Each chosen metric's boundary at Forman's k = {', '.join(map(str, DEFAULT_KS))}."):
+    sweep = [x for x in DEFAULT_KS if x <= task.n_words]
+    st.markdown(
+        "The same map, with each metric's boundary moving as k takes Forman's values: press **▶ Play** or drag "
+        "the slider. Watch which way each curve gives ground: towards the rare words near the origin, or along "
+        "the diagonal to the common ones, and on which side (positive or negative features) it grows first.")
+    if not sweep:
+        st.info(f"This class has only {task.n_words} words, fewer than the smallest k ({DEFAULT_KS[0]}).")
+    else:
+        animation = app_cache.word_map_animation(task, (ctx.corpus_key, ctx.class_name), tuple(metrics), tuple(sweep),
+                                                 zoom_range, log, points)
+        st.plotly_chart(animation, key="wordmap_animation")
+        left_out = ", ".join(str(x) for x in DEFAULT_KS if x > task.n_words)
+        notes = [f"k above the vocabulary ({task.n_words:,} words) left out: {left_out}."] if left_out else []
+        ringed = [fsviz.spec_label(m) for m in metrics if no_isocline_reason(m, task.pos, task.neg) is not None]
+        if ringed:
+            notes.append(f"{', '.join(ringed)}: no isocline in this plane, so each frame rings the points holding "
+                         "its top k words.")
+        st.caption(" ".join(notes) or f"k = {', '.join(map(str, sweep))}.")
+        st.download_button("Download the boundaries at every k (CSV)", lambda: boundary_table(task, metrics, sweep)
+                           .to_csv(index=False), f"boundaries_{ctx.class_name}.csv", "text/csv", on_click="ignore",
+                           key="wordmap_dl_play")
 
 for name in metrics:
     selection = fsviz.select_top_k(task.score(name), k)

@@ -2,7 +2,7 @@
 
 Commands
 --------
-info DATA             what a corpus holds: documents, words, classes and skew
+info DATA             what a corpus holds: documents, words, classes with their pos, neg and skew
 top DATA --class C    the top k words of one class under each metric
 contexts DATA --class C --word W
                       the documents behind a word: its counts, its standing under each metric, and
@@ -51,8 +51,9 @@ from ..multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_m
 from ..report import tolerance_table, write_report
 from ..sample import build_sample, load_sample, sample_path
 from ..selection import parse_specs
+from ..skew import task_sizes
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
-from ..tables import class_table, top_words, word_facts
+from ..tables import top_words, word_facts
 from .parser import build_parser
 
 
@@ -70,7 +71,9 @@ def _info(args):
           f"the cutoff (min_df={corpus.options['min_df']}) removed {corpus.removed_words.size}")
     for note in corpus.notes:
         print(f"note: {note}")
-    print(class_table(corpus).to_string(index=False, float_format=lambda v: f"{v:.1f}"))
+    tasks = task_sizes(corpus).sort_values("pos", ascending=False, kind="stable")  # largest class first
+    print(tasks[["class", "pos", "neg", "skew"]].rename(columns={"skew": "skew 1:n"})
+          .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
 
 
 def _top(args):

@@ -1,8 +1,9 @@
 """Plotly figure builders, by family: data in, ``go.Figure`` out (never shown here).
 
 They draw what the library computes and compute nothing of their own:
-``words`` (the word map, boundaries, surface, overlap), ``corpus`` (class
-sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons), ``studies``
+``words`` (the word map and its animation over k, boundaries, surface, overlap), ``corpus`` (class
+sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons, the
+tasks' sizes and skew of Figure 12), ``studies``
 (lesion and cutoff), ``agreement`` (measure against measure); ``style``
 holds the colours and labels they share.
 """
@@ -16,12 +17,13 @@ from .results import (
                       residual_figure,
                       significance_figure,
                       skew_figure,
+                      task_sizes_figure,
                       tolerance_bars_figure,
                       tolerance_figure,
 )
 from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
 from .style import METRIC_COLOURS, metric_colour
-from .words import boundaries_figure, overlap_figure, surface_figure, word_map_figure
+from .words import boundaries_figure, overlap_figure, surface_figure, word_map_animation, word_map_figure
 
 __all__ = [
     "METRIC_COLOURS",
@@ -42,8 +44,10 @@ __all__ = [
     "significance_figure",
     "skew_figure",
     "surface_figure",
+    "task_sizes_figure",
     "tolerance_bars_figure",
     "tolerance_figure",
+    "word_map_animation",
     "word_map_figure",
     "zipf_figure",
 ]

@@ -7,13 +7,15 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline
+from .._validation import check_k
+from ..grid import DEFAULT_KS
+from ..isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
 from ..metrics import get_metric
-from ..selection import spec_label
+from ..selection import selected_sets, spec_label
 from ..tables import word_points
 from .style import metric_colour
 
-__all__ = ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_figure"]
+__all__ = ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"]
 
 
 def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600):
@@ -42,9 +44,98 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         Pre-merged points (pass them when redrawing for a new k).
     """
     points = points or word_points(task)
-    fig = go.Figure()
+    fig = go.Figure(_points_trace(task, points, log))
+    fp_grid = _fp_grid(task, zoom, n_curve)
+    for name in metrics:
+        why = no_isocline_reason(name, task.pos, task.neg)
+        if why is not None:
+            chosen = task.select(name, k)
+            fig.add_trace(_ring_trace(task, name, k, why, task.fp[chosen], task.tp[chosen], task.vocabulary[chosen],
+                                      log))
+            continue
+        metric = get_metric(name)
+        if metric.random:
+            fig.add_trace(_random_trace(name))
+            continue
+        branches = _isocline_traces(top_k_isocline(task, name, k, fp=fp_grid), name, log)
+        shown = [b for b in branches if np.isfinite(np.asarray(b.y, dtype=float)).any()]
+        for i, branch in enumerate(shown):
+            fig.add_trace(branch.update(showlegend=i == 0))
+    if len(highlight):
+        h = np.asarray(highlight)
+        fig.add_trace(go.Scatter(
+            x=task.fp[h], y=task.tp[h], mode="markers+text", text=task.vocabulary[h], textposition="top center",
+            name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
+        ))
+    return _word_map_layout(fig, task, zoom, log)
+
+
+def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, points=None, n_curve=600,
+                       duration=900) -> go.Figure:
+    """The word map with each metric's boundary as k sweeps ``ks``: plotly frames, a slider and a play button.
+
+    The words are drawn once (the first trace, never in a frame); each frame
+    (named by its k) replaces only the metrics' traces: a metric with an
+    isocline has its two branches (frames carry their tp values and legend
+    label; fp is the figure's), each exactly :func:`word_map_figure`'s
+    isocline at that k; a metric without one (it reads more than the 2×2
+    table, or a formula not monotone in tp) rings the points holding its
+    top k words; Rand has a legend entry and no curve. The figure opens at
+    the smallest k. Each k must be at most the vocabulary
+    (:func:`fsviz.check_k`); ``zoom``, ``log``, ``points`` and ``n_curve``
+    are :func:`word_map_figure`'s, ``duration`` the milliseconds per frame
+    when playing.
+    """
+    ks = sorted({check_k(k, task.n_words) for k in ks})
+    if not ks:
+        raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
+    points = points or word_points(task)
+    fp_grid = _fp_grid(task, zoom, n_curve)
+    fig = go.Figure(_points_trace(task, points, log))
+    frames, still = {k: [] for k in ks}, []
+    for name in metrics:
+        why = no_isocline_reason(name, task.pos, task.neg)
+        if why is not None:
+            sets = selected_sets(name, task.training, ks)
+            for k in ks:
+                at = points.holding(sets[k])
+                frames[k].append(_ring_trace(task, name, k, why, points.fp[at], points.tp[at],
+                                             [points.sample[i] for i in np.flatnonzero(at)], log,
+                                             words=len(sets[k])))
+        elif get_metric(name).random:
+            still.append(_random_trace(name))
+        else:
+            for k, curve in top_k_isoclines(task, name, ks, fp=fp_grid).items():
+                frames[k].extend(_isocline_traces(curve, name, log))
+    moving = list(range(1, 1 + len(frames[ks[0]])))
+    fig.add_traces(frames[ks[0]] + still)
+    fig.frames = [go.Frame(name=str(k), traces=moving, data=[_frame_update(t) for t in frames[k]]) for k in ks]
+    step = dict(mode="immediate", frame=dict(duration=duration, redraw=True), transition=dict(duration=0))
+    pause = {**step, "frame": dict(duration=0)}
+    fig.update_layout(
+        sliders=[dict(active=0, x=0.1, len=0.9, xanchor="left", y=0, yanchor="top", pad=dict(t=60, b=10),
+                      currentvalue=dict(prefix="k = ", xanchor="right", font=dict(size=14)),
+                      steps=[dict(method="animate", label=str(k), args=[[str(k)], step]) for k in ks])],
+        updatemenus=[dict(type="buttons", direction="left", showactive=False, x=0.1, xanchor="right", y=0,
+                          yanchor="top", pad=dict(t=95, r=10), buttons=[
+                              dict(label="▶ Play", method="animate", args=[None, {**step, "fromcurrent": True}]),
+                              dict(label="❚❚", method="animate", args=[[None], pause]),
+                          ])],
+    )
+    fig = _word_map_layout(fig, task, zoom, log)
+    fig.update_layout(height=700, dragmode="zoom")
+    return fig
+
+
+def _fp_grid(task, zoom, n_curve):
+    """Where the isoclines are evaluated: denser near fp = 0, up to the axis's end."""
+    fp_max = float(task.neg if zoom is None else zoom[0])
+    return np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
+
+
+def _points_trace(task, points, log):
     size = 4 + 3 * np.log10(points.count)
-    fig.add_trace(go.Scattergl(
+    return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
         mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
@@ -52,44 +143,43 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         customdata=np.column_stack([points.count, np.arange(points.fp.size)]),
         text=points.sample,
         hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}<extra></extra>",
-    ))
-    fp_max = float(task.neg if zoom is None else zoom[0])
-    fp_grid = np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
-    for name in metrics:
-        why = no_isocline_reason(name, task.pos, task.neg)
-        if why is not None:
-            chosen = task.select(name, k)
-            why = why if why == NOT_MONOTONE else f"reads {why}"
-            fig.add_trace(go.Scattergl(
-                x=np.maximum(task.fp[chosen], 0.5) if log else task.fp[chosen],
-                y=np.maximum(task.tp[chosen], 0.5) if log else task.tp[chosen],
-                mode="markers", name=f"{spec_label(name)}: top {k} ringed (no isocline: {why})",
-                marker=dict(size=9, color="rgba(0,0,0,0)", line=dict(color=metric_colour(name), width=1.5)),
-                text=task.vocabulary[chosen],
-                hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>"))
-            continue
-        metric = get_metric(name)
-        if metric.random:
-            fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{metric.label}: random, no curve",
-                                     line=dict(color=metric_colour(name), dash="dot")))
-            continue
-        curve = top_k_isocline(task, name, k, fp=fp_grid)
-        label = f"{metric.label} ≥ {curve.threshold:.4g}"
-        for branch, show in ((curve.upper, True), (curve.lower, False)):
-            if np.isfinite(branch).any():
-                fig.add_trace(go.Scatter(
-                    x=np.maximum(fp_grid, 0.5) if log else fp_grid, y=np.maximum(branch, 0.5) if log else branch,
-                    mode="lines", name=label, legendgroup=name, showlegend=show,
-                    line=dict(color=metric_colour(name), width=2),
-                    hovertemplate=f"{label}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>",
-                ))
-                show = False
-    if len(highlight):
-        h = np.asarray(highlight)
-        fig.add_trace(go.Scatter(
-            x=task.fp[h], y=task.tp[h], mode="markers+text", text=task.vocabulary[h], textposition="top center",
-            name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
-        ))
+    )
+
+
+def _ring_trace(task, name, k, why, fp, tp, text, log, *, words=None):
+    """Rings at (fp, tp) for a metric's top k (no isocline: ``why``); ``text`` names the words of each ring."""
+    why = why if why == NOT_MONOTONE else f"reads {why}"
+    count = "" if words is None else f" ({words} words at {len(fp)} points)"
+    return go.Scattergl(
+        x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp,
+        mode="markers", name=f"{spec_label(name)}: top {k} ringed{count} (no isocline: {why})",
+        marker=dict(size=9, color="rgba(0,0,0,0)", line=dict(color=metric_colour(name), width=1.5)),
+        text=text, hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>")
+
+
+def _random_trace(name):
+    return go.Scatter(x=[None], y=[None], mode="lines", name=f"{get_metric(name).label}: random, no curve",
+                      line=dict(color=metric_colour(name), dash="dot"))
+
+
+def _isocline_traces(curve, name, log):
+    """The upper and lower branches of ``curve`` as line traces (a branch may be all NaN)."""
+    label = f"{get_metric(name).label} ≥ {curve.threshold:.4g}"
+    x = np.maximum(curve.fp, 0.5) if log else curve.fp
+    return [go.Scatter(x=x, y=np.maximum(branch, 0.5) if log else branch, mode="lines", name=label, legendgroup=name,
+                       showlegend=branch is curve.upper, line=dict(color=metric_colour(name), width=2),
+                       hovertemplate=f"{label}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>")
+            for branch in (curve.upper, curve.lower)]
+
+
+def _frame_update(trace):
+    """What a frame changes in a metric's trace: a curve's tp and label (its fp stay), a ring's points."""
+    if isinstance(trace, go.Scatter) and trace.mode == "lines":
+        return go.Scatter(y=trace.y, name=trace.name, hovertemplate=trace.hovertemplate)
+    return trace
+
+
+def _word_map_layout(fig, task, zoom, log):
     fig.update_layout(
         xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
         yaxis_title=f"true positives tp (of {task.pos})",

@@ -36,8 +36,9 @@ def test_every_analysis_renders_on_a_cli_results_file(results_file):
     markdown = " ".join(m.value for m in at.markdown)
     for goal in ("F-measure", "Precision", "Recall", "Accuracy"):
         assert f"**{goal}**: use **" in markdown
-    # curves, P–R, skew scatter + low/high curves, tolerance + bars, residuals, significance
-    assert len(at.get("plotly_chart")) == 9
+    # curves, P–R, skew scatter + low/high curves + the tasks' sizes (Figure 12), tolerance + bars, residuals,
+    # significance
+    assert len(at.get("plotly_chart")) == 10
     assert len(at.get("download_button")) >= 8
 
     for goal in ("precision", "recall", "accuracy"):

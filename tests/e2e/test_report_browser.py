@@ -12,7 +12,7 @@ from fsviz.cli import main
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 #: curves, P–R, tolerance, tolerance bars, residuals, significance
-FIGURES = 6
+FIGURES = 7
 
 
 def open_offline(browser, path, shot):  # noqa: F811 (the fixture)
