@@ -506,3 +506,20 @@ def test_multiclass_checks_jobs_and_its_files(corpus, tmp_path):
     (tmp_path / "junk.parquet").write_bytes(b"PAR1 not really")
     with pytest.raises(ValueError, match="'junk.parquet' is not a multi-class run written by fsviz"):
         load_multiclass(tmp_path / "junk.parquet")
+
+
+def test_limits_are_raised_or_lowered_on_the_command_line(tmp_path, capsys):
+    data = write_planted_jsonl(tmp_path / "c.jsonl", n_docs=60, n_classes=2, random_state=1)
+    code, err = _cli(["info", data, "--limit", "max_bytes=100"], capsys)
+    assert code == 2 and len(err) == 1 and "Limits.max_bytes" in err[0] and "--limit max_bytes=..." in err[0]
+    assert _cli(["info", data, "--limit", "max_bytes=1e6", "--limit", "max-docs=60"], capsys)[0] == 0
+    code, err = _cli(["info", data, "--limit", "max_docs=59"], capsys)
+    assert code == 2 and "Limits.max_docs" in err[0]
+    for bad, words in [("bogus=1", "NAME one of max_bytes"), ("max_bytes", "NAME=VALUE"),
+                       ("max_ratio=abc", "'abc' is not a number"), ("max_files=0", "at least 1"),
+                       ("max_docs=2.5", "a whole number")]:
+        code, err = _cli(["info", data, "--limit", bad], capsys)
+        assert code == 2 and len(err) == 1 and words in err[0], (bad, err)
+    out = tmp_path / "r.parquet"
+    code, err = _cli([*_grid(data, "--limit", "max_docs=10", out=out)], capsys)
+    assert code == 2 and "Limits.max_docs" in err[0] and not out.exists()

@@ -22,6 +22,14 @@ def _corpus_arguments(parser):
     parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
     parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    _limit_argument(parser)
+
+
+def _limit_argument(parser):
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                        help="raise (or lower) a resource limit for reading DATA, e.g. --limit max_bytes=2e9 "
+                             "(repeat for several): max_bytes, max_files, max_ratio, max_docs, max_doc_chars, "
+                             "max_words (see fsviz.Limits)")
 
 
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
@@ -45,6 +53,7 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     parser.add_argument("--format", default=None, help="force a format for every DATA")
     parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
     parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    _limit_argument(parser)
     _output_arguments(parser)
 
 

@@ -99,7 +99,7 @@ class Limits:
         return CorpusError(
             f"{what} is too large: {template.format(seen=seen_text, limit=show(getattr(self, field)))} "
             f"(Limits.{field}); if you trust this input, raise it: "
-            f"load_corpus(..., limits=fsviz.Limits({field}=...))"
+            f"load_corpus(..., limits=fsviz.Limits({field}=...)), or on the command line --limit {field}=..."
         )
 
 
