@@ -26,8 +26,8 @@ the default LinearSVC (``penalty="l2"``, ``loss="squared_hinge"``,
 
 1. uses the dual solver when k >= :data:`DUAL_FROM` × the rows, the primal
    one below (the rule measured by ``benchmarks/bench_solver.py``);
-2. for the primal solver, merges rows with the same pattern and label into
-   one row weighted by their number. The objective, ½‖w‖² + C Σ sᵢ ξᵢ², is
+2. for the primal solver below k = :data:`MERGE_BELOW`, merges rows with the
+   same pattern and label into one row weighted by their number. The objective, ½‖w‖² + C Σ sᵢ ξᵢ², is
    the same function of w, so the optimum is too; liblinear's primal
    stopping tolerance scales with min(pos, neg) / rows, so the tolerance
    passed is rescaled to stop where the unmerged problem would. (The dual
@@ -60,16 +60,20 @@ try:  # private scikit-learn functions: if they move, AVAILABLE is False and cal
 except ImportError:  # pragma: no cover - depends on the installed scikit-learn
     _liblinear = _get_liblinear_solver_type = _validate_dual_parameter = None
 
-__all__ = ["AVAILABLE", "DUAL_FROM", "GAP_TOLERANCE", "SOLVER_MODES", "LinearFit", "LinearSVCSolver", "merge_rows"]
+__all__ = ["AVAILABLE", "DUAL_FROM", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit", "LinearSVCSolver", "merge_rows"]
 
 #: Whether liblinear's entry point is importable (scikit-learn's private ``_liblinear``).
 AVAILABLE = _liblinear is not None
-#: The dual solver from k >= DUAL_FROM × the training rows (``benchmarks/bench_solver.py``).
-DUAL_FROM = 1 / 3
+#: The dual solver from k >= DUAL_FROM × the training rows: where its mean time per fit falls below the
+#: primal one's on tr45, wap, la1, fbis and re1 (between 0.16 and 0.27; ``benchmarks/bench_solver.py``).
+DUAL_FROM = 1 / 4
+#: Rows are merged below this k: where merging paid on most of those sets (k = 10, 20; at k = 50 and above the
+#: rows are mostly distinct and hashing them costs more than it saves).
+MERGE_BELOW = 50
 #: A fit stopped at ``max_iter`` is kept when its relative duality gap is at most this (``LinearSVCSolver._gap``):
-#: closer to the optimum than the primal solver's own stopping point usually is (its gap: median 1e-5 to 4e-4
-#: at k = 500 to 2000 on la1, where the dual solver's is 1e-7).
-GAP_TOLERANCE = 1e-4
+#: as close to the optimum as the primal solver's own converged answers (their gaps on la1 at k = 500 to 2000:
+#: median 1e-5 to 4e-4, up to 2e-3; the dual solver's, 1e-7).
+GAP_TOLERANCE = 1e-3
 #: ``"fastest"``: the rule, merged rows and a second solve; ``"sklearn"``: ``LinearSVC.fit`` exactly.
 SOLVER_MODES = ("fastest", "sklearn")
 #: Random 64-bit codes of column positions, for hashing rows' patterns (grown on demand).
@@ -195,8 +199,8 @@ class LinearSVCSolver:
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
     def _by_rule(self, dual, data, indices, indptr, n_columns):
-        if dual:
-            return self._solve(True, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
+        if dual or n_columns >= MERGE_BELOW:
+            return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
         data, indices, indptr, y, weights = merge_rows(data, indices, indptr, n_columns, self.y)
         pos = int(y.sum())
         share = max(min(pos, y.size - pos), 1) / y.size  # liblinear's primal tolerance is tol × share

@@ -37,7 +37,7 @@ def _show(run, source):
     checked, resolved, unconverged = run.solver_counts()
     if checked or resolved or unconverged:
         st.caption(f"Rows whose SVM fit stopped at max_iter: {checked:,} kept because the duality gap proves them "
-                   f"within 0.01% of the optimum, {resolved:,} solved again with the other solver (the lower "
+                   f"within 0.1% of the optimum, {resolved:,} solved again with the other solver (the lower "
                    f"objective kept), {unconverged:,} still not converged. The results table's solver and converged "
                    "columns name them.")
     if not run.complete:
@@ -103,8 +103,8 @@ with run_tab:
         "SVM solver", ["fastest", "sklearn"], horizontal=True, key="grid_solver", disabled=classifier != "svm",
         format_func={"fastest": "fastest: primal or dual per fit, repeated rows merged",
                      "sklearn": "scikit-learn's LinearSVC.fit exactly"}.get,
-        help="Both fit the same LinearSVC objective. 'fastest' takes liblinear's dual solver once k is a third of "
-             "the training documents and the primal one below it, merges repeated training rows into weighted ones, "
+        help="Both fit the same LinearSVC objective. 'fastest' takes liblinear's dual solver once k is a quarter of "
+             "the training documents and the primal one below it, merges repeated training rows (k < 50) into weighted ones, "
              "and solves a fit again with the other solver if the first stops at max_iter (the table's solver and "
              "converged columns say so). 'sklearn' fits exactly as LinearSVC.fit and GridSearchCV do, for numbers "
              "that must match theirs to the bit.")

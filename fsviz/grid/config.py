@@ -63,7 +63,7 @@ class GridConfig:
     solver : {"fastest", "sklearn"}
         How a LinearSVC is fitted (:mod:`fsviz.liblinear`). ``"fastest"``
         (the default): per fit, the liblinear solver that reaches the
-        optimum first (dual once k is a third of the training documents),
+        optimum first (dual once k is a quarter of the training documents),
         duplicate rows merged, and a second solve when one stops at
         ``max_iter``; the results table's ``solver`` and ``converged``
         columns say what happened. ``"sklearn"``: exactly
