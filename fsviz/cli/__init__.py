@@ -34,7 +34,6 @@ tables; notes still go to stderr unless ``--quiet``).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
@@ -46,7 +45,6 @@ from .._validation import check_k, check_n_jobs, check_unique, check_whole
 from ..analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
 from ..corpus import load_corpus
 from ..export import FILE_TYPES, export_selection
-from ..formats import Limits
 from ..grid import GridConfig, load_results, parse_ks, run_grid
 from ..metrics import FORMAN_METRICS
 from ..multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
@@ -56,33 +54,14 @@ from ..selection import parse_specs
 from ..skew import task_sizes
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
 from ..tables import top_words, word_facts
-from .parser import build_parser
-
-
-def _limits(args) -> Limits | None:
-    """The --limit NAME=VALUE options as a :class:`fsviz.Limits` (None: the defaults)."""
-    if not args.limit:
-        return None
-    names = [f.name for f in dataclasses.fields(Limits)]
-    values = {}
-    for pair in args.limit:
-        name, _, text = pair.partition("=")
-        name = name.strip().replace("-", "_")
-        if name not in names or not text.strip():
-            raise ValueError(f"--limit takes NAME=VALUE with NAME one of {', '.join(names)}, got {pair!r}")
-        try:
-            number = float(text)
-        except ValueError:
-            raise ValueError(f"--limit {name}: {text!r} is not a number") from None
-        values[name] = number if name == "max_ratio" or not number.is_integer() else int(number)
-    return Limits(**values)
+from .parser import build_parser, parse_limits
 
 
 def _load(args):
     options = dict(min_df=args.min_df, stopwords=args.stopwords, stem=args.stem)
     if args.data == "sample":
         return load_sample(**options)
-    return load_corpus(args.data, format=args.format, limits=_limits(args), **options)
+    return load_corpus(args.data, format=args.format, limits=parse_limits(args.limit), **options)
 
 
 def _info(args):
@@ -196,7 +175,7 @@ def _table(frame) -> str:
 
 def _grid_corpora(args, min_df):
     options = dict(min_df=min_df, stopwords=args.stopwords, stem=args.stem)
-    limits = _limits(args)
+    limits = parse_limits(args.limit)
     return [load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, limits=limits,
                                                                         **options)
             for data in args.data]

@@ -1,18 +1,40 @@
-"""The command line's arguments: one parser, a sub-parser per command; what each command does is in :mod:`fsviz.cli`."""
+"""The command line's arguments: one parser, a sub-parser per command, and the values of options that need more
+than a type (--limit); what each command does is in :mod:`fsviz.cli`."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 
 from ..analysis import GOALS
 from ..corpus import DEFAULT_MIN_DF
+from ..formats import Limits
 from ..metrics import metric_names
 
-__all__ = ["build_parser"]
+__all__ = ["build_parser", "parse_limits"]
 
 DESCRIPTION = "Command line: ``python -m fsviz COMMAND …``."
+
+
+def parse_limits(pairs) -> Limits | None:
+    """The --limit NAME=VALUE options as a :class:`fsviz.Limits` (None when there are none)."""
+    if not pairs:
+        return None
+    names = [f.name for f in dataclasses.fields(Limits)]
+    values = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if name not in names or not text.strip():
+            raise ValueError(f"--limit takes NAME=VALUE with NAME one of {', '.join(names)}, got {pair!r}")
+        try:
+            number = float(text)
+        except ValueError:
+            raise ValueError(f"--limit {name}: {text!r} is not a number") from None
+        values[name] = number if name == "max_ratio" or not number.is_integer() else int(number)
+    return Limits(**values)
 
 
 def _corpus_arguments(parser):
