@@ -81,8 +81,9 @@ class CellFits:
         self.n_words = X_train.shape[1]
         self.solvers: list[str] = []
         self.converged: list[bool] = []
-        self.resolved = 0
-        self._weights: list[tuple] = []  # per fit: (columns, weights per class..., intercepts...)
+        # A linear fit's columns, then per score its weights and intercept: one score for LinearSVC (the
+        # decision function), two for NB (each class's joint log-likelihood).
+        self._linear: dict[int, tuple[np.ndarray, tuple, tuple]] = {}
         self._predicted: dict[int, np.ndarray] = {}  # per fit, for classifiers applied one by one
         self._test_csc = None
         model = make_classifier(classifier, params)
@@ -113,18 +114,16 @@ class CellFits:
                 columns = np.arange(self.n_words)
             else:
                 fitted = self._svm.fit(*gather_columns(self.train_csc, columns), columns.size)
-            self._weights.append((columns, fitted.coef, fitted.intercept))
+            self._linear[index] = (columns, (fitted.coef,), (fitted.intercept,))
             self.solvers.append(fitted.solver)
             self.converged.append(fitted.converged)
-            self.resolved += fitted.resolved
         elif self._nb is not None:
             columns = np.arange(self.n_words) if columns is None else columns
             nb = self._nb
             nb.feature_count_, nb.n_features_in_ = self._nb_counts[:, columns], columns.size
             nb._update_feature_log_prob(nb._check_alpha())
             nb._update_class_log_prior(class_prior=nb.class_prior)
-            self._weights.append((columns, nb.feature_log_prob_[0], nb.feature_log_prob_[1],
-                                  nb.class_log_prior_[0], nb.class_log_prior_[1]))
+            self._linear[index] = (columns, tuple(nb.feature_log_prob_), tuple(nb.class_log_prior_))
             self.solvers.append("")
             self.converged.append(True)
         else:
@@ -150,24 +149,23 @@ class CellFits:
     def predictions(self) -> np.ndarray:
         """Boolean predictions on the test split, one column per fit."""
         out = np.zeros((self.X_test.shape[0], self.n_fits), dtype=bool)
-        linear = [i for i in range(self.n_fits) if i not in self._predicted]
-        if linear:
-            scores = [self._scores(part) for part in range(1 if self._svm is not None else 2)]
-            if self._svm is not None:
-                out[:, linear] = scores[0] + np.array([w[2] for w in self._weights]) > 0
+        if self._linear:
+            fits = list(self._linear)
+            scores = [self._scores(part) for part in range(len(self._linear[fits[0]][1]))]
+            if len(scores) == 1:  # LinearSVC: the decision function's sign
+                out[:, fits] = scores[0] > 0
             else:  # MultinomialNB.predict: the first class (False) on a tie
-                out[:, linear] = (scores[1] + np.array([w[4] for w in self._weights])
-                                  > scores[0] + np.array([w[3] for w in self._weights]))
+                out[:, fits] = scores[1] > scores[0]
         for i, predicted in self._predicted.items():
             out[:, i] = predicted
         return out
 
     def _scores(self, part: int) -> np.ndarray:
-        """X_test · W for the ``part``-th weight vector of every linear fit."""
-        lengths = np.array([w[0].size for w in self._weights])
-        indptr = np.zeros(lengths.size + 1, dtype=np.int64)
-        np.cumsum(lengths, out=indptr[1:])
-        W = sparse.csc_matrix((np.concatenate([w[1 + part] for w in self._weights]),
-                               np.concatenate([w[0] for w in self._weights]), indptr),
-                              shape=(self.n_words, lengths.size))
-        return (self.X_test @ W).toarray()
+        """X_test · W + intercepts for the ``part``-th score of every linear fit, one column per fit."""
+        fits = list(self._linear.values())
+        indptr = np.zeros(len(fits) + 1, dtype=np.int64)
+        np.cumsum([columns.size for columns, _, _ in fits], out=indptr[1:])
+        W = sparse.csc_matrix((np.concatenate([weights[part] for _, weights, _ in fits]),
+                               np.concatenate([columns for columns, _, _ in fits]), indptr),
+                              shape=(self.n_words, len(fits)))
+        return (self.X_test @ W).toarray() + np.array([intercepts[part] for _, _, intercepts in fits])
