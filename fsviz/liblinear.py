@@ -189,13 +189,15 @@ class LinearSVCSolver:
         fit = self._by_rule(first, data, indices, indptr, n_columns)
         if fit.converged:
             return fit
-        if self._gap(fit, data, indices, indptr, n_columns) <= GAP_TOLERANCE:
+        bounds = self._primal_dual(fit, data, indices, indptr, n_columns)
+        if _relative_gap(*bounds) <= GAP_TOLERANCE:
             return LinearFit(fit.coef, fit.intercept, f"{fit.solver}, gap-checked", fit.n_iter, True)
         other = self._by_rule(not first, data, indices, indptr, n_columns)
         # The lower objective, not the converged flag: the dual solver stopped at max_iter is often still
         # closer to the optimum than the primal one's (looser) stopping point.
-        best = min((fit, other), key=lambda f: self._objective(f, data, indices, indptr))
-        converged = best.converged or self._gap(best, data, indices, indptr, n_columns) <= GAP_TOLERANCE
+        best, bounds = min(((fit, bounds), (other, self._primal_dual(other, data, indices, indptr, n_columns))),
+                           key=lambda candidate: candidate[1][0])
+        converged = best.converged or _relative_gap(*bounds) <= GAP_TOLERANCE
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
     def _by_rule(self, dual, data, indices, indptr, n_columns):
@@ -228,8 +230,7 @@ class LinearSVCSolver:
     def _gap(self, fit: LinearFit, data, indices, indptr, n_columns) -> float:
         """The relative duality gap (P(w) − D(α(w))) / P(w): an upper bound on how far ``fit`` is above the
         optimum, as a share of its objective."""
-        primal, dual = self._primal_dual(fit, data, indices, indptr, n_columns)
-        return (primal - dual) / primal if primal > 0 else 0.0
+        return _relative_gap(*self._primal_dual(fit, data, indices, indptr, n_columns))
 
     def _primal_dual(self, fit, data, indices, indptr, n_columns=None):
         """P(w), and D(α) at αᵢ = 2C·max(0, 1 − yᵢ(w·xᵢ + b)), the dual point the KKT conditions pair with w:
@@ -249,3 +250,8 @@ class LinearSVCSolver:
         v_bias = model.intercept_scaling * alpha_y.sum() if model.fit_intercept else 0.0
         dual = 2 * model.C * slack.sum() - 0.5 * (float(v @ v) + v_bias * v_bias) - model.C * float(slack @ slack)
         return primal, dual
+
+
+def _relative_gap(primal: float, dual: float) -> float:
+    """(P − D) / P, 0 when P is 0 (w = 0 with every margin met)."""
+    return (primal - dual) / primal if primal > 0 else 0.0

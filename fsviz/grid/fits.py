@@ -94,7 +94,7 @@ class CellFits:
             self._svm = liblinear.LinearSVCSolver(model, self.y, solver)
         elif type(model) is MultinomialNB and np.ndim(model.alpha) == 0 and both and hasattr(
                 model, "_update_feature_log_prob"):
-            self._nb = MultinomialNB(**model.get_params())
+            self._nb = model  # a fresh, unfitted model: each fit sets its counts and smoothing again
             labels = np.stack([~self.y, self.y]).astype(np.float64)
             self._nb_counts = np.asarray(labels @ X_train)  # documents per class containing each word
             self._nb.class_count_ = labels.sum(axis=1)
