@@ -289,6 +289,8 @@ BAD_ARGUMENTS = {
     "--C abc": (["grid", "{data}", "--C", "abc", "--out", "{dir}/x.parquet"], "argument --C: invalid float value"),
     "--classifier forest": (["grid", "{data}", "--classifier", "forest", "--out", "{dir}/x.parquet"],
                             "unknown classifier 'forest'"),
+    "--solver quick": (["grid", "{data}", "--solver", "quick", "--out", "{dir}/x.parquet"],
+                       "`solver` must be one of fastest, sklearn, got 'quick'"),
     "--metrics bns,bns (grid)": (["grid", "{data}", "--metrics", "bns,bns", "--out", "{dir}/x.parquet"],
                                  "`metrics` lists bns more than once"),
     "--metrics bns,bns (top)": (["top", "{data}", "--class", "c0", "--metrics", "bns,bns"],
