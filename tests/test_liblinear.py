@@ -143,7 +143,38 @@ def test_a_fit_stopped_at_max_iter_within_the_gap_tolerance_is_kept():
     tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-8}), y), X)
     solver = LinearSVCSolver(make_classifier("svm", {"tol": 1e-8}), y)
     assert solver._gap(tight, X.data, X.indices, X.indptr, X.shape[1]) <= GAP_TOLERANCE / 100
+    solver._first_pass = lambda *args: None
     solver._by_rule = lambda dual, *args: LinearFit(tight.coef, tight.intercept, "dual", 1000, False)
+    kept = _fit(solver, X)
+    assert kept.solver == "dual, gap-checked" and kept.converged and not kept.resolved
+
+
+def test_the_dual_first_pass_is_kept_when_its_gap_is_within_the_tolerance():
+    X, y = _data(200, 150, seed=3)  # 150 columns >= 200 / 4: the dual solver
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    quick, at_tol = _fit(solver, X), solver._by_rule(True, X.data, X.indices, X.indptr, X.shape[1])
+    assert quick.solver == "dual" and quick.converged and quick.n_iter < at_tol.n_iter
+    assert solver._gap(quick, X.data, X.indices, X.indptr, X.shape[1]) <= GAP_TOLERANCE
+    tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-10, "max_iter": 100_000}), y), X)
+    optimum = solver._objective(tight, X.data, X.indices, X.indptr)
+    assert optimum <= solver._objective(quick, X.data, X.indices, X.indptr) <= optimum * (1 + GAP_TOLERANCE)
+
+
+def test_a_dual_first_pass_outside_the_gap_tolerance_is_solved_again_at_tol(monkeypatch):
+    X, y = _data(200, 150, seed=3)
+    monkeypatch.setattr(liblinear, "DUAL_FIRST_PASS", 1e6)  # tol 100: one pass, far from the optimum
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    assert solver._first_pass(X.data, X.indices, X.indptr, X.shape[1]) is None
+    fit, at_tol = _fit(solver, X), solver._by_rule(True, X.data, X.indices, X.indptr, X.shape[1])
+    assert fit.solver == "dual" and fit.n_iter == at_tol.n_iter
+    np.testing.assert_array_equal(fit.coef, at_tol.coef)
+
+
+def test_a_dual_first_pass_stopped_at_max_iter_within_the_gap_is_gap_checked():
+    X, y = _data(200, 150, seed=3)
+    tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-10, "max_iter": 100_000}), y), X)
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    solver._solve = lambda *args: LinearFit(tight.coef, tight.intercept, "dual", 1000, False)
     kept = _fit(solver, X)
     assert kept.solver == "dual, gap-checked" and kept.converged and not kept.resolved
 
@@ -177,3 +208,14 @@ def test_the_objective_is_liblinears_primal_objective():
 def test_an_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="fastest, sklearn"):
         LinearSVCSolver(make_classifier("svm"), np.array([True, False]), "quick")
+
+
+@pytest.mark.parametrize("c_loops", [True, False])
+def test_the_gaps_products_equal_scipys(monkeypatch, c_loops):
+    if not c_loops:  # the numpy fall-back, if scipy's private loops move
+        monkeypatch.setattr(liblinear, "_csr_matvec", None)
+        monkeypatch.setattr(liblinear, "_csc_matvec", None)
+    X = sparse.random(50, 30, density=0.2, random_state=1, format="csr")
+    x, z = np.random.default_rng(0).normal(size=30), np.random.default_rng(1).normal(size=50)
+    np.testing.assert_allclose(liblinear._times(X.data, X.indices, X.indptr, x), X @ x, rtol=1e-12)
+    np.testing.assert_allclose(liblinear._transposed_times(X.data, X.indices, X.indptr, 30, z), X.T @ z, rtol=1e-12)
