@@ -14,20 +14,33 @@ stopped at ``max_iter``, and how far each objective is above the lowest of
 the three (relative); then the smallest k / n from which the dual solver is
 the faster one on every dataset. (The merged rows always go to the primal
 solver here, whatever ``fsviz.liblinear.MERGE_BELOW`` says.)
+
+    python benchmarks/bench_solver.py --first-pass [--datasets fbis re0 wap la1 re1 tr11] [--per-k 150]
+
+The rule behind ``fsviz.liblinear.DUAL_FIRST_PASS``: on up to ``--per-k``
+of the grid's dual fits per dataset (k >= ``DUAL_FROM`` × rows, trial 0,
+fold 0), ``LinearSVCSolver.fit`` without a first pass and with one at 3, 10
+and 30 × tol, and ``LinearSVC.fit`` (scikit-learn's primal solver), in turn
+fit by fit. Printed: the total seconds of each, the share of fits whose
+first pass was kept, and how many test predictions differ from a tight
+solve (primal, tol 1e-10).
 """
 
 import argparse
 import statistics
 import time
+import warnings
 
 import numpy as np
 from _common import shared
 from scipy import sparse
+from sklearn.svm import LinearSVC
 
 import fsviz
 from fsviz.grid import GridConfig, cell_splits, fold_selections
 from fsviz.grid.fits import gather_columns
-from fsviz.liblinear import LinearSVCSolver, merge_rows
+from fsviz import liblinear
+from fsviz.liblinear import DUAL_FROM, LinearSVCSolver, merge_rows
 from fsviz.metrics import FORMAN_METRICS
 
 
@@ -66,11 +79,69 @@ def solve(solver, how, arrays, n_columns):
     return time.perf_counter() - start, fit
 
 
+def dual_fits(corpus, n, seed=0):
+    """(y_train, train CSR arrays, n_columns, test CSR) for up to ``n`` of the grid's dual fits (trial 0,
+    fold 0)."""
+    config = GridConfig(trials=1)
+    X = sparse.csr_matrix(corpus.X, dtype=np.float64)
+    fits = []
+    for name in corpus.classes:
+        y = corpus.y(name)
+        if y.sum() < config.folds:
+            continue
+        train, test = cell_splits(y, config, 0)[0]
+        X_train, X_test = X[train], X[test]
+        chosen = fold_selections(X_train, y[train], FORMAN_METRICS, config.ks, random_state=seed)
+        fits += [(y[train], X_train, X_test, np.sort(columns)) for sets in chosen.selections.values()
+                 for columns in sets.values() if columns.size >= DUAL_FROM * train.size]
+    for i in np.random.default_rng(seed).permutation(len(fits))[:n]:
+        y, X_train, X_test, columns = fits[i]
+        test = gather_columns(X_test.tocsc(), columns)
+        yield y, gather_columns(X_train.tocsc(), columns), columns.size, sparse.csr_matrix(
+            test, shape=(X_test.shape[0], columns.size))
+
+
+def first_pass(args):
+    """Times and test predictions of the grid's dual fits with and without the first pass."""
+    factors = (3, 10, 30)
+    ways = ("no first pass", *(f"first pass {f}x" for f in factors), "LinearSVC.fit")
+    for name in args.datasets:
+        corpus = fsviz.load_corpus(shared(name))
+        seconds, kept, differ, n = dict.fromkeys(ways, 0.0), dict.fromkeys(ways, 0), dict.fromkeys(ways, 0), 0
+        for y, arrays, n_columns, X_test in dual_fits(corpus, args.per_k):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                reference = LinearSVC(dual=False, tol=1e-10, max_iter=10**6, random_state=0).fit(
+                    sparse.csr_matrix(arrays, shape=(y.size, n_columns)), y).decision_function(X_test) > 0
+            order = ways if n % 2 == 0 else ways[::-1]  # alternate who goes first
+            for way in order:
+                solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y,
+                                         "sklearn" if way == "LinearSVC.fit" else "fastest")
+                liblinear.DUAL_FIRST_PASS = factors[ways.index(way) - 1] if "x" in way else 10
+                first, passes = solver._first_pass, []
+                solver._first_pass = lambda *a: passes.append(None if way == ways[0] else first(*a)) or passes[-1]
+                start = time.perf_counter()
+                fit = solver.fit(*arrays, n_columns)
+                kept[way] += bool(passes) and passes[-1] is not None
+                coef, intercept = fit.coef, fit.intercept
+                seconds[way] += time.perf_counter() - start
+                differ[way] += int(np.count_nonzero(((X_test @ coef + intercept) > 0) != reference))
+            n += 1
+        print(f"{name}: {n} dual fits")
+        for way in ways:
+            share = f"first pass kept {kept[way] / max(n, 1):4.0%}" if "x" in way else " " * 20
+            print(f"  {way:16} {seconds[way]:7.2f} s ({seconds[ways[0]] / seconds[way]:4.2f}x)   {share}   "
+                  f"{differ[way]:3d} test predictions differ from a tight solve")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", nargs="+", default=["tr45", "wap", "la1"])
     parser.add_argument("--per-k", type=int, default=40)
+    parser.add_argument("--first-pass", action="store_true", help="the dual solver's first pass (DUAL_FIRST_PASS)")
     args = parser.parse_args()
+    if args.first_pass:
+        return first_pass(args)
     ways = ("primal, merged", "dual", "primal")
     crossover = {}
     for name in args.datasets:

@@ -33,10 +33,11 @@ from sklearn.svm import LinearSVC
 from .. import liblinear
 from ..classifiers import fast_fit, fast_predict, make_classifier
 
-try:  # scipy's C routine behind .tocsc()/.tocsr(); private, so gather_columns falls back to the constructor
+try:  # scipy's C routines behind X[rows] and .tocsc()/.tocsr(); private, so gather_columns falls back
+    from scipy.sparse._sparsetools import csr_row_index as _csr_row_index
     from scipy.sparse._sparsetools import csr_tocsc as _csr_tocsc
 except ImportError:  # pragma: no cover - depends on the installed scipy
-    _csr_tocsc = None
+    _csr_row_index = _csr_tocsc = None
 
 __all__ = ["CellFits", "gather_columns"]
 
@@ -46,23 +47,25 @@ def gather_columns(csc: sparse.csc_matrix, columns: np.ndarray):
 
     What ``csc[:, columns].tocsr()`` gives (each row's column indices
     ascending), without scipy's checks: the columns' entries are gathered
-    with numpy and transposed by scipy's own C routine (a private function;
-    the public constructor if it moves).
+    and transposed by scipy's own C routines (private functions; its public
+    indexing if they move).
     """
-    starts = csc.indptr[columns]
-    lengths = csc.indptr[columns + 1] - starts
+    lengths = csc.indptr[columns + 1] - csc.indptr[columns]
     column_ptr = np.zeros(columns.size + 1, dtype=np.int32)
     np.cumsum(lengths, out=column_ptr[1:])
-    positions = np.arange(column_ptr[-1]) + np.repeat(starts - column_ptr[:-1], lengths)
-    rows, values = csc.indices[positions].astype(np.int32, copy=False), csc.data[positions]
     n_rows = csc.shape[0]
     if _csr_tocsc is None:  # pragma: no cover - depends on the installed scipy
-        out = sparse.csc_matrix((values, rows, column_ptr), shape=(n_rows, columns.size)).tocsr()
+        out = csc[:, columns].tocsr()
         return out.data, out.indices.astype(np.int32), out.indptr.astype(np.int32)
+    rows = np.empty(column_ptr[-1], dtype=csc.indices.dtype)
+    values = np.empty(column_ptr[-1], dtype=csc.data.dtype)
+    # CSC's columns are CSR's rows of the transpose: scipy's row gather, then its transposition
+    _csr_row_index(columns.size, columns.astype(csc.indptr.dtype, copy=False), csc.indptr, csc.indices, csc.data,
+                   rows, values)
     indptr = np.empty(n_rows + 1, dtype=np.int32)
     indices = np.empty(values.size, dtype=np.int32)
     data = np.empty(values.size, dtype=values.dtype)
-    _csr_tocsc(columns.size, n_rows, column_ptr, rows, values, indptr, indices, data)  # CSC → CSR is CSR → CSC
+    _csr_tocsc(columns.size, n_rows, column_ptr, rows.astype(np.int32, copy=False), values, indptr, indices, data)
     return data, indices, indptr
 
 
