@@ -64,8 +64,9 @@ class GridConfig:
         How a LinearSVC is fitted (:mod:`fsviz.liblinear`). ``"fastest"``
         (the default): per fit, the liblinear solver that reaches the
         optimum first (dual once k is a quarter of the training documents),
-        duplicate rows merged, and a second solve when one stops at
-        ``max_iter``; the results table's ``solver`` and ``converged``
+        duplicate rows merged, the dual solver's answer at a looser
+        tolerance kept when its duality gap proves it close enough, and a
+        second solve when one stops at ``max_iter``; the results table's ``solver`` and ``converged``
         columns say what happened. ``"sklearn"``: exactly
         ``LinearSVC.fit`` (scikit-learn's ``dual="auto"``, rows as given),
         the fits ``GridSearchCV`` would make. The other classifiers fit the
