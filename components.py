@@ -182,6 +182,28 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     st.code(export.snippet, language="python")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_csv(frame: pd.DataFrame, *, index: bool = False) -> str:
+    """``frame`` as CSV for a download: a text cell that a spreadsheet would run as a formula (one starting with
+    ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading ``'``, as OWASP advises against CSV
+    injection. Class names, file names, words and document lines are visitors' own text, and a CSV from a corpus
+    someone else put in the data folder may be opened in Excel. Numbers are written as they are."""
+
+    def safe(value):
+        return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_START) else value
+
+    frame = frame.copy()
+    for column in frame.columns:
+        if not pd.api.types.is_numeric_dtype(frame[column]) and not pd.api.types.is_bool_dtype(frame[column]):
+            frame[column] = frame[column].map(safe)
+    frame.columns = [safe(c) for c in frame.columns]
+    if index:
+        frame.index = frame.index.map(safe)
+    return frame.to_csv(index=index)
+
+
 def plain(text: str) -> str:
     """``text`` with Markdown's punctuation escaped, so ``st.error`` shows a message quoting a user's formula
     or spec as it is (``__import__`` stays ``__import__``, not a bold "import")."""
@@ -320,5 +342,5 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
                "the documents of each side are in a fixed random order (seed 0), so each page shows new ones and "
                "the pages together show them all.")
     lines = pd.DataFrame(shown.records(), columns=["side", "doc", "left", "match", "right", "occurrences", "labels"])
-    st.download_button("Download these lines (CSV)", lines.to_csv(index=False), f"contexts_{word}_page{page}.csv",
+    st.download_button("Download these lines (CSV)", spreadsheet_csv(lines), f"contexts_{word}_page{page}.csv",
                        "text/csv", key=f"{key}_download")

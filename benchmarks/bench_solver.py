@@ -37,9 +37,9 @@ from scipy import sparse
 from sklearn.svm import LinearSVC
 
 import fsviz
+from fsviz import liblinear
 from fsviz.grid import GridConfig, cell_splits, fold_selections
 from fsviz.grid.fits import gather_columns
-from fsviz import liblinear
 from fsviz.liblinear import DUAL_FROM, LinearSVCSolver, merge_rows
 from fsviz.metrics import FORMAN_METRICS
 
@@ -101,6 +101,14 @@ def dual_fits(corpus, n, seed=0):
             test, shape=(X_test.shape[0], columns.size))
 
 
+def _recorded(first_pass, passes, skip):
+    """``first_pass`` (or none, if ``skip``) that appends what it returns to ``passes``."""
+    def recorded(*args):
+        passes.append(None if skip else first_pass(*args))
+        return passes[-1]
+    return recorded
+
+
 def first_pass(args):
     """Times and test predictions of the grid's dual fits with and without the first pass."""
     factors = (3, 10, 30)
@@ -118,8 +126,8 @@ def first_pass(args):
                 solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y,
                                          "sklearn" if way == "LinearSVC.fit" else "fastest")
                 liblinear.DUAL_FIRST_PASS = factors[ways.index(way) - 1] if "x" in way else 10
-                first, passes = solver._first_pass, []
-                solver._first_pass = lambda *a: passes.append(None if way == ways[0] else first(*a)) or passes[-1]
+                passes = []
+                solver._first_pass = _recorded(solver._first_pass, passes, skip=way == ways[0])
                 start = time.perf_counter()
                 fit = solver.fit(*arrays, n_columns)
                 kept[way] += bool(passes) and passes[-1] is not None

@@ -74,7 +74,8 @@ try:  # scipy's C loops behind X @ x and X.T @ x; private, so the products fall 
 except ImportError:  # pragma: no cover - depends on the installed scipy
     _csc_matvec = _csr_matvec = None
 
-__all__ = ["AVAILABLE", "DUAL_FIRST_PASS", "DUAL_FROM", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit", "LinearSVCSolver", "merge_rows"]
+__all__ = ["AVAILABLE", "DUAL_FIRST_PASS", "DUAL_FROM", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit",
+           "LinearSVCSolver", "merge_rows"]
 
 #: Whether liblinear's entry point is importable (scikit-learn's private ``_liblinear``).
 AVAILABLE = _liblinear is not None

@@ -6,7 +6,7 @@ import streamlit as st
 
 import app_state
 import fsviz
-from components import formula_box
+from components import formula_box, spreadsheet_csv
 from fsviz.agreement import agreement_matrix, correlation, top_overlap
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
 
@@ -50,7 +50,7 @@ for tab, kind in ((tab_log, "loglog"), (tab_rank, "spearman")):
     matrices[kind] = agreement_matrix(scores, kind)
     tab.plotly_chart(agreement_matrix_figure(matrices[kind]), key=f"agreement_matrix_{kind}")
 table = pd.concat({k: v for k, v in matrices.items()}, names=["correlation", "measure"])
-st.download_button("Download both matrices (CSV)", table.to_csv(), "agreement_matrix.csv", "text/csv",
+st.download_button("Download both matrices (CSV)", spreadsheet_csv(table, index=True), "agreement_matrix.csv", "text/csv",
                    key="agreement_dl_matrix")
 
 st.subheader("One measure against another")
@@ -69,9 +69,9 @@ union = 2 * n - shared
 st.markdown(f"**{union - shared} of the {union} words** in the union of the two top-{n} lists differ "
             f"({shared} are in both). Log-log r = {stats['loglog']:.3f}, Spearman ρ = {stats['spearman']:.3f}.")
 st.dataframe(differing, hide_index=True, height=320)
-st.download_button("Download the differing words (CSV)", differing.to_csv(index=False),
+st.download_button("Download the differing words (CSV)", spreadsheet_csv(differing),
                    f"differing_top{n}.csv", "text/csv", key="agreement_dl_words")
 words = pd.DataFrame({"word": task.vocabulary, "tp": task.tp, "fp": task.fp,
                       **{fsviz.spec_label(m): np.asarray(s) for m, s in scores.items()}})
-st.download_button("Download every word's scores (CSV)", words.to_csv(index=False), "word_scores.csv", "text/csv",
+st.download_button("Download every word's scores (CSV)", spreadsheet_csv(words), "word_scores.csv", "text/csv",
                    key="agreement_dl_scores")

@@ -7,7 +7,7 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
-from components import formula_box
+from components import formula_box, spreadsheet_csv
 from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
 from fsviz.selection import top_k_overlap
 
@@ -53,7 +53,7 @@ scores = {m: task.score(m) for m in metrics}
 overlap = top_k_overlap(scores, k)
 st.plotly_chart(overlap_figure(metrics, overlap), key="boundaries_overlap")
 st.download_button("Download the overlap matrix (CSV)",
-                   pd.DataFrame(overlap, index=metrics, columns=metrics).to_csv(), "overlap.csv", "text/csv",
+                   spreadsheet_csv(pd.DataFrame(overlap, index=metrics, columns=metrics), index=True), "overlap.csv", "text/csv",
                    key="boundaries_dl")
 
 c1, c2 = st.columns(2)

@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 import app_state
+from components import spreadsheet_csv
 from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.tables import class_table
@@ -33,7 +34,7 @@ left.plotly_chart(class_sizes_figure(corpus), key="corpus_classes")
 table = class_table(corpus)
 right.dataframe(table, hide_index=True, height=360,
                 column_config={"skew 1:n": st.column_config.NumberColumn(format="%.1f")})
-right.download_button("Download classes (CSV)", table.to_csv(index=False), "classes.csv", "text/csv", key="corpus_dl")
+right.download_button("Download classes (CSV)", spreadsheet_csv(table), "classes.csv", "text/csv", key="corpus_dl")
 
 st.subheader("Where the tasks sit against Forman's benchmark")
 tasks = task_sizes(corpus)
@@ -48,7 +49,7 @@ st.markdown(
 benchmark = st.toggle("Show Forman's 229 tasks", value=True, key="corpus_skew_benchmark")
 st.plotly_chart(task_sizes_figure(tasks, benchmark=forman_tasks() if benchmark else None), key="corpus_skew")
 points = with_forman_tasks(tasks, corpus.name) if benchmark else tasks
-st.download_button("Download these points (CSV)", points.to_csv(index=False), "tasks_skew.csv", "text/csv",
+st.download_button("Download these points (CSV)", spreadsheet_csv(points), "tasks_skew.csv", "text/csv",
                    key="corpus_skew_dl")
 
 st.subheader("Document frequencies")

@@ -6,7 +6,7 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
-from components import run_panel
+from components import run_panel, spreadsheet_csv
 from fsviz import plots
 from fsviz.grid import GridConfig
 from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table
@@ -76,7 +76,7 @@ if runs is not None and any(run.cells_done for run in runs):
         if len(forman):
             text += f"; Forman's cutoff of 3 gives {float(forman['f1'].iloc[0]):.3f}"
         st.markdown(text + ".")
-    st.download_button("Download the curves (CSV)", curves.to_csv(index=False), "fsviz-cutoff.csv", "text/csv",
+    st.download_button("Download the curves (CSV)", spreadsheet_csv(curves), "fsviz-cutoff.csv", "text/csv",
                        key="cutoff_dl_curves")
     st.download_button("Download the results (CSV, the grid's table with min_df and vocabulary)",
-                       table.to_csv(index=False), "fsviz-cutoff-results.csv", "text/csv", key="cutoff_dl_results")
+                       spreadsheet_csv(table), "fsviz-cutoff-results.csv", "text/csv", key="cutoff_dl_results")

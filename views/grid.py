@@ -6,7 +6,7 @@ import streamlit as st
 
 import app_state
 import fsviz
-from components import plain, results_uploader, run_panel
+from components import plain, results_uploader, run_panel, spreadsheet_csv
 from fsviz.analysis import GOAL_LABELS, macro_average
 from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_grid, parse_ks
 from fsviz.plots import curves_figure
@@ -61,7 +61,7 @@ def _show(run, source):
     run.save_to(buffer)
     c1.download_button("Download results (Parquet)", buffer.getvalue(), "fsviz-grid.parquet",
                        "application/octet-stream", key="grid_dl_parquet")
-    c2.download_button("Download results (CSV)", run.to_csv(), "fsviz-grid.csv", "text/csv", key="grid_dl_csv")
+    c2.download_button("Download results (CSV)", spreadsheet_csv(run.results), "fsviz-grid.csv", "text/csv", key="grid_dl_csv")
     st.page_link("views/results.py", label="Analyse these results in the Results explorer: tolerance, best pairs, "
                  "class skew, significance and a recommendation", icon=":material/insights:")
 

@@ -8,7 +8,7 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
-from components import run_panel
+from components import run_panel, spreadsheet_csv
 from fsviz import plots
 from fsviz.grid import DEFAULT_KS, parse_ks
 from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
@@ -42,7 +42,7 @@ else:
     left, right = st.columns([2, 3])
     with left:
         st.plotly_chart(plots.feature_shares_figure(shares), key="lesion_shares")
-        st.download_button("Download the shares (CSV)", shares.to_csv(index=False), "fsviz-lesion-shares.csv",
+        st.download_button("Download the shares (CSV)", spreadsheet_csv(shares), "fsviz-lesion-shares.csv",
                            "text/csv", key="lesion_dl_shares")
     with right:
         chosen = st.select_slider("Draw the selected words for α", sorted(alphas),
@@ -86,7 +86,7 @@ if runs is not None and runs[0].cells_done:
     for line in lesion_text(curves):
         st.markdown(f"- {line}")
     c1, c2 = st.columns(2)
-    c1.download_button("Download the curves (CSV)", curves.to_csv(index=False), "fsviz-lesion.csv", "text/csv",
+    c1.download_button("Download the curves (CSV)", spreadsheet_csv(curves), "fsviz-lesion.csv", "text/csv",
                        key="lesion_dl_curves")
     buffer = io.BytesIO()
     run.save_to(buffer)

@@ -6,6 +6,7 @@ import streamlit as st
 
 import app_state
 import fsviz
+from components import spreadsheet_csv
 from fsviz.analysis import metric_label
 from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
 from fsviz.multiclass import (
@@ -120,7 +121,7 @@ if table is not None:
     buffer = io.BytesIO()
     table.to_parquet(buffer, index=False)
     c1, c2 = st.columns(2)
-    c1.download_button("Download the curves (CSV)", curves.to_csv(index=False), "multiclass_curves.csv", "text/csv",
+    c1.download_button("Download the curves (CSV)", spreadsheet_csv(curves), "multiclass_curves.csv", "text/csv",
                        key="mc_dl_csv")
     c2.download_button("Download every fold (Parquet)", buffer.getvalue(), "multiclass.parquet",
                        key="mc_dl_parquet")

@@ -5,7 +5,7 @@ import streamlit as st
 
 import app_cache
 import app_state
-from components import export_panel, results_uploader
+from components import export_panel, results_uploader, spreadsheet_csv
 from fsviz import analysis, plots
 from fsviz.analysis import (
     DEFAULT_TOLERANCE,
@@ -51,7 +51,7 @@ def analysed(function, *args, **kwargs):
 
 
 def csv_button(frame, name, what="data"):
-    st.download_button(f"Download the {what} (CSV)", frame.to_csv(index=False), f"fsviz-{name}.csv", "text/csv",
+    st.download_button(f"Download the {what} (CSV)", spreadsheet_csv(frame), f"fsviz-{name}.csv", "text/csv",
                        key=f"res_dl_{name}")
 
 

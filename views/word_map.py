@@ -7,7 +7,7 @@ import streamlit as st
 import app_cache
 import app_state
 import fsviz
-from components import documents_panel, export_panel, formula_box
+from components import documents_panel, export_panel, formula_box, spreadsheet_csv
 from fsviz.binormal import word_bns_view
 from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.grid import DEFAULT_KS
@@ -88,9 +88,9 @@ if st.toggle("Play the boundaries as k grows", key="wordmap_play",
             notes.append(f"{', '.join(ringed)}: no isocline in this plane, so each frame rings the points holding "
                          "its top k words.")
         st.caption(" ".join(notes) or f"k = {', '.join(map(str, sweep))}.")
-        st.download_button("Download the boundaries at every k (CSV)", lambda: boundary_table(task, metrics, sweep)
-                           .to_csv(index=False), f"boundaries_{ctx.class_name}.csv", "text/csv", on_click="ignore",
-                           key="wordmap_dl_play")
+        st.download_button("Download the boundaries at every k (CSV)", lambda: spreadsheet_csv(
+                           boundary_table(task, metrics, sweep)), f"boundaries_{ctx.class_name}.csv", "text/csv",
+                           on_click="ignore", key="wordmap_dl_play")
 
 for name in metrics:
     selection = fsviz.select_top_k(task.score(name), k)
@@ -108,7 +108,7 @@ if selected_points:
     rows = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
                         key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
     picked = words[rows[0]] if rows and rows[0] < words.size else None
-    st.download_button("Download selected words (CSV)", table.to_csv(index=False), "selected_words.csv",
+    st.download_button("Download selected words (CSV)", spreadsheet_csv(table), "selected_words.csv",
                        "text/csv", key="wordmap_dl_selected")
 
 # --- The documents behind a word (issue 17, item 1): its counts, scores and keyword-in-context lines ----------
@@ -123,7 +123,7 @@ documents_panel(ctx, metrics, k, searched=found, selected=words if selected_poin
 
 if metrics:
     top = top_words(task, metrics, k)
-    st.download_button(f"Download each metric's top {k} words (CSV)", top.to_csv(index=False),
+    st.download_button(f"Download each metric's top {k} words (CSV)", spreadsheet_csv(top),
                        f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
 
 st.subheader("Why BNS scores a word as it does (Forman's Figure 1)")
@@ -151,7 +151,7 @@ if candidates:
                f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
                f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
                "page.")
-    st.download_button("Download these numbers (CSV)", pd.DataFrame([view.to_dict()]).to_csv(index=False),
+    st.download_button("Download these numbers (CSV)", spreadsheet_csv(pd.DataFrame([view.to_dict()])),
                        f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
 else:
     st.info("This class has no words to show.")
