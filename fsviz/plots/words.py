@@ -184,7 +184,8 @@ def _word_map_layout(fig, task, zoom, log):
         xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
         yaxis_title=f"true positives tp (of {task.pos})",
         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
-        margin=dict(l=10, r=10, t=40, b=10), height=620, dragmode="select",
+        # The toolbar stands down the right edge, so it never covers the legend's last entries above the plot.
+        modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), height=620, dragmode="select",
     )
     axis_type = "log" if log else "linear"
     if zoom is None:
