@@ -188,6 +188,19 @@ def test_dask_local_cluster_equals_the_local_run(corpus, small_run):
     pd.testing.assert_frame_equal(distributed.results, small_run.results)
 
 
+def test_dask_workers_get_the_dataset_once_not_with_every_cell(corpus):
+    distributed = pytest.importorskip("distributed")
+    held = []
+
+    def look(done, total):  # after a cell: what the worker keeps besides results
+        if done and not held:
+            held.extend(distributed.default_client().run(
+                lambda dask_worker: sorted({type(v).__name__ for v in dask_worker.data.values()})).values())
+
+    run_grid(corpus, GridConfig(**SMALL), workers=1, progress=look)
+    assert held and "CellData" in held[0]  # scattered to the worker, where every cell reads it
+
+
 @pytest.mark.parametrize("bad, message", [
     (dict(ks=(0, 10)), "positive whole number"),
     (dict(ks=()), "empty"),

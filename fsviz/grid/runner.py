@@ -312,8 +312,9 @@ def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progr
         progress(state.n_done, state.n_total)
     try:
         if todo:
-            with _backend(n_jobs, workers, scheduler) as jobs:
-                _execute(corpora, todo, config, state, jobs)
+            matrices = {i: cell_data(corpora[i], config) for i in sorted({cell.dataset for cell in todo})}
+            with _backend(n_jobs, workers, scheduler, list(matrices.values())) as jobs:
+                _execute(corpora, matrices, todo, config, state, jobs)
     finally:  # interrupted or not, every finished cell reaches the checkpoint
         if checkpoint is not None:
             checkpoint.write(state.pending)
@@ -328,11 +329,14 @@ def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progr
 
 
 @contextlib.contextmanager
-def _backend(n_jobs, workers, scheduler):
+def _backend(n_jobs, workers, scheduler, shared):
     """joblib's backend for the run; yields the ``n_jobs`` to give ``Parallel``.
 
     Processes on this machine, or, given ``workers`` or ``scheduler``, a Dask
-    cluster (a local one is started and closed with the run).
+    cluster (a local one is started and closed with the run), to which the
+    ``shared`` objects (every cell's dataset matrices) are sent once, before
+    any cell: joblib's Dask backend would otherwise send them with every
+    cell, since Dask sizes an object it does not know as a few bytes.
     """
     if scheduler is None and workers is None:
         yield n_jobs
@@ -342,7 +346,7 @@ def _backend(n_jobs, workers, scheduler):
     client = Client(scheduler) if scheduler is not None else Client(
         LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
     try:
-        with parallel_config(backend="dask"):
+        with parallel_config(backend="dask", scatter=shared):
             yield -1
     finally:
         cluster = client.cluster
@@ -363,9 +367,9 @@ def _cell_inputs(corpora, todo, config):
         yield cell, labels[task], splits[cell.fold]
 
 
-def _execute(corpora, todo, config, state: _RunState, n_jobs) -> None:
-    """Run the ``todo`` cells in parallel, handing each finished one to ``state``."""
-    matrices = [cell_data(c, config) for c in corpora]
+def _execute(corpora, matrices, todo, config, state: _RunState, n_jobs) -> None:
+    """Run the ``todo`` cells in parallel (``matrices``: dataset index → its :class:`CellData`), handing each
+    finished one to ``state``."""
     jobs = (delayed(run_cell)(matrices[cell.dataset], y, cell, corpora[cell.dataset].name, config, split)
             for cell, y, split in _cell_inputs(corpora, todo, config))
     results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
