@@ -41,7 +41,7 @@ the default LinearSVC (``penalty="l2"``, ``loss="squared_hinge"``,
    ``tol`` alone, and its answers differ from a tight solve (primal, tol
    1e-10) on 1 test prediction, against 2 at ``tol`` alone and 44 for
    ``LinearSVC.fit`` (``benchmarks/bench_solver.py --first-pass``, the
-   ways interleaved fit by fit; 3 × and 30 × ``tol`` were slower);
+   ways interleaved fit by fit; 3 × and 30 × ``tol`` gained less);
 4. checks convergence: a fit that stops at ``max_iter`` is kept if its
    duality gap proves it within :data:`GAP_TOLERANCE` of the optimum
    (``solver`` says ``"dual, gap-checked"``); otherwise it is solved again
