@@ -196,7 +196,7 @@ def spreadsheet_csv(frame: pd.DataFrame, *, index: bool = False) -> str:
 
     frame = frame.copy()
     for column in frame.columns:
-        if not pd.api.types.is_numeric_dtype(frame[column]) and not pd.api.types.is_bool_dtype(frame[column]):
+        if not pd.api.types.is_numeric_dtype(frame[column]):  # bool counts as numeric
             frame[column] = frame[column].map(safe)
     frame.columns = [safe(c) for c in frame.columns]
     if index:

@@ -40,7 +40,7 @@ import fsviz
 from fsviz import liblinear
 from fsviz.grid import GridConfig, cell_splits, fold_selections
 from fsviz.grid.fits import gather_columns
-from fsviz.liblinear import DUAL_FROM, LinearSVCSolver, merge_rows
+from fsviz.liblinear import DUAL_FROM, LinearSVCSolver
 from fsviz.metrics import FORMAN_METRICS
 
 
@@ -70,10 +70,7 @@ def fits_of(corpus, per_k, seed=0):
 def solve(solver, how, arrays, n_columns):
     start = time.perf_counter()
     if how == "primal, merged":
-        data, indices, indptr, y, weights = merge_rows(*arrays, n_columns, solver.y)
-        share = max(min(y.sum(), y.size - y.sum()), 1) / y.size
-        fit = solver._solve(False, data, indices, indptr, n_columns, y.astype(np.float64), weights,
-                            solver.model.tol * solver.tolerance_share / share)
+        fit = solver._merged_primal(*arrays, n_columns)
     else:
         fit = solver._solve(how == "dual", *arrays, n_columns, solver.labels, solver.ones, solver.model.tol)
     return time.perf_counter() - start, fit

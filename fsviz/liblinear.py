@@ -227,13 +227,17 @@ class LinearSVCSolver:
         :data:`GAP_TOLERANCE` (``"dual"``; ``"dual, gap-checked"`` if it stopped at ``max_iter``), else None."""
         fit = self._solve(True, data, indices, indptr, n_columns, self.labels, self.ones,
                           self.model.tol * DUAL_FIRST_PASS)
-        if _relative_gap(*self._primal_dual(fit, data, indices, indptr, n_columns)) > GAP_TOLERANCE:
+        if self._gap(fit, data, indices, indptr, n_columns) > GAP_TOLERANCE:
             return None
         return fit if fit.converged else LinearFit(fit.coef, fit.intercept, "dual, gap-checked", fit.n_iter, True)
 
     def _by_rule(self, dual, data, indices, indptr, n_columns):
         if dual or n_columns >= MERGE_BELOW:
             return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
+        return self._merged_primal(data, indices, indptr, n_columns)
+
+    def _merged_primal(self, data, indices, indptr, n_columns):
+        """The primal solver on the rows merged by :func:`merge_rows`, stopping where the unmerged problem would."""
         data, indices, indptr, y, weights = merge_rows(data, indices, indptr, n_columns, self.y)
         pos = int(y.sum())
         share = max(min(pos, y.size - pos), 1) / y.size  # liblinear's primal tolerance is tol × share
@@ -284,7 +288,7 @@ class LinearSVCSolver:
 
 def _times(data, indices, indptr, x):
     """X @ x for the CSR matrix (data, indices, indptr)."""
-    if _csr_matvec is None:  # pragma: no cover - depends on the installed scipy
+    if _csr_matvec is None:  # the installed scipy lacks the private loop (tested by switching it off)
         rows = np.repeat(np.arange(indptr.size - 1), np.diff(indptr))
         return np.bincount(rows, weights=data * x[indices], minlength=indptr.size - 1)
     out = np.zeros(indptr.size - 1)
@@ -294,7 +298,7 @@ def _times(data, indices, indptr, x):
 
 def _transposed_times(data, indices, indptr, n_columns, z):
     """X.T @ z for the CSR matrix (data, indices, indptr) of ``n_columns`` columns (X's CSR is Xᵀ's CSC)."""
-    if _csc_matvec is None:  # pragma: no cover - depends on the installed scipy
+    if _csc_matvec is None:  # the installed scipy lacks the private loop (tested by switching it off)
         rows = np.repeat(np.arange(indptr.size - 1), np.diff(indptr))
         return np.bincount(indices, weights=data * z[rows], minlength=n_columns)
     out = np.zeros(n_columns)
