@@ -40,7 +40,7 @@ def main():
     at.radio(key="source_kind").set_value("Path").run()
     at.text_input(key="path").set_value(str(path)).run()
     at.selectbox(key="class_name").set_value("sci.crypt").run()
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     ctx = at.session_state["context"]
     assert ctx.corpus.n_docs == corpus.n_docs and ctx.class_name == "sci.crypt", (ctx.corpus, ctx.class_name)
     assert at.get("plotly_chart"), "the word map drew no chart"

@@ -39,7 +39,11 @@ LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 #: Optional heavy dependencies a function may import late, so the rest works without them; and skops,
 #: whose import loads every scikit-learn estimator (about 2 s), which only saving a model needs.
 LATE_IMPORTS_ALLOWED = {"distributed", "dask", "playwright", "skops"}
-APP_FILES = ["app.py", "app_state.py", "app_cache.py", "components.py", *sorted(p.name for p in (ROOT / "views").glob("*.py"))]
+#: The scripts Streamlit runs: the landing page and one file per page.
+PAGE_FILES = ["app.py", *sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py"))]
+#: The app's shared code, lowest first: a module imports only from those before it.
+UI_LAYERS = ["ui.cache", "ui.state", "ui.components", "ui.sidebar"]
+APP_FILES = [*PAGE_FILES, *(f"{m.replace('.', '/')}.py" for m in UI_LAYERS), "ui/__init__.py"]
 
 
 def _module_name(path: Path) -> str:
@@ -165,20 +169,53 @@ def test_library_never_imports_streamlit_or_the_app():
     modules, edges = _graph()
     for name, targets in edges.items():
         for target, line, _ in targets:
-            assert target.split(".")[0] not in {"streamlit", "app_state", "app_cache", "components", "views"}, \
+            assert target.split(".")[0] not in {"streamlit", "ui", "pages", "app"}, \
                 f"{modules[name].relative_to(ROOT)}:{line} imports {target}"
+
+
+def _app_imports(filename: str) -> list[str]:
+    """Every module an app file imports (``from ui import cache`` counts as ``ui.cache``)."""
+    tree = ast.parse((ROOT / filename).read_text(encoding="utf-8"))
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            names += [f"{module}.{a.name}" if module == "ui" else module for a in node.names]
+    return names
 
 
 @pytest.mark.parametrize("filename", APP_FILES)
 def test_pages_never_import_the_cli(filename):
-    path = ROOT / filename if (ROOT / filename).exists() else ROOT / "views" / filename
-    if not path.exists():
-        pytest.skip(f"{filename} does not exist")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-            [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-        assert not any(n == "fsviz.cli" or n.startswith("fsviz.cli.") for n in names), f"{filename} imports the CLI"
+    names = _app_imports(filename)
+    assert not any(n == "fsviz.cli" or n.startswith("fsviz.cli.") for n in names), f"{filename} imports the CLI"
+
+
+@pytest.mark.parametrize("filename", APP_FILES)
+def test_the_app_imports_one_way(filename):
+    """pages → ui.sidebar → ui.components → ui.state → ui.cache → fsviz: no page imports another page or
+    app.py, and a ui module imports only the ui modules below it."""
+    names = _app_imports(filename)
+    assert not any(n.split(".")[0] in {"pages", "app"} for n in names), f"{filename} imports a page"
+    if filename.startswith("ui/") and filename != "ui/__init__.py":
+        here = UI_LAYERS.index(filename[:-3].replace("/", "."))
+        above = [n for n in names if n in UI_LAYERS and UI_LAYERS.index(n) >= here]
+        assert not above, f"{filename} imports {above}, which are not below it"
+
+
+@pytest.mark.parametrize("filename", PAGE_FILES)
+def test_every_page_draws_the_sidebar_first_and_only_when_visited(filename):
+    """Each script Streamlit runs defines main(), whose first statement is ``ctx = page(__file__)``, and
+    calls it only under ``if __name__ == "__main__"``: a process started with "spawn" (a Dask worker,
+    multiprocessing) runs its parent's main script again as __mp_main__, and must draw and load nothing."""
+    tree = ast.parse((ROOT / filename).read_text(encoding="utf-8"))
+    top = [n for n in tree.body if not isinstance(n, (ast.Import, ast.ImportFrom, ast.FunctionDef))
+           and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    assert len(top) == 1 and isinstance(top[0], ast.If), f"{filename}: only the __main__ guard may run at import"
+    assert ast.unparse(top[0].test) == "__name__ == '__main__'", filename
+    main = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "main")
+    assert ast.unparse(main.body[0]) == "ctx = page(__file__)", f"{filename}: main() must call page() first"
 
 
 def test_modules_hold_one_topic():

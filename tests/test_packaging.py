@@ -52,7 +52,7 @@ def test_the_wheel_holds_the_package_and_its_type_marker(installed):
 
     names = zipfile.ZipFile(installed[3]).namelist()
     assert "fsviz/py.typed" in names and "fsviz/metrics/registry.py" in names
-    assert not any(n.startswith(("tests/", "views/", "benchmarks/")) for n in names)
+    assert not any(n.startswith(("tests/", "pages/", "ui/", "benchmarks/")) for n in names)
 
 
 def test_console_script_and_module_agree(installed):

@@ -33,7 +33,7 @@ def word_map(path=None):
     if path is not None:
         at.radio(key="source_kind").set_value("Path").run()
         at.text_input(key="path").set_value(str(path)).run()
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     assert_clean(at)
     return at
 

@@ -11,9 +11,9 @@ import pytest
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
-import app_cache  # noqa: E402  (the repository root is the working directory under pytest)
-import components  # noqa: E402
 from fsviz.grid import GridConfig, run_grid, run_key
+from ui import cache as app_cache  # noqa: E402  (the repository root is the working directory under pytest)
+from ui import components  # noqa: E402
 
 CLASSES = ("scipy.stats", "numpy")
 
@@ -28,7 +28,7 @@ def grid_page(metrics=("bns", "ig"), ks="10, 50", trials=1, folds=2):
     """A new session on the grid page, configured; returns it and the seconds all its runs took."""
     start = time.perf_counter()
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
-    at.switch_page("views/grid.py").run()
+    at.switch_page("pages/grid.py").run()
     at.multiselect(key="grid_classes").set_value(list(CLASSES))
     at.multiselect(key="grid_metrics").set_value(list(metrics))
     at.text_input(key="grid_ks").set_value(ks)

@@ -13,7 +13,7 @@ def cache(tmp_path, monkeypatch):
 
 def grid_page():
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
-    at.switch_page("views/grid.py").run()
+    at.switch_page("pages/grid.py").run()
     return at
 
 

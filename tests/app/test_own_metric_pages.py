@@ -21,7 +21,7 @@ def cache(tmp_path, monkeypatch):
 
 def page(name):
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=180).run()
-    at.switch_page(f"views/{name}.py").run()
+    at.switch_page(f"pages/{name}.py").run()
     return at
 
 

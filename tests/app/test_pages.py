@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 
-PAGES = ["views/corpus.py", "views/word_map.py", "views/boundaries.py"]
+PAGES = ["app.py", "pages/word_map.py", "pages/boundaries.py"]
 
 
 def fresh():
@@ -35,7 +35,7 @@ def test_page_runs_on_the_sample(page):
 
 def test_word_map_changes_class_k_and_metrics():
     at = fresh().run()
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     at.selectbox(key="class_name").set_value("scipy.stats").run()
     at.number_input(key="k").set_value(20).run()
     at.multiselect(key="wordmap_metrics").set_value(["bns", "rand", "acc"]).run()
@@ -50,7 +50,7 @@ def test_word_map_changes_class_k_and_metrics():
 
 def test_no_metric_chosen_explains_itself():
     at = fresh().run()
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     at.multiselect(key="wordmap_metrics").set_value([]).run()
     assert_clean(at)
     assert any("at least one metric" in i.value for i in at.info)
@@ -67,7 +67,7 @@ def test_upload_a_corpus_then_a_broken_one_keeps_the_first():
         at.switch_page(page).run()
         assert_clean(at)
         assert at.get("plotly_chart"), page
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 not a zip", "application/zip")).run()
     assert any("not a readable ZIP" in e.value for e in at.error)
     assert not at.exception
@@ -94,7 +94,7 @@ def test_path_source_and_k_larger_than_vocabulary(tmp_path, monkeypatch):
     assert_clean(at)
     ctx = at.session_state["context"]
     assert ctx.corpus.name == "tiny" and ctx.k == ctx.corpus.n_words
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     assert_clean(at)
     at.text_input(key="path").set_value(str(tmp_path / "missing.csv")).run()
     assert any("no such file" in e.value for e in at.error)
@@ -103,7 +103,7 @@ def test_path_source_and_k_larger_than_vocabulary(tmp_path, monkeypatch):
 
 def test_boundaries_page_compares_two_metrics():
     at = fresh().run()
-    at.switch_page("views/boundaries.py").run()
+    at.switch_page("pages/boundaries.py").run()
     at.selectbox(key="boundaries_first").set_value("bns").run()
     at.selectbox(key="boundaries_second").set_value("ig").run()
     assert_clean(at)
@@ -131,7 +131,7 @@ def test_class_emptied_by_the_cutoff_is_explained(tmp_path, monkeypatch):
 
 def test_agreement_page_compares_measures():
     at = fresh().run()
-    at.switch_page("views/agreement.py").run()
+    at.switch_page("pages/agreement.py").run()
     assert_clean(at)
     assert len(at.get("plotly_chart")) == 3  # two matrices and the scatter
     assert any("differ" in m.value for m in at.markdown)
@@ -146,7 +146,7 @@ def test_agreement_page_compares_measures():
 
 def test_word_map_rings_the_top_words_of_metrics_without_an_isocline():
     at = fresh().run()
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     at.multiselect(key="wordmap_metrics").set_value(["bns", "cmfs"]).run()
     assert_clean(at)
     figure = at.get("plotly_chart")[0].proto.spec
@@ -156,7 +156,7 @@ def test_word_map_rings_the_top_words_of_metrics_without_an_isocline():
 def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
     at = fresh().run()
-    at.switch_page("views/multiclass.py").run()
+    at.switch_page("pages/multiclass.py").run()
     assert_clean(at)
     at.multiselect(key="mc_metrics").set_value(["chi_max", "ttest_avg"])
     at.text_input(key="mc_ks").set_value("20, 200")
@@ -174,7 +174,7 @@ def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
 def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, monkeypatch):
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
     at = fresh().run()
-    at.switch_page("views/multiclass.py").run()
+    at.switch_page("pages/multiclass.py").run()
     at.multiselect(key="mc_metrics").set_value(["cmfs"])
     at.multiselect(key="mc_igfss").set_value(["cmfs"])
     at.text_input(key="mc_nfr").set_value("0, 0.5")
@@ -190,7 +190,7 @@ def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, mo
     assert at.get("plotly_chart"), "the finished run was lost"
 
     later = fresh().run()  # a new session (a reload, or the app restarted) finds the run on disk
-    later.switch_page("views/multiclass.py").run()
+    later.switch_page("pages/multiclass.py").run()
     assert_clean(later)
     assert "igfss(cmfs,nfr=0.5)" in set(later.dataframe[0].value["metric"])
     assert any("last finished run" in c.value for c in later.caption)

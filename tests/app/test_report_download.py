@@ -18,7 +18,7 @@ def results_file(tmp_path_factory):
 
 def test_the_page_offers_the_report_and_says_what_it_says(results_file):
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
-    at.switch_page("views/results.py").run()
+    at.switch_page("pages/results.py").run()
     at.file_uploader(key="results_upload").set_value(
         ("planted.parquet", results_file.read_bytes(), "application/octet-stream")).run()
     assert not at.exception and not at.error

@@ -14,7 +14,7 @@ def results_file(tmp_path_factory):
 
 def results_page():
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
-    return at.switch_page("views/results.py").run()
+    return at.switch_page("pages/results.py").run()
 
 
 def assert_clean(at):
@@ -68,7 +68,7 @@ def test_every_analysis_renders_on_a_cli_results_file(results_file):
 def test_results_of_a_grid_run_in_the_app_reach_the_explorer(tmp_path, monkeypatch):
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
-    at.switch_page("views/grid.py").run()
+    at.switch_page("pages/grid.py").run()
     at.multiselect(key="grid_classes").set_value(["scipy.stats", "numpy"])
     at.multiselect(key="grid_metrics").set_value(["bns", "ig"])
     at.text_input(key="grid_ks").set_value("10, 50")
@@ -76,7 +76,7 @@ def test_results_of_a_grid_run_in_the_app_reach_the_explorer(tmp_path, monkeypat
     at.number_input(key="grid_folds").set_value(2)
     at.run()
     at.button(key="grid_run").click().run()
-    at.switch_page("views/results.py").run()
+    at.switch_page("pages/results.py").run()
     assert_clean(at)
     assert any("this corpus" in c.value for c in at.caption)
     assert any("**F-measure**: use **" in m.value for m in at.markdown)

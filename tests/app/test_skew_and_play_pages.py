@@ -51,7 +51,7 @@ def results_file(tmp_path_factory):
 
 
 def test_results_explorer_class_skew_tab_has_figure_12(results_file):
-    at = fresh().switch_page("views/results.py").run()
+    at = fresh().switch_page("pages/results.py").run()
     at.file_uploader(key="results_upload").set_value(
         ("planted.parquet", results_file.read_bytes(), "application/octet-stream")).run()
     assert_clean(at)
@@ -64,7 +64,7 @@ def test_results_explorer_class_skew_tab_has_figure_12(results_file):
 
 
 def test_word_map_plays_the_boundaries_over_formans_ks():
-    at = fresh().switch_page("views/word_map.py").run()
+    at = fresh().switch_page("pages/word_map.py").run()
     at.multiselect(key="wordmap_metrics").set_value(["bns", "ig", "chi_max", "rand"]).run()
     at.toggle(key="wordmap_play").set_value(True).run()
     assert_clean(at)
@@ -85,7 +85,7 @@ def test_play_on_a_small_vocabulary_leaves_out_the_large_ks():
     data = "".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in zip(planted.texts, planted.labels))
     at.radio(key="source_kind").set_value("Upload").run()
     at.file_uploader(key="upload").set_value(("small.jsonl", data.encode(), "application/json")).run()
-    at.switch_page("views/word_map.py").run()
+    at.switch_page("pages/word_map.py").run()
     at.toggle(key="wordmap_play").set_value(True).run()
     assert_clean(at)
     n_words = at.session_state["context"].task.n_words

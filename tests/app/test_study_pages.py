@@ -12,7 +12,7 @@ def cache(tmp_path, monkeypatch):
 
 def page(name):
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
-    return at.switch_page(f"views/{name}.py").run()
+    return at.switch_page(f"pages/{name}.py").run()
 
 
 def assert_clean(at):

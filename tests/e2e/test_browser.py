@@ -5,6 +5,7 @@ Chromium through Playwright (no browser download). Screenshots go to
 test-output/screenshots/. Skipped when Chromium is not installed.
 """
 
+import contextlib
 import os
 import shutil
 import socket
@@ -28,10 +29,10 @@ def _free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def streamlit_server(cache):
+    """``streamlit run app.py`` on a free local port, with ``cache`` as fsviz's cache folder; yields its URL."""
     port = _free_port()
-    cache = tmp_path_factory.mktemp("cache")  # grid results of these tests stay out of the user's cache
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", "FSVIZ_CACHE_DIR": str(cache)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.headless", "true",
@@ -49,9 +50,17 @@ def server(tmp_path_factory):
     else:
         proc.kill()
         pytest.fail("streamlit did not start: " + proc.stdout.read().decode(errors="replace")[-2000:])
-    yield url
-    proc.terminate()
-    proc.wait(timeout=20)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with streamlit_server(tmp_path_factory.mktemp("cache")) as url:  # grid results stay out of the user's cache
+        yield url
 
 
 @pytest.fixture(scope="module")

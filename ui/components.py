@@ -11,11 +11,10 @@ import time
 import pandas as pd
 import streamlit as st
 
-import app_cache
-import app_state
 import fsviz
 from fsviz.grid import load_results, run_grid, run_key, stored_results
 from fsviz.tables import word_facts
+from ui import cache, state
 
 
 def results_uploader(key: str) -> None:
@@ -35,7 +34,7 @@ def results_uploader(key: str) -> None:
             st.error(seen[1], icon="⚠️")
         return
     try:
-        app_state.show_results(load_results(io.BytesIO(uploaded.getvalue())), f"loaded from {uploaded.name}")
+        state.show_results(load_results(io.BytesIO(uploaded.getvalue())), f"loaded from {uploaded.name}")
         error = None
     except ValueError as exc:
         error = f"Could not load {uploaded.name!r}: {exc}"
@@ -78,7 +77,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     configs run one after another with one progress bar. Returns the stored
     (or just finished) runs, or None when no class is large enough.
 
-    Runs lock only their own results (:func:`app_cache.grid_lock` per run
+    Runs lock only their own results (:func:`cache.grid_lock` per run
     key): other runs and other visitors' pages never wait. A page of the
     same results waits up to :data:`RUN_LOCK_WAIT` seconds for a run that is
     ending (after Stop) so it shows every finished cell; if the run goes on
@@ -86,8 +85,8 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     start it twice.
     """
     keys = [run_key(config, [corpus]) for config in configs]
-    outs = [app_state.grid_dir() / f"{key}.parquet" for key in keys]
-    locks = [app_cache.grid_lock(key) for key in dict.fromkeys(keys)]
+    outs = [state.grid_dir() / f"{key}.parquet" for key in keys]
+    locks = [cache.grid_lock(key) for key in dict.fromkeys(keys)]
     busy = not _free_within(locks, RUN_LOCK_WAIT)
     stored = [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
     total = sum(run.cells_total for run in stored)
@@ -96,7 +95,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.", icon="⚠️")
         return None
     todo = total - done
-    seconds = app_cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
+    seconds = cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
     workers = max(1, fsviz.grid.n_workers())
     m1, m2, m3, m4 = st.columns(4)
     m1.metric("Cells (class × trial × fold)", f"{total:,}")
@@ -171,7 +170,7 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     if st.session_state.get(f"{key}_built") != wanted:
         return
     try:
-        export = app_cache.exported(context.corpus, *wanted)
+        export = cache.exported(context.corpus, *wanted)
     except ValueError as exc:
         st.session_state.pop(f"{key}_built", None)
         st.error(f"Could not export this selection: {exc}", icon="⚠️")
@@ -288,6 +287,12 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
     if not offered:
         st.info("This class has no words to show.")
         return
+    shown_before = st.session_state.get(f"{key}_shown")  # the word shown last, kept across pages
+    if shown_before is not None and shown_before[0] == (context.corpus_key, context.class_name):
+        if shown_before[1] not in offered:  # same corpus and class: still a word of this task
+            offered.append(shown_before[1])
+        if f"{key}_word" not in st.session_state:  # back from another page: the widget starts anew
+            st.session_state[f"{key}_word"] = shown_before[1]
     action = (context.corpus_key, context.class_name, chosen[:1])
     if chosen and st.session_state.get(f"{key}_action") != action:
         st.session_state[f"{key}_word"] = str(task.vocabulary[chosen[0]])
@@ -298,6 +303,7 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
                         help="The word you picked in the selection table, then the words at the point you clicked "
                              "(or in your box or lasso), then those you searched for, then the top 10 by the first "
                              "metric chosen above.")
+    st.session_state[f"{key}_shown"] = ((context.corpus_key, context.class_name), word)
     facts = word_facts(task, word, list(metrics) or ["bns"], k)
     if has_text:
         n = c2.selectbox("Documents per page", [5, 10, 20, 50], index=1, key=f"{key}_n")

@@ -1,32 +1,33 @@
-"""The app's session state: the current corpus source, the sidebar's context, the shown results.
+"""The app's session state: the current corpus source, the held upload, the sidebar's context, the shown results.
 
-Caches live in :mod:`app_cache`; widgets shared by pages in
-:mod:`components`. The current corpus source lives in session state and
-changes only when a new one loads without error, so a failed upload never
-loses what was loaded.
+Caches live in :mod:`ui.cache`. The current corpus source lives in session
+state and changes only when a new one loads without error, so a failed
+upload never loses what was loaded.
 
-Session state holds no upload's bytes of its own: the upload widget holds
-the current file (Streamlit frees it when the file is replaced or the widget
-goes away), the parsed corpus is cached by the file's SHA-256, and only the
-file id → digest pair is kept here. A path a visitor types is read only
-inside the allowed data folders (:mod:`fsviz.paths`).
+An upload is held here, once: each page has an upload widget of its own
+(Streamlit's page folder gives widgets per-page ids), so the file the
+visitor uploaded on one page must outlive that page's widget. Only the
+newest upload is held (the one shown or being tried), and it is let go when
+another kind of source loads; Streamlit frees the widget's own copy when the
+widget goes away. The parsed corpus is cached by the file's SHA-256. A path a
+visitor types is read only inside the allowed data folders (:mod:`fsviz.paths`).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 import streamlit as st
 
-import app_cache
 import fsviz
 from fsviz import CorpusError
 from fsviz.grid import run_key
 from fsviz.paths import ALLOW_PATHS_VAR, confine_path, data_roots, paths_allowed
 from fsviz.sample import cache_dir
 from fsviz.storage import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
+from ui import cache
 
 
 @dataclass(frozen=True)
@@ -40,33 +41,60 @@ class Source:
 
 
 def load(source: Source, options: dict):
-    """The corpus for ``source`` with preprocessing ``options`` (cached in :mod:`app_cache`)."""
+    """The corpus for ``source`` with preprocessing ``options`` (cached in :mod:`ui.cache`)."""
     key = (options["min_df"], options["stopwords"], options["stem"])
     if source.kind == "upload":
-        return app_cache.uploaded_corpus(source.name, source.digest, *key, _upload=_held_upload(source.digest))
+        return cache.uploaded_corpus(source.name, source.digest, *key, _upload=_held_upload(source.digest))
     if source.kind == "path":
         if not paths_allowed():
             raise CorpusError(f"this server does not read typed paths ({ALLOW_PATHS_VAR}=0); upload the file instead")
-        return app_cache.path_corpus(str(confine_path(source.path, data_roots())), *key)
-    return app_cache.sample_corpus(*key)
+        return cache.path_corpus(str(confine_path(source.path, data_roots())), *key)
+    return cache.sample_corpus(*key)
 
 
-def upload_source(uploaded) -> Source:
-    """A Source for a Streamlit UploadedFile, named by its content's SHA-256 (hashed once per upload)."""
-    seen = st.session_state.get("upload_digest")
-    if seen is None or seen[0] != uploaded.file_id:
-        seen = (uploaded.file_id, hashlib.sha256(uploaded.getbuffer()).hexdigest())
-        st.session_state["upload_digest"] = seen
-    return Source("upload", uploaded.name, digest=seen[1])
+@dataclass(frozen=True)
+class HeldUpload:
+    """An uploaded file's name, content and SHA-256, held for the session (see the module's docstring)."""
+
+    file_id: str
+    name: str
+    digest: str
+    data: bytes = field(repr=False)
+
+    @property
+    def source(self) -> Source:
+        return Source("upload", self.name, digest=self.digest)
 
 
-def _held_upload(digest: str):
-    """The upload widget's file when it still holds the file with ``digest``, else None."""
-    uploaded = st.session_state.get("upload")
-    seen = st.session_state.get("upload_digest")
-    if uploaded is not None and seen is not None and seen == (uploaded.file_id, digest):
-        return uploaded
-    return None
+def hold_upload(uploaded) -> Source:
+    """Hold a Streamlit UploadedFile's content for this session (replacing the one held); its Source.
+
+    The file is named by its content's SHA-256, hashed once per upload. The
+    bytes held are the upload widget's own (``getvalue`` shares them), so
+    holding them costs no copy while the widget still has the file.
+    """
+    held = st.session_state.get("held_upload")
+    if held is None or held.file_id != uploaded.file_id:
+        data = uploaded.getvalue()
+        held = HeldUpload(uploaded.file_id, uploaded.name, hashlib.sha256(data).hexdigest(), data)
+        st.session_state["held_upload"] = held
+    return held.source
+
+
+def held_upload() -> HeldUpload | None:
+    """The upload this session holds, or None."""
+    return st.session_state.get("held_upload")
+
+
+def release_upload() -> None:
+    """Let go of the held upload (another kind of source is loaded)."""
+    st.session_state.pop("held_upload", None)
+
+
+def _held_upload(digest: str) -> bytes | None:
+    """The held upload's content when it is the file with ``digest``, else None."""
+    held = held_upload()
+    return held.data if held is not None and held.digest == digest else None
 
 
 def metric_option(name: str) -> str:

@@ -38,11 +38,15 @@ def sample_corpus(min_df, stopwords, stem):
 
 @st.cache_resource(show_spinner="Reading the upload …", max_entries=2, scope="session")
 def uploaded_corpus(name, digest, min_df, stopwords, stem, _upload):
-    """The corpus in an upload with SHA-256 ``digest``; ``_upload`` is the widget's file, None once it is gone."""
+    """The corpus in an upload with SHA-256 ``digest``.
+
+    ``_upload`` is the content this session holds (:func:`ui.state.held_upload`), None once another
+    replaced it.
+    """
     if _upload is None:
-        raise fsviz.CorpusError(f"{name!r} is no longer held by this page (it was replaced or removed); "
+        raise fsviz.CorpusError(f"{name!r} is no longer held (another upload or source replaced it); "
                                 "upload it again")
-    handle = io.BytesIO(_upload.getvalue())
+    handle = io.BytesIO(_upload)
     handle.name = name
     return fsviz.load_corpus(handle, min_df=min_df, stopwords=stopwords, stem=stem)
 
@@ -94,7 +98,7 @@ def _analysed(name: str, key: tuple, _function, _results, args: tuple, kwargs: t
 
 
 def analysed(function, key: tuple, results, *args, **kwargs):
-    """``function(results, *args, **kwargs)``, cached per results ``key`` (see :func:`app_state.results_key`)
+    """``function(results, *args, **kwargs)``, cached per results ``key`` (see :func:`state.results_key`)
     and the function's qualified name."""
     name = f"{function.__module__}.{function.__qualname__}"
     return _analysed(name, key, function, results, args, tuple(sorted(kwargs.items())))

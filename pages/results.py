@@ -1,0 +1,250 @@
+"""Results explorer: Forman's analyses (Figures 4–10, 14–21) of any grid results table."""
+
+import numpy as np
+import streamlit as st
+
+from fsviz import analysis, plots
+from fsviz.analysis import (
+    DEFAULT_TOLERANCE,
+    GOAL_LABELS,
+    GOALS,
+    best_pairs,
+    metric_label,
+    recommendation_text,
+    residual_curves,
+    tolerance_curves,
+    within_tolerance,
+)
+from fsviz.grid import ALL
+from fsviz.report import report_html
+from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
+from ui import cache, state
+from ui.components import export_panel, results_uploader, spreadsheet_csv
+from ui.sidebar import page
+
+
+def main() -> None:
+    ctx = page(__file__)
+    st.title("Results explorer")
+    st.markdown(
+        "Which metric should you use, and with how many words? This page reads a grid's results table (run on the "
+        "**Evaluation grid** page, or loaded here from `python -m fsviz grid … --out results.parquet`) and repeats "
+        "Forman's (2003) analyses on it: the curves vs k, the precision–recall trade-off, class skew, the chance "
+        "each metric has of attaining the best score on a task, which metric best backs up another, and paired "
+        "significance tests."
+    )
+
+    with st.expander("Load a results file", expanded=state.shown_results() is None):
+        results_uploader("results_upload")
+    shown = state.shown_results()
+    if shown is None:
+        st.info("No results yet: run the grid on the Evaluation grid page, or load a results file above.")
+        st.page_link("pages/grid.py", label="Go to the Evaluation grid", icon=":material/table_chart:")
+        st.stop()
+    run, source = shown
+    results = run.results
+    if results.empty:
+        st.info("The results table has no finished cells yet.")
+        st.stop()
+    key = state.results_key(results, run.key)
+
+
+    def analysed(function, *args, **kwargs):
+        return cache.analysed(function, key, results, *args, **kwargs)
+
+
+    def csv_button(frame, name, what="data"):
+        st.download_button(f"Download the {what} (CSV)", spreadsheet_csv(frame), f"fsviz-{name}.csv", "text/csv",
+                           key=f"res_dl_{name}")
+
+
+    macro = analysed(analysis.macro_average)
+    all_metrics = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
+    ks = sorted(int(k) for k in macro.loc[macro["metric"] != ALL, "k"].unique())
+    n_tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
+    n_datasets = results["dataset"].nunique()
+    st.caption(f"Results {source}: {n_tasks} tasks (class vs rest) from {n_datasets} dataset(s), "
+               f"{len(all_metrics)} metrics, k in {ks}, {results['trial'].nunique()} trial(s) × "
+               f"{results['fold'].nunique()} folds.")
+    if not run.complete:
+        st.warning("This run is incomplete: every analysis uses only the finished cells.", icon="⏸️")
+
+    c1, c2, c3 = st.columns([4, 1, 1])
+    chosen = c1.multiselect("Metrics to show", all_metrics, default=all_metrics, key="res_metrics", format_func=metric_label)
+    goal = c2.selectbox("Goal", GOALS, format_func=GOAL_LABELS.get, key="res_goal")
+    k = c3.selectbox("k (P–R, skew, tests)", ks, index=int(np.argmin([abs(np.log(x / 1000)) for x in ks])), key="res_k")
+    if not chosen:
+        st.info("Choose at least one metric to show.")
+        st.stop()
+    goal_label = GOAL_LABELS[goal]
+    # Built only when clicked (a few seconds and ~5 MB with plotly.js): the analyses as shown, in one file to share.
+    st.download_button("Download report (HTML)", lambda: report_html(run, goal=goal, k=int(k), metrics=chosen,
+                                                                     source=source),
+                       "fsviz-report.html", "text/html", key="res_dl_report", on_click="ignore", icon=":material/download:",
+                       help=f"Every analysis below for {goal_label} at k = {k} and the metrics shown, with the run's "
+                            "config and tasks: one HTML file that opens offline in any browser.")
+
+    tabs = st.tabs(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
+                    "Residuals and pairs", "Significance"])
+
+    with tabs[0]:
+        st.markdown(
+            "For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
+            "of that peak (wide means k matters little), how often it comes within Forman's tolerance (1%, 0.1% "
+            "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
+            "one within tolerance, if you can afford to try two. All metrics in the table count, whichever are shown.")
+        recommendation = analysed(analysis.recommend)
+        for line in recommendation_text(recommendation, metric_label):
+            st.markdown(f"- {line}")
+        if n_tasks < 10:
+            st.caption(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them "
+                       "as rough guidance.")
+        st.dataframe(recommendation, hide_index=True)
+        csv_button(recommendation, "recommendation", "recommendation")
+        best = recommendation.set_index("goal").loc[goal]
+        st.markdown(f"**Ship the recommendation for {goal_label}**: {metric_label(best['metric'])} with k = "
+                    f"{int(best['k'])} and this run's classifier, fitted on every document of the sidebar's corpus "
+                    f"({ctx.corpus.name}) for its class {ctx.class_name!r}; change the class in the sidebar.")
+        if ctx.corpus.name not in set(results["dataset"].astype(str)):
+            st.caption(f"These results came from {', '.join(sorted(results['dataset'].astype(str).unique()))}, "
+                       f"not {ctx.corpus.name}: the recommendation is carried over to the corpus loaded now.")
+        export_panel(ctx, best["metric"], int(best["k"]), classifier=run.config.classifier,
+                     params=run.config.classifier_params, key="res_ship")
+
+    with tabs[1]:
+        st.markdown("Macro-averaged over tasks, one line per metric (Figures 4, 14–17); the band is ± one standard "
+                    "error over tasks and the dashed line uses all features.")
+        bands = st.toggle("± one standard error", value=True, key="res_bands")
+        st.plotly_chart(plots.curves_figure(macro, metrics=chosen, bands=bands), key="res_curves")
+        csv_button(macro, "macro", "macro averages")
+
+    with tabs[2]:
+        st.markdown(f"Each metric's macro precision and recall at k = {k} (Figure 5). Up and to the right is better; "
+                    "the grey curves join points of equal F-measure.")
+        st.plotly_chart(plots.pr_tradeoff_figure(macro, k, metrics=chosen), key="res_pr")
+        csv_button(macro[(macro["k"] == k) | (macro["metric"] == ALL)], "pr", "points")
+
+    with tabs[3]:
+        tasks = analysed(analysis.per_task)
+        c1, c2 = st.columns(2)
+        default_metric = "bns" if "bns" in chosen else chosen[0]
+        metric = c1.selectbox("Metric for the scatter", chosen, index=chosen.index(default_metric), key="res_skew_metric",
+                              format_func=metric_label)
+        percentile = c2.slider("Split at this percentile of skew", 50, 99, 90, key="res_skew_pct",
+                               help="Forman split at the 90th percentile (1:67 on his 229 tasks).")
+        threshold, low, high = analysed(analysis.split_by_skew, percentile)
+        at = tasks[(tasks["metric"] == metric) & (tasks["k"] == k)]
+        st.markdown(f"Each task's {goal_label} with {metric_label(metric)} at k = {k} against its class skew (Figure 6). "
+                    f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
+                    "percentile) are the high-skew ones.")
+        st.plotly_chart(plots.skew_figure(at, goal, threshold), key="res_skew_scatter")
+        csv_button(at, "skew", "per-task scores")
+        n_high = high[["dataset", "class"]].drop_duplicates().shape[0]
+        if n_high == 0 or len(low) == 0:
+            st.info("Every task falls on one side of the threshold; lower the percentile to split them.")
+        else:
+            st.markdown(f"{goal_label} vs k for the {n_tasks - n_high} low-skew and {n_high} high-skew tasks "
+                        "(Figures 7 and 8).")
+            left, right = st.columns(2)
+            for column, part, name, count in ((left, low, "low", n_tasks - n_high), (right, high, "high", n_high)):
+                part_macro = cache.analysed(analysis.macro_average, key + (name, percentile), part)
+                figure = plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
+                                             title=f"{count} {name}-skew tasks", height=440)
+                column.plotly_chart(figure, key=f"res_skew_{name}")
+        sizes = task_sizes(results)
+        mine, his = skew_summary(sizes), skew_summary(forman_tasks())
+        st.markdown(
+            f"**Where the {mine['tasks']} tasks sit** (Forman's Figure 12): each task at its positive documents (across) "
+            "and negative documents (up), log axes; each dataset has its own colour and symbol. The dotted lines join "
+            "points of equal skew (1:1, 1:10, 1:100); higher and further left is more skewed. The grey rings are "
+            f"Forman's 229 tasks (Appendix A; median skew 1:{his['median']:.0f}); these have median "
+            f"1:{mine['median']:.1f}, highest 1:{mine['max']:.1f}.")
+        benchmark = st.toggle("Show Forman's 229 tasks", value=True, key="res_skew_benchmark")
+        st.plotly_chart(plots.task_sizes_figure(sizes, benchmark=forman_tasks() if benchmark else None),
+                        key="res_skew_sizes")
+        csv_button(with_forman_tasks(sizes, "these results") if benchmark else sizes, "tasks", "points")
+
+    with tabs[4]:
+        relative = st.radio("Tolerance", ["relative (% of the best)", "absolute (points of the goal)"], horizontal=True,
+                            key="res_tol_kind").startswith("relative")
+        maxima = analysed(analysis.task_maxima, goal)
+        curves = tolerance_curves(maxima, relative=relative)
+        st.markdown(
+            f"For each task, the best **average maximum** of {goal_label} any metric reached (the best k in each "
+            "trial, averaged over trials). A metric succeeds on a task when its own average maximum is within the "
+            f"tolerance of that best ({'value ≥ best × (1 − t)' if relative else 'value ≥ best − t'}). The curve is "
+            "the percentage of tasks on which each metric succeeds (Figures 9a, 10a, 18–21). The best is over every "
+            "metric in the table; the all-features baseline is not a contender.")
+        st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
+        csv_button(curves, "tolerance", "curves")
+        shares = analysed(analysis.goal_shares)
+        st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
+                    "skew compresses (Figure 9b).")
+        st.plotly_chart(plots.tolerance_bars_figure(shares, metrics=chosen), key="res_tol_bars")
+        csv_button(shares, "tolerance-bars", "bars")
+
+    with tabs[5]:
+        maxima = analysed(analysis.task_maxima, goal)
+        if maxima.shape[1] < 2:
+            st.info("Residuals and pairs need at least two metrics in the results.")
+        else:
+            c1, c2 = st.columns(2)
+            default_tol = DEFAULT_TOLERANCE[goal]
+            tol = c2.select_slider("Tolerance for the pairs (% of the best)", [0.0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1],
+                                   value=default_tol, key=f"res_pair_tol_{goal}", format_func=lambda t: f"{100 * t:g}%")
+            alone = 100 * within_tolerance(maxima, tol).mean(axis=0)
+            leaders = list(alone.sort_values(ascending=False, kind="stable").index)
+            leader = c1.selectbox("Leading metric", leaders, key=f"res_leader_{goal}", format_func=metric_label,
+                                  help="By default the metric most often within tolerance.")
+            residuals = residual_curves(maxima, leader)
+            pairs = best_pairs(maxima, tol)
+            top = pairs.iloc[0]
+            pair_curve = residual_curves(maxima, top["first"])
+            pair_curve = pair_curve[pair_curve["backup"] == top["second"]].rename(columns={"combined": "percent"})
+            at_tol = residual_curves(maxima, leader, [tol])
+            failed = int(at_tol["failed"].iloc[0])
+            rescue = at_tol.sort_values("residual", ascending=False).iloc[0] if failed else None
+            text = (f"At {100 * tol:g}% tolerance {metric_label(leader)} attains the best {goal_label} on "
+                    f"{alone[leader]:.0f}% of {len(maxima)} tasks and fails on {failed}.")
+            if rescue is not None:
+                text += (f" On those, **{metric_label(rescue['backup'])}** succeeds most often ({rescue['residual']:.0f}%), "
+                         "so it is the best backup for this leader")
+                worst = at_tol.sort_values("residual").iloc[0]
+                text += f"; {metric_label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued)."
+            text += (f" The best pair overall is **{metric_label(top['first'])} + {metric_label(top['second'])}**: "
+                     f"one of them is within tolerance on {top['percent']:.0f}% of tasks.")
+            st.markdown(text)
+            leader_curve = tolerance_curves(maxima).query("metric == @leader")
+            pair_name = f"{metric_label(top['first'])} + {metric_label(top['second'])}"
+            st.plotly_chart(plots.residual_figure(residuals, leader, leader_curve,
+                                                  pair=(pair_name, pair_curve)), key="res_residual")
+            c1, c2 = st.columns(2)
+            with c1:
+                st.markdown(f"**When {metric_label(leader)} fails** (at {100 * tol:g}%)")
+                table = at_tol[["backup", "residual", "combined"]].sort_values("residual", ascending=False)
+                st.dataframe(table.rename(columns={"residual": "% of failures rescued", "combined": "% of tasks, either"}),
+                             hide_index=True)
+                csv_button(residuals, "residuals", "residual curves")
+            with c2:
+                st.markdown(f"**Best pairs** (at {100 * tol:g}%)")
+                st.dataframe(pairs.head(15), hide_index=True)
+                csv_button(pairs, "pairs", "pairs")
+
+    with tabs[6]:
+        c1, c2 = st.columns(2)
+        test = c1.radio("Test", ["paired t-test", "sign test"], horizontal=True, key="res_test")
+        level = c2.select_slider("Significance level", [0.001, 0.01, 0.05, 0.1], value=0.05, key="res_level")
+        tests = analysed(analysis.paired_tests, goal, int(k), metrics=tuple(chosen) + (ALL,))
+        st.markdown(
+            f"{goal_label} of each row metric minus each column metric at k = {k}, paired over the "
+            f"{int(tests['n'].max()) if len(tests) else 0} task × trial runs both have (Forman used the paired t-test; "
+            "the sign test counts wins and losses and ignores ties). Blue: the row metric is better. The number in "
+            "each cell is the p-value; * marks those below the level. All features appears at its own k.")
+        if len(tests):
+            st.plotly_chart(plots.significance_figure(tests, test="t" if test.startswith("paired") else "sign",
+                                                      level=level), key="res_tests")
+        csv_button(tests, "tests", "tests")
+
+
+if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__
+    main()

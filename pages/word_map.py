@@ -1,0 +1,175 @@
+"""Word map page: every word at (fp, tp) with each metric's isocline at k (Forman 2003, Figures 2 and 3)."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import fsviz
+from fsviz.binormal import word_bns_view
+from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
+from fsviz.grid import DEFAULT_KS
+from fsviz.isoclines import no_isocline_reason
+from fsviz.plots import bns_figure, word_map_figure
+from fsviz.tables import boundary_table, top_words, word_table
+from ui import cache, state
+from ui.components import documents_panel, export_panel, formula_box, spreadsheet_csv
+from ui.sidebar import page
+
+
+def main() -> None:
+    ctx = page(__file__)
+    st.title("Word map")
+    st.markdown(
+        "Every word is a point: **fp** (negative documents containing it) across, **tp** (positive documents "
+        "containing it) up. Words above the diagonal are *positive features* (more common in the class), words "
+        "below it *negative features*. Each curve is a metric's **isocline** at the score of its k-th best word: "
+        "the metric selects the words on the far side of its curve from the diagonal (above the upper branch, "
+        "below the lower one). This is Forman (2003), Figure 2; *zoom* shows the dense corner of Figure 3."
+    )
+    if ctx.task is None:
+        st.stop()
+    task, k = ctx.task, ctx.k
+
+    names = fsviz.metric_names()
+    metrics = st.multiselect(
+        "Metrics", names, default=["bns", "ig", "chi", "odds", "pr", "dfreq"], key="wordmap_metrics",
+        format_func=state.metric_option,
+        help="Metrics reading only the class's 2×2 counts draw an isocline; the others (every class's counts, "
+             "term frequencies, a fitted model) have none in this plane, so their top k words are ringed instead.",
+    )
+    own = formula_box("wordmap", task)
+    if own is not None and own not in metrics:
+        metrics = [*metrics, own]
+    c1, c2, c3 = st.columns([1, 1, 2])
+    zoom = c1.toggle("Zoom to the dense corner", key="wordmap_zoom", help="Forman's Figure 3")
+    log = c2.toggle("Log axes", key="wordmap_log")
+    query = c3.text_input("Find words (comma-separated)", key="wordmap_search", placeholder="e.g. distribution, sample")
+
+    if not metrics:
+        st.info("Choose at least one metric above to draw its isocline; the words are shown alone.")
+    found = []
+    for word in [w.strip().lower() for w in query.split(",") if w.strip()]:
+        hits = np.flatnonzero(task.vocabulary == word)
+        if hits.size:
+            found.extend(hits.tolist())
+        else:
+            st.warning(f"{word!r} is not in the vocabulary (after preprocessing).")
+
+    points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
+    zoom_range = None
+    if zoom:
+        zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))
+    figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points)
+    figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
+    event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
+
+    st.caption(f"Class {ctx.class_name!r}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
+               f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
+               "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
+               "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
+               "double-click to zoom out.")
+
+    # --- the boundaries as k grows: one animated chart under the map, in its own block -----------------------------
+    if st.toggle("Play the boundaries as k grows", key="wordmap_play",
+                 help=f"Each chosen metric's boundary at Forman's k = {', '.join(map(str, DEFAULT_KS))}."):
+        sweep = [x for x in DEFAULT_KS if x <= task.n_words]
+        st.markdown(
+            "The same map, with each metric's boundary moving as k takes Forman's values: press **▶ Play** or drag "
+            "the slider. Watch which way each curve gives ground: towards the rare words near the origin, or along "
+            "the diagonal to the common ones, and on which side (positive or negative features) it grows first.")
+        if not sweep:
+            st.info(f"This class has only {task.n_words} words, fewer than the smallest k ({DEFAULT_KS[0]}).")
+        else:
+            animation = cache.word_map_animation(task, (ctx.corpus_key, ctx.class_name), tuple(metrics), tuple(sweep),
+                                                     zoom_range, log, points)
+            st.plotly_chart(animation, key="wordmap_animation")
+            left_out = ", ".join(str(x) for x in DEFAULT_KS if x > task.n_words)
+            notes = [f"k above the vocabulary ({task.n_words:,} words) left out: {left_out}."] if left_out else []
+            ringed = [fsviz.spec_label(m) for m in metrics if no_isocline_reason(m, task.pos, task.neg) is not None]
+            if ringed:
+                notes.append(f"{', '.join(ringed)}: no isocline in this plane, so each frame rings the points holding "
+                             "its top k words.")
+            st.caption(" ".join(notes) or f"k = {', '.join(map(str, sweep))}.")
+            st.download_button("Download the boundaries at every k (CSV)", lambda: spreadsheet_csv(
+                               boundary_table(task, metrics, sweep)), f"boundaries_{ctx.class_name}.csv", "text/csv",
+                               on_click="ignore", key="wordmap_dl_play")
+
+    for name in metrics:
+        selection = fsviz.select_top_k(task.score(name), k)
+        if selection.ties_exceed_k:
+            st.caption(f"{fsviz.spec_label(name)}: {selection.n_above + selection.n_tied} words score at least "
+                       f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep "
+                       f"exactly k = {k}.")
+
+    selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
+    picked = None
+    if selected_points:
+        words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
+        st.subheader(f"Selected: {words.size:,} words")
+        table = word_table(task, metrics, k, words=words)
+        rows = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
+                            key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
+        picked = words[rows[0]] if rows and rows[0] < words.size else None
+        st.download_button("Download selected words (CSV)", spreadsheet_csv(table), "selected_words.csv",
+                           "text/csv", key="wordmap_dl_selected")
+
+    # --- The documents behind a word (issue 17, item 1): its counts, scores and keyword-in-context lines ----------
+    st.subheader("The documents behind a word")
+    st.markdown("Why is a word where it is? Its **tp** and **fp** count the documents that contain it, in the class and "
+                "outside it; here are those documents, a page at a time, with the word highlighted in a window of its "
+                "text. Click a point on the map (a point may hold several words), pick a row in the selection table, "
+                "or search a word, then choose it below.")
+    documents_panel(ctx, metrics, k, searched=found, selected=words if selected_points else [], picked=picked,
+                    key="wordmap_docs")
+    # --- end of the documents behind a word --------------------------------------------------------------------
+
+    if metrics:
+        top = top_words(task, metrics, k)
+        st.download_button(f"Download each metric's top {k} words (CSV)", spreadsheet_csv(top),
+                           f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
+
+    st.subheader("Why BNS scores a word as it does (Forman's Figure 1)")
+    st.markdown(
+        "BNS imagines that a word turns up in a document when a standard Normal variable falls below a threshold. "
+        "**Left:** one Normal curve; the shaded area left of the green threshold F⁻¹(tpr) is the share of positive "
+        "documents containing the word, the area left of the orange F⁻¹(fpr) the share of the other documents. "
+        "**Right:** the same as two curves, one per class, and one threshold at 0: the area of each curve past it is "
+        "that class's rate. The word's BNS score is the distance between the two thresholds (left) or the two curve "
+        "centres (right): far apart means the word tells the classes apart. A rate of 0 or 1 would put a threshold at "
+        "infinity, so BNS clips rates to [0.0005, 0.9995]; the legend says when that happened."
+    )
+    by_bns = fsviz.select_top_k(task.score("bns"), min(10, task.n_words)).indices.tolist() if task.n_words else []
+    candidates = list(dict.fromkeys(found + (words[:200].tolist() if selected_points else []) + by_bns))
+    if found and st.session_state.get("wordmap_bns_query") != query:  # a new search shows its first word
+        st.session_state["wordmap_bns_word"] = str(task.vocabulary[found[0]])
+    st.session_state["wordmap_bns_query"] = query
+    if candidates:
+        word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
+                            help="The words you searched for, then those in your box or lasso selection, then the top 10 "
+                                 "by BNS. Search a word above to add it here.")
+        view = word_bns_view(task, word)
+        st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
+        st.caption(f"{word!r}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
+                   f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
+                   f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
+                   "page.")
+        st.download_button("Download these numbers (CSV)", spreadsheet_csv(pd.DataFrame([view.to_dict()])),
+                           f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
+    else:
+        st.info("This class has no words to show.")
+
+    st.subheader("Ship this selection")
+    st.markdown(f"One metric's top {k} words for class {ctx.class_name!r} and a classifier fitted on every document, as "
+                "a scikit-learn Pipeline for your own code (saved with skops: loading it runs no pickled code); the "
+                "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "
+                "pre-counted (ARFF, CLUTO) gives its word list instead.")
+    c1, c2 = st.columns(2)
+    ship_metric = c1.selectbox("Metric", names, index=names.index(metrics[0] if metrics and metrics[0] in names else "bns"),
+                               key="wordmap_ship_metric", format_func=state.metric_option)
+    ship_classifier = c2.selectbox("Classifier", list(CLASSIFIERS), format_func=CLASSIFIER_LABELS.get,
+                                   key="wordmap_ship_classifier")
+    export_panel(ctx, ship_metric, k, classifier=ship_classifier, key="wordmap_ship")
+
+
+if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__
+    main()
