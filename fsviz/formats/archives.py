@@ -29,7 +29,7 @@ import zipfile
 from pathlib import Path, PurePath
 
 from .base import CorpusError, RawCorpus, decode, stem_name
-from .limits import Budget, check_limits
+from .limits import Budget, check_limits, named_path, open_file
 
 __all__ = ["read_folder", "read_tar", "read_zip"]
 
@@ -101,12 +101,12 @@ def _walk(root: Path, budget: Budget):
 
 def read_folder(path, *, name=None, limits=None) -> RawCorpus:
     """A folder with one sub-folder per class (scikit-learn ``load_files`` layout)."""
-    root = Path(path)
+    root = named_path(path)
     what = f"folder {root.name or str(root)!r}"
     budget = Budget(check_limits(limits), what)
     try:
         files, notes = _walk(root, budget)
-        docs = ((parts, budget.read_file(root.joinpath(*parts), f"{what}: {'/'.join(parts)!r}", follow=False))
+        docs = ((parts, budget.read_file(root.joinpath(*parts), f"{what}: {'/'.join(parts)!r}"))
                 for parts in files)
         raw = _class_files(docs, what, notes)
     except OSError as exc:
@@ -142,10 +142,7 @@ def read_zip(source, *, name=None, limits=None) -> RawCorpus:
     """A ZIP archive of class folders, read member by member within the limits."""
     fname = _name_of(source)
     budget = Budget(check_limits(limits), repr(fname))
-    try:
-        handle = source if hasattr(source, "read") else open(source, "rb")
-    except OSError as exc:
-        raise CorpusError(f"cannot read {fname!r}: {exc.strerror or exc}") from None
+    handle = source if hasattr(source, "read") else open_file(named_path(source), repr(fname))
     try:
         size, declared = _zip_end(handle)
         if size > budget.limits.max_bytes:
@@ -187,6 +184,8 @@ def _zip_members(archive: zipfile.ZipFile, fname: str, budget: Budget):
     for info in infos:
         parts = _safe_parts(info.filename, fname)
         _add_once(info.filename, seen, fname)
+        if stat.S_ISLNK(info.external_attr >> 16):  # a link stored by Info-ZIP: its text is where it points
+            continue
         if not info.is_dir() and _keep_member(parts):
             what = f"{fname!r}: the member {info.filename!r}"
             budget.check_ratio(info.file_size, info.compress_size, what)
@@ -229,10 +228,7 @@ def read_tar(source, *, name=None, limits=None) -> RawCorpus:
     fname = _name_of(source)
     budget = Budget(check_limits(limits), repr(fname))
     progress = _TarProgress()
-    try:
-        handle = source if hasattr(source, "read") else open(source, "rb")
-    except OSError as exc:
-        raise CorpusError(f"cannot read {fname!r}: {exc.strerror or exc}") from None
+    handle = source if hasattr(source, "read") else open_file(named_path(source), repr(fname))
     try:
         counter = _CountingReader(handle)
         with tarfile.open(fileobj=counter, mode="r|*") as archive:  # streaming: no seeks in the compressed stream

@@ -12,7 +12,7 @@ import numpy as np
 from scipy import sparse
 
 from .base import CorpusError, RawCorpus, check_word_counts, decode, require_docs, stem_name
-from .limits import Budget, bytes_of, check_limits
+from .limits import Budget, bytes_of, check_limits, named_path
 
 __all__ = ["read_arff"]
 
@@ -53,7 +53,7 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
     line and the attribute that hold them.
     """
     limits = check_limits(limits)
-    data, fname = bytes_of(source, Budget(limits, "the ARFF file"))
+    data, fname = bytes_of(named_path(source), Budget(limits, "the ARFF file"))
     text = decode(data, repr(fname))
     del data
     lines = text.splitlines()

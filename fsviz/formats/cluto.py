@@ -15,7 +15,7 @@ import numpy as np
 from scipy import sparse
 
 from .base import CorpusError, RawCorpus, check_word_counts, decode
-from .limits import Budget, bytes_of, check_limits
+from .limits import Budget, bytes_of, check_limits, named_path
 
 __all__ = ["CLUTO_CLASS_NAMES", "read_cluto", "read_cluto_mat"]
 
@@ -122,7 +122,7 @@ def read_cluto(path, *, name=None, limits=None) -> RawCorpus:
     0 or 1 per document; anything else is refused with its line and column.
     """
     limits = check_limits(limits)
-    folder = Path(path)
+    folder = named_path(path)
     matrix_files = sorted(folder.glob("sparse_*.txt"))
     if not matrix_files:
         raise CorpusError(f"{str(folder)!r} has no sparse_<name>.txt matrix file")
@@ -185,7 +185,7 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     ``<name>.mat.clabel`` (one word per line). Counts must be whole numbers,
     at least 0; anything else is refused with its line and column."""
     limits = check_limits(limits)
-    path = Path(path)
+    path = named_path(path)
     if path.is_dir():
         mats = sorted(p for p in path.glob("*.mat") if Path(f"{p}.rclass").exists())
         if not mats:

@@ -12,7 +12,7 @@ from .archives import read_folder, read_tar, read_zip
 from .arff import read_arff
 from .base import EXTENSIONS, FORMATS, CorpusError, RawCorpus, suffix_of
 from .cluto import read_cluto, read_cluto_mat
-from .limits import Limits, check_limits
+from .limits import Limits, check_limits, named_path
 from .tables import read_jsonl, read_lines, read_table, read_texts
 
 __all__ = ["OPTIONS", "detect_format", "read"]
@@ -88,8 +88,12 @@ def _lone_file(path: Path, limits: Limits):
     if not path.is_dir():
         return None
     entries = [path / n for n in _names(path, limits) if not n.startswith(".")]
-    if len(entries) == 1 and entries[0].is_file() and suffix_of(entries[0].name) in EXTENSIONS:
-        return entries[0]
+    if len(entries) == 1 and suffix_of(entries[0].name) in EXTENSIONS:
+        if entries[0].is_symlink():
+            raise CorpusError(f"{entries[0].name!r} in {path.name!r} is a symbolic link, which fsviz does not follow "
+                              "inside a folder (it could lead anywhere on the disk); put the file itself there")
+        if entries[0].is_file():
+            return entries[0]
     return None
 
 
@@ -114,8 +118,10 @@ def read(source, *, format=None, limits=None, **options) -> RawCorpus:
     _check_source(source)
     if format is not None and not isinstance(format, str):
         raise CorpusError(f"`format` must be a str, one of {', '.join(FORMATS)}, got {type(format).__name__}")
-    if format is None and isinstance(source, (str, os.PathLike)):
-        source = _lone_file(Path(source), limits) or source
+    if isinstance(source, (str, os.PathLike)):
+        source = named_path(source)  # the caller's path, resolved once; nothing inside it is followed
+        if format is None:
+            source = _lone_file(source, limits) or source
     fmt = (format or detect_format(source, limits=limits)).strip().lower()
     if fmt not in FORMATS:
         raise CorpusError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")

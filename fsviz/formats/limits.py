@@ -14,6 +14,15 @@ the defaults when omitted) and spends it through one :class:`Budget`:
 This is what ``zipfile``'s and ``tarfile``'s documentation ask of code that
 opens archives from untrusted sources (decompression bombs, archives that
 lie about sizes, too many members).
+
+Links: a reader resolves the path its caller names once, where it starts
+(:func:`named_path`: the caller chose it, and the app has already confined it
+to the data folders with :func:`fsviz.paths.confine_path`). Every file it
+then finds or derives inside that path (the lone file of a folder, CLUTO's
+and the line format's companion files, a class folder's documents) is opened
+without following a symbolic link (``O_NOFOLLOW``), so a link placed inside a
+data folder never leads a reader outside it: it is refused with a message
+naming it. Devices, pipes and sockets are refused the same way.
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ import numpy as np
 
 from .base import CorpusError
 
-__all__ = ["DEFAULT_LIMITS", "RATIO_FLOOR", "Budget", "Limits", "bytes_of", "check_limits"]
+__all__ = ["DEFAULT_LIMITS", "RATIO_FLOOR", "Budget", "Limits", "bytes_of", "check_limits", "named_path", "open_file"]
 
 MiB = 1 << 20
 #: Bytes a member (or a compressed tar stream) may expand to before :attr:`Limits.max_ratio`
@@ -192,17 +201,46 @@ class Budget:
         data = b"" if out is None else out.getvalue()
         return data.encode() if isinstance(data, str) else data
 
-    def read_file(self, path: Path, what: str, *, follow: bool = True) -> bytes:
-        """A regular file's bytes (a device or a pipe is refused); ``follow=False``
-        refuses a symbolic link even if one was swapped in after the folder walk."""
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | (0 if follow else getattr(os, "O_NOFOLLOW", 0))
-        fd = os.open(path, flags)
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise CorpusError(f"{what} is not a regular file; give a text file, a folder or an archive")
-            self.expect(info.st_size, what)
+    def read_file(self, path: Path, what: str) -> bytes:
+        """A regular file's bytes, opened by :func:`open_file` (no link followed, no device or pipe)."""
+        with open_file(path, what) as handle:
+            self.expect(os.fstat(handle.fileno()).st_size, what)
             return self.read(handle, what)
+
+
+def named_path(source):
+    """The path a caller named, resolved once (``..`` and links); a file object or other value unchanged."""
+    if hasattr(source, "read") or not isinstance(source, (str, os.PathLike)):
+        return source
+    path = Path(source)
+    try:
+        return path.resolve(strict=True)
+    except FileNotFoundError:
+        raise CorpusError(f"no such file or folder: {str(path)!r}") from None
+    except (OSError, RuntimeError) as exc:  # unreadable, a link loop
+        raise CorpusError(f"cannot read {path.name!r}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def open_file(path: Path, what: str):
+    """``path`` opened for reading in binary, when it is a regular file and not a symbolic link.
+
+    A link is refused even if one was swapped in after a folder was listed
+    (``O_NOFOLLOW``); a pipe does not block the open (``O_NONBLOCK``) and is
+    refused with devices and sockets.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise CorpusError(f"{what} is a symbolic link, which fsviz does not follow inside a folder (it could "
+                              "lead anywhere on the disk); put the file itself there instead of a link") from None
+        raise CorpusError(f"cannot read {what}: {exc.strerror or exc}") from None
+    handle = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        handle.close()
+        raise CorpusError(f"{what} is not a regular file; give a text file, a folder or an archive")
+    return handle
 
 
 def bytes_of(source, budget: Budget) -> tuple[bytes, str]:
@@ -215,7 +253,4 @@ def bytes_of(source, budget: Budget) -> tuple[bytes, str]:
             if hasattr(source, "seek"):
                 source.seek(0)
     path = Path(source)
-    try:
-        return budget.read_file(path, repr(path.name)), path.name
-    except OSError as exc:
-        raise CorpusError(f"cannot read {path.name!r}: {exc.strerror or exc}") from None
+    return budget.read_file(path, repr(path.name)), path.name

@@ -25,13 +25,12 @@ import io
 import json
 import math
 import numbers
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .base import CorpusError, RawCorpus, decode, require_docs, stem_name, suffix_of
-from .limits import Budget, bytes_of, check_limits
+from .limits import Budget, bytes_of, check_limits, named_path
 
 __all__ = ["LABEL_NAMES", "TEXT_NAMES", "label_text", "read_jsonl", "read_lines", "read_table", "read_texts"]
 
@@ -183,7 +182,7 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
         frame = source
         name = name or "table"
     else:
-        data, fname = bytes_of(source, Budget(limits, "the table"))
+        data, fname = bytes_of(named_path(source), Budget(limits, "the table"))
         name = name or stem_name(fname)
         text = decode(data, repr(fname))
         del data
@@ -276,7 +275,7 @@ def read_jsonl(source, *, text_column=None, label_column=None, name=None, limits
     normalisation of the module notes.
     """
     limits = check_limits(limits)
-    data, fname = bytes_of(source, Budget(limits, "the JSON file"))
+    data, fname = bytes_of(named_path(source), Budget(limits, "the JSON file"))
     name = name or stem_name(fname)
     text = decode(data, repr(fname)).strip()
     del data
@@ -320,7 +319,7 @@ def read_lines(path, *, name=None, limits=None) -> RawCorpus:
     The indices must name every document once (0 to n − 1); a blank label
     is refused with its line number.
     """
-    folder = Path(path)
+    folder = named_path(path)
     budget = Budget(check_limits(limits), f"folder {folder.name!r}")
     label_files = sorted(p for p in folder.glob("*_labels.txt") if (folder / p.name.replace("_labels.txt", ".txt")).exists())
     if not label_files:
