@@ -82,7 +82,7 @@ def main() -> None:
         run = runs[0]
         if not run.complete:
             st.warning("This study is incomplete: the curves average only the finished cells.", icon="⏸️")
-        curves = cache.analysed(lesion_curves, state.results_key(run.results, run.key), run.results)
+        curves = cache.analysed(lesion_curves, state.results_key(run.results, "lesion"), run.results)
         st.plotly_chart(plots.lesion_figure(curves), key="lesion_curves")
         st.markdown("**What this corpus says** (macro-averaged over the classes):")
         for line in lesion_text(curves):

@@ -46,7 +46,7 @@ def main() -> None:
     if results.empty:
         st.info("The results table has no finished cells yet.")
         st.stop()
-    key = state.results_key(results, run.key)
+    key = state.results_key(results, "results")
 
 
     def analysed(function, *args, **kwargs):

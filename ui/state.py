@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -169,6 +170,25 @@ def show_results(run, source: str) -> None:
 
 
 def results_key(table, name: str = "") -> tuple:
-    """Identifies a results table's content (and an optional run key) for caching its analyses."""
-    digest = int(pd.util.hash_pandas_object(table[["tp", "fp", "fn", "tn", "k"]], index=False).sum())
-    return name, len(table), digest
+    """Names a results table by its whole content, for the analyses cache every session shares.
+
+    The key is the SHA-256 of every column's name, type and values (text
+    columns as their distinct values, length-prefixed, and each row's), so two tables share cached analyses
+    only when they are equal; nothing a visitor declares (a run key in a
+    file's metadata, a file name) enters it. ``name`` keeps apart the
+    analyses of one page that share a table.
+    """
+    digest = hashlib.sha256()
+    for column in table.columns:
+        values = table[column]
+        header = f"{column!s}\x00{values.dtype!s}\x00{len(values)}".encode("utf-8", "surrogatepass")
+        digest.update(len(header).to_bytes(8, "little") + header)
+        if values.dtype.kind in "biuf":
+            digest.update(np.ascontiguousarray(values.to_numpy()).tobytes())
+        else:  # text: its distinct values, each length-prefixed, then which one each row holds
+            categorical = pd.Categorical(values.astype(str))
+            for text in categorical.categories:
+                encoded = text.encode("utf-8", "surrogatepass")
+                digest.update(len(encoded).to_bytes(8, "little") + encoded)
+            digest.update(np.ascontiguousarray(categorical.codes, dtype=np.int64).tobytes())
+    return name, len(table), digest.hexdigest()

@@ -80,3 +80,34 @@ def test_results_of_a_grid_run_in_the_app_reach_the_explorer(tmp_path, monkeypat
     assert_clean(at)
     assert any("this corpus" in c.value for c in at.caption)
     assert any("**F-measure**: use **" in m.value for m in at.markdown)
+
+
+def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(results_file, tmp_path):
+    """The analyses cache is shared by every session: a file with the same counts, the same declared run key
+    and two metric names swapped must not answer for the real one."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from fsviz import analysis
+    from fsviz.grid import load_results
+
+    real = pq.read_table(results_file)
+    metric = real.column("metric").to_pylist()
+    swapped_names = [{"bns": "odds", "odds": "bns"}.get(m, m) for m in metric]
+    swapped = real.set_column(real.schema.get_field_index("metric"), "metric", pa.array(swapped_names))
+    swapped = swapped.replace_schema_metadata(real.schema.metadata)  # the same run key in the metadata
+    forged = tmp_path / "forged.parquet"
+    pq.write_table(swapped, forged)
+    truth = analysis.recommend(load_results(results_file).results)
+    lie = analysis.recommend(load_results(forged).results)
+    assert truth["metric"].tolist() != lie["metric"].tolist(), "the swap must change the answer for this test"
+
+    def recommended(path):
+        at = results_page()
+        at.file_uploader(key="results_upload").set_value((path.name, path.read_bytes(), "application/octet-stream"))
+        at.run()
+        assert_clean(at)
+        return at.dataframe[0].value["metric"].tolist()
+
+    assert recommended(forged) == lie["metric"].tolist()  # the forger's session sees its own table's answer
+    assert recommended(results_file) == truth["metric"].tolist()  # the next visitor sees the truth
