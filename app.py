@@ -11,7 +11,7 @@ import streamlit as st
 from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.tables import class_table
-from ui.components import spreadsheet_csv
+from ui.components import plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -19,7 +19,7 @@ def main() -> None:
     ctx = page(__file__)
     corpus = ctx.corpus
 
-    st.title(f"Corpus: {corpus.name}")
+    st.title(f"Corpus: {plain(corpus.name)}")
     st.markdown(
         "Each document is a set of words (Boolean presence, as in Forman 2003). Pick a **positive class** in "
         "the sidebar: every other document is negative, and each word gets two counts, **tp** (positive "
@@ -31,7 +31,7 @@ def main() -> None:
     c3.metric("Classes", corpus.n_classes)
     c4.metric("Labels per document", "several" if corpus.is_multilabel else "one")
     for note in corpus.notes:
-        st.info(f"The reader repaired the input: {note}.")
+        st.info(f"The reader repaired the input: {plain(note)}.")
 
     st.subheader("Classes and skew")
     st.caption("Skew 1:n means n negative documents per positive one when that class is positive. Forman's "

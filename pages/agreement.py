@@ -8,7 +8,7 @@ import fsviz
 from fsviz.agreement import agreement_matrix, correlation, top_overlap
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
 from ui import state
-from ui.components import formula_box, spreadsheet_csv
+from ui.components import formula_box, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -45,7 +45,7 @@ def main() -> None:
 
     st.subheader("Correlation matrix")
     st.caption("Rows and columns list the corpus-based measures first, then the model-based ones: "
-               + ", ".join(f"{fsviz.spec_label(m)} ({kinds[m]})" for m in chosen) + ". "
+               + ", ".join(f"{plain(fsviz.spec_label(m))} ({kinds[m]})" for m in chosen) + ". "
                "The log-log value uses the words where every log-scaled measure is above 0.")
     tab_log, tab_rank = st.tabs(["Log-log (linear) correlation", "Spearman rank correlation"])
     matrices = {}

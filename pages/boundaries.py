@@ -8,7 +8,7 @@ import fsviz
 from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
 from fsviz.selection import top_k_overlap
 from ui import cache
-from ui.components import formula_box, spreadsheet_csv
+from ui.components import formula_box, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -67,7 +67,7 @@ def main() -> None:
     b = fsviz.select_top_k(scores[second], k).mask(task.n_words)
     for left, col in ((first, c1), (second, c2)):
         only = np.flatnonzero((a if left == first else b) & ~(b if left == first else a))
-        col.markdown(f"**{fsviz.spec_label(left)} only** ({only.size} words)")
+        col.markdown(f"**{plain(fsviz.spec_label(left))} only** ({only.size} words)")
         col.dataframe(pd.DataFrame({"word": task.vocabulary[only], "tp": task.tp[only], "fp": task.fp[only]}),
                       hide_index=True, height=260)
 

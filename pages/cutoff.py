@@ -8,7 +8,7 @@ from fsviz import plots
 from fsviz.grid import GridConfig
 from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table
 from ui import cache, state
-from ui.components import run_panel, spreadsheet_csv
+from ui.components import plain, run_panel, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -35,7 +35,7 @@ def main() -> None:
     vocabulary = pd.DataFrame({"min_df": cutoffs, "vocabulary": [int((corpus.df >= c).sum()) for c in cutoffs]})
     empty = vocabulary[vocabulary["vocabulary"] == 0]
     if len(empty):
-        st.error(f"A cutoff of {int(empty['min_df'].min())} documents or more removes every word of {corpus.name!r}; "
+        st.error(f"A cutoff of {int(empty['min_df'].min())} documents or more removes every word of {plain(repr(corpus.name))}; "
                  f"choose cutoffs below it.", icon="⚠️")
         st.stop()
     st.caption("Words kept: " + ", ".join(f"{c}: {v:,}" for c, v in zip(vocabulary["min_df"], vocabulary["vocabulary"])))
@@ -55,7 +55,7 @@ def main() -> None:
                           classes=tuple(chosen_classes), seed=int(seed))
         jobs = cutoff_jobs(corpus, base, cutoffs)
     except ValueError as exc:
-        st.error(f"{exc}", icon="⚠️")
+        st.error(plain(exc), icon="⚠️")
         st.stop()
     runs = run_panel(corpus, corpus_key, [config for _, config in jobs], prefix="cutoff", run_label="Run the study")
     if runs is not None:

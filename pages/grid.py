@@ -22,7 +22,7 @@ def _show(run, source):
         return
     tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
     done = f"{run.cells_done:,} of {run.cells_total:,} cells" if run.cells_total else f"{run.cells_done:,} cells"
-    st.caption(f"{source}: {tasks} tasks, {done}, {len(results):,} rows. No positive prediction in "
+    st.caption(f"{plain(source)}: {tasks} tasks, {done}, {len(results):,} rows. No positive prediction in "
                f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0 there).")
     checked, resolved, unconverged = run.solver_counts()
     if checked or resolved or unconverged:

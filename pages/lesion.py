@@ -10,7 +10,7 @@ from fsviz import plots
 from fsviz.grid import DEFAULT_KS, parse_ks
 from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
-from ui.components import run_panel, spreadsheet_csv
+from ui.components import plain, run_panel, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -51,7 +51,8 @@ def main() -> None:
                                       value=0.5 if 0.5 in alphas else sorted(alphas)[0], key="lesion_chosen")
             points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
             st.plotly_chart(plots.alpha_map_figure(task, metric, k, alphas, chosen, points=points), key="lesion_map")
-        st.caption(f"Class {ctx.class_name!r}, top {k} words by {label} (k from the sidebar). Each line is one α's "
+        st.caption(f"Class {plain(repr(ctx.class_name))}, top {k} words by {plain(label)} (k from the sidebar). "
+                   "Each line is one α's "
                    "boundary: words above the upper branch or below the lower one are selected. Lower α raises the bar "
                    "for positive words and lowers it for negative ones, so the boundary tilts toward the negative side.")
 
@@ -73,7 +74,7 @@ def main() -> None:
             config = lesion_config(metric, alphas, ks=parse_ks(ks_text), trials=int(trials), folds=int(folds),
                                    classes=tuple(chosen_classes), seed=int(seed))
         except ValueError as exc:
-            st.error(f"{exc}", icon="⚠️")
+            st.error(plain(exc), icon="⚠️")
     runs = run_panel(corpus, ctx.corpus_key, [config], prefix="lesion", run_label="Run the study") if config else None
     if runs is not None:
         state.keep_runs(state.grid_dir(), state.grid_keys(corpus, [config]),

@@ -20,7 +20,7 @@ from fsviz.multiclass import (
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
-from ui.components import spreadsheet_csv
+from ui.components import plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -73,7 +73,7 @@ def main() -> None:
             config = GridConfig(metrics=specs, ks=parse_ks(ks_text), trials=int(trials), folds=int(folds),
                                 classifier=classifier)
     except ValueError as exc:
-        st.error(f"{exc}", icon="⚠️")
+        st.error(plain(exc), icon="⚠️")
 
     # Finished runs of this corpus: this session's, and those kept on disk by earlier sessions.
     results = st.session_state.setdefault("mc_results", {}).setdefault(corpus.fingerprint, {})
@@ -89,7 +89,7 @@ def main() -> None:
                 table = run_multiclass(corpus, config, n_jobs=-1, progress=lambda done, total: bar.progress(
                     done / max(total, 1), text=f"{done} of {total} folds"))
             except ValueError as exc:
-                st.error(f"{exc}", icon="⚠️")
+                st.error(plain(exc), icon="⚠️")
             else:
                 results[key] = table
                 bar.empty()
@@ -97,7 +97,7 @@ def main() -> None:
                     save_multiclass(table, state.multiclass_dir() / f"{key}.parquet", config, corpus)
                     state.keep_runs(state.multiclass_dir(), [key], stored=True)
                 except OSError as exc:
-                    st.warning(f"The run is kept for this session but could not be saved to disk ({exc}); "
+                    st.warning(f"The run is kept for this session but could not be saved to disk ({plain(exc)}); "
                                "download it below.", icon="⚠️")
 
     table = results.get(key)

@@ -19,8 +19,13 @@ from fsviz.grid import ALL
 from fsviz.report import report_html
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from ui import cache, state
-from ui.components import export_panel, results_uploader, spreadsheet_csv
+from ui.components import export_panel, plain, results_uploader, spreadsheet_csv
 from ui.sidebar import page
+
+
+def label_text(metric) -> str:
+    """A metric's label for Markdown: a results file's own spec is a visitor's text."""
+    return plain(metric_label(metric))
 
 
 def main() -> None:
@@ -63,7 +68,7 @@ def main() -> None:
     ks = sorted(int(k) for k in macro.loc[macro["metric"] != ALL, "k"].unique())
     n_tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
     n_datasets = results["dataset"].nunique()
-    st.caption(f"Results {source}: {n_tasks} tasks (class vs rest) from {n_datasets} dataset(s), "
+    st.caption(f"Results {plain(source)}: {n_tasks} tasks (class vs rest) from {n_datasets} dataset(s), "
                f"{len(all_metrics)} metrics, k in {ks}, {results['trial'].nunique()} trial(s) × "
                f"{results['fold'].nunique()} folds.")
     if not run.complete:
@@ -94,7 +99,7 @@ def main() -> None:
             "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
             "one within tolerance, if you can afford to try two. All metrics in the table count, whichever are shown.")
         recommendation = analysed(analysis.recommend)
-        for line in recommendation_text(recommendation, metric_label):
+        for line in recommendation_text(recommendation, label_text):
             st.markdown(f"- {line}")
         if n_tasks < 10:
             st.caption(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them "
@@ -102,12 +107,12 @@ def main() -> None:
         st.dataframe(recommendation, hide_index=True)
         csv_button(recommendation, "recommendation", "recommendation")
         best = recommendation.set_index("goal").loc[goal]
-        st.markdown(f"**Ship the recommendation for {goal_label}**: {metric_label(best['metric'])} with k = "
+        st.markdown(f"**Ship the recommendation for {goal_label}**: {label_text(best['metric'])} with k = "
                     f"{int(best['k'])} and this run's classifier, fitted on every document of the sidebar's corpus "
-                    f"({ctx.corpus.name}) for its class {ctx.class_name!r}; change the class in the sidebar.")
+                    f"({plain(ctx.corpus.name)}) for its class {plain(repr(ctx.class_name))}; change the class in the sidebar.")
         if ctx.corpus.name not in set(results["dataset"].astype(str)):
-            st.caption(f"These results came from {', '.join(sorted(results['dataset'].astype(str).unique()))}, "
-                       f"not {ctx.corpus.name}: the recommendation is carried over to the corpus loaded now.")
+            st.caption(f"These results came from {plain(', '.join(sorted(results['dataset'].astype(str).unique())))}, "
+                       f"not {plain(ctx.corpus.name)}: the recommendation is carried over to the corpus loaded now.")
         export_panel(ctx, best["metric"], int(best["k"]), classifier=run.config.classifier,
                      params=run.config.classifier_params, key="res_ship")
 
@@ -134,7 +139,7 @@ def main() -> None:
                                help="Forman split at the 90th percentile (1:67 on his 229 tasks).")
         threshold, low, high = analysed(analysis.split_by_skew, percentile)
         at = tasks[(tasks["metric"] == metric) & (tasks["k"] == k)]
-        st.markdown(f"Each task's {goal_label} with {metric_label(metric)} at k = {k} against its class skew (Figure 6). "
+        st.markdown(f"Each task's {goal_label} with {label_text(metric)} at k = {k} against its class skew (Figure 6). "
                     f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
                     "percentile) are the high-skew ones.")
         st.plotly_chart(plots.skew_figure(at, goal, threshold), key="res_skew_scatter")
@@ -204,14 +209,14 @@ def main() -> None:
             at_tol = residual_curves(maxima, leader, [tol])
             failed = int(at_tol["failed"].iloc[0])
             rescue = at_tol.sort_values("residual", ascending=False).iloc[0] if failed else None
-            text = (f"At {100 * tol:g}% tolerance {metric_label(leader)} attains the best {goal_label} on "
+            text = (f"At {100 * tol:g}% tolerance {label_text(leader)} attains the best {goal_label} on "
                     f"{alone[leader]:.0f}% of {len(maxima)} tasks and fails on {failed}.")
             if rescue is not None:
-                text += (f" On those, **{metric_label(rescue['backup'])}** succeeds most often ({rescue['residual']:.0f}%), "
+                text += (f" On those, **{label_text(rescue['backup'])}** succeeds most often ({rescue['residual']:.0f}%), "
                          "so it is the best backup for this leader")
                 worst = at_tol.sort_values("residual").iloc[0]
-                text += f"; {metric_label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued)."
-            text += (f" The best pair overall is **{metric_label(top['first'])} + {metric_label(top['second'])}**: "
+                text += f"; {label_text(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued)."
+            text += (f" The best pair overall is **{label_text(top['first'])} + {label_text(top['second'])}**: "
                      f"one of them is within tolerance on {top['percent']:.0f}% of tasks.")
             st.markdown(text)
             leader_curve = tolerance_curves(maxima).query("metric == @leader")
@@ -220,7 +225,7 @@ def main() -> None:
                                                   pair=(pair_name, pair_curve)), key="res_residual")
             c1, c2 = st.columns(2)
             with c1:
-                st.markdown(f"**When {metric_label(leader)} fails** (at {100 * tol:g}%)")
+                st.markdown(f"**When {label_text(leader)} fails** (at {100 * tol:g}%)")
                 table = at_tol[["backup", "residual", "combined"]].sort_values("residual", ascending=False)
                 st.dataframe(table.rename(columns={"residual": "% of failures rescued", "combined": "% of tasks, either"}),
                              hide_index=True)

@@ -12,7 +12,7 @@ from fsviz.isoclines import no_isocline_reason
 from fsviz.plots import bns_figure, word_map_figure
 from fsviz.tables import boundary_table, top_words, word_table
 from ui import cache, state
-from ui.components import documents_panel, export_panel, formula_box, spreadsheet_csv
+from ui.components import documents_panel, export_panel, formula_box, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -53,7 +53,7 @@ def main() -> None:
         if hits.size:
             found.extend(hits.tolist())
         else:
-            st.warning(f"{word!r} is not in the vocabulary (after preprocessing).")
+            st.warning(f"{plain(repr(word))} is not in the vocabulary (after preprocessing).")
 
     points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
     zoom_range = None
@@ -63,7 +63,7 @@ def main() -> None:
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
     event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
 
-    st.caption(f"Class {ctx.class_name!r}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
+    st.caption(f"Class {plain(repr(ctx.class_name))}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
                f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
                "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
                "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
@@ -85,7 +85,7 @@ def main() -> None:
             st.plotly_chart(animation, key="wordmap_animation")
             left_out = ", ".join(str(x) for x in DEFAULT_KS if x > task.n_words)
             notes = [f"k above the vocabulary ({task.n_words:,} words) left out: {left_out}."] if left_out else []
-            ringed = [fsviz.spec_label(m) for m in metrics if no_isocline_reason(m, task.pos, task.neg) is not None]
+            ringed = [plain(fsviz.spec_label(m)) for m in metrics if no_isocline_reason(m, task.pos, task.neg) is not None]
             if ringed:
                 notes.append(f"{', '.join(ringed)}: no isocline in this plane, so each frame rings the points holding "
                              "its top k words.")
@@ -97,7 +97,7 @@ def main() -> None:
     for name in metrics:
         selection = fsviz.select_top_k(task.score(name), k)
         if selection.ties_exceed_k:
-            st.caption(f"{fsviz.spec_label(name)}: {selection.n_above + selection.n_tied} words score at least "
+            st.caption(f"{plain(fsviz.spec_label(name))}: {selection.n_above + selection.n_tied} words score at least "
                        f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep "
                        f"exactly k = {k}.")
 
@@ -149,7 +149,7 @@ def main() -> None:
                                  "by BNS. Search a word above to add it here.")
         view = word_bns_view(task, word)
         st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
-        st.caption(f"{word!r}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
+        st.caption(f"{plain(repr(word))}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
                    f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
                    f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
                    "page.")
@@ -159,7 +159,8 @@ def main() -> None:
         st.info("This class has no words to show.")
 
     st.subheader("Ship this selection")
-    st.markdown(f"One metric's top {k} words for class {ctx.class_name!r} and a classifier fitted on every document, as "
+    st.markdown(f"One metric's top {k} words for class {plain(repr(ctx.class_name))} and a classifier fitted on every "
+                "document, as "
                 "a scikit-learn Pipeline for your own code (saved with skops: loading it runs no pickled code); the "
                 "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "
                 "pre-counted (ARFF, CLUTO) gives its word list instead.")

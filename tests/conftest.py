@@ -60,3 +60,11 @@ def cli_grid_results(folder, grid_args, **planted):
     out = folder / "results.parquet"
     assert main(["grid", str(data), *grid_args, "--jobs", "1", "--out", str(out)]) == 0
     return out
+
+
+def seen(markdown: str) -> str:
+    """What a reader sees of an element's Markdown: the backslash escapes the app puts before the punctuation
+    of a visitor's text (``ui.components.plain``) removed."""
+    import re
+
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)

@@ -37,7 +37,7 @@ def results_uploader(key: str) -> None:
         state.show_results(load_results(io.BytesIO(uploaded.getvalue())), f"loaded from {uploaded.name}")
         error = None
     except ValueError as exc:
-        error = f"Could not load {uploaded.name!r}: {exc}"
+        error = plain(f"Could not load {uploaded.name!r}: {exc}")
         st.error(error, icon="⚠️")
     st.session_state[f"{key}_seen"] = (uploaded.file_id, error)
 
@@ -119,7 +119,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     try:
         return _run(corpus, configs, outs, total, todo)
     except (ValueError, OSError, MemoryError) as exc:  # the finished cells are in the checkpoints
-        st.error(f"The run stopped: {str(exc) or type(exc).__name__}. Finished cells are kept; Continue runs the rest.",
+        st.error(f"The run stopped: {plain(str(exc) or type(exc).__name__)}. Finished cells are kept; Continue runs the rest.",
                  icon="⚠️")
         return [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
     finally:
@@ -173,11 +173,11 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
         export = cache.exported(context.corpus, *wanted)
     except ValueError as exc:
         st.session_state.pop(f"{key}_built", None)
-        st.error(f"Could not export this selection: {exc}", icon="⚠️")
+        st.error(f"Could not export this selection: {plain(exc)}", icon="⚠️")
         return
     st.download_button(f"Download {export.file_name}", export.data, export.file_name, export.mime,
                        key=f"{key}_download", on_click="ignore", type="primary", icon=":material/download:")
-    st.caption(export.summary)
+    st.caption(plain(export.summary))
     st.code(export.snippet, language="python")
 
 
@@ -203,10 +203,15 @@ def spreadsheet_csv(frame: pd.DataFrame, *, index: bool = False) -> str:
     return frame.to_csv(index=index)
 
 
-def plain(text: str) -> str:
-    """``text`` with Markdown's punctuation escaped, so ``st.error`` shows a message quoting a user's formula
-    or spec as it is (``__import__`` stays ``__import__``, not a bold "import")."""
-    return re.sub(r"([\\`*_{}\[\]()<>#+\-.!|~$:])", r"\\\1", text)
+def plain(text) -> str:
+    """``text`` (a visitor's label, word, file name, formula, or a message quoting them) for any ``st.*`` call
+    that reads Markdown, shown exactly as it is: every ASCII punctuation character is backslash-escaped, as
+    CommonMark allows, so no link, image, emphasis, emoji or icon code (``:x:``, ``:material/home:``), colour
+    directive or LaTeX forms, and no HTML (Streamlit shows none without ``unsafe_allow_html``)."""
+    return _PUNCTUATION.sub(r"\\\1", str(text))
+
+
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 
 FORMULA_HELP = (
@@ -247,7 +252,7 @@ def formula_box(prefix: str, task) -> str | None:
 
 #: Characters Markdown (or its math) would read as syntax, written as HTML character references after
 #: ``html.escape``, so a document's ``**``, ``$x$``, ``[link](…)`` or `` ` `` shows as typed.
-_MARKDOWN_REFS = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]~$|"}
+_MARKDOWN_REFS = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]~$|:!()/=+-.@%^?,"}
 
 
 def escaped(text: str) -> str:

@@ -71,10 +71,10 @@ def page(script: str) -> Context:
         task = cache.binary_task(corpus, corpus_key, class_name)
     except ValueError as exc:
         task = None
-        st.error(f"{exc}. Choose another class.", icon="⚠️")
+        st.error(f"{plain(exc)}. Choose another class.", icon="⚠️")
     if task is not None and not task.tp.any():
         st.warning(
-            f"After the rare-word cutoff no word is left in any of the {task.pos} documents of class {class_name!r} "
+            f"After the rare-word cutoff no word is left in any of the {task.pos} documents of class {plain(repr(class_name))} "
             f"(every word they use is in fewer than {min_df} documents). Lower the cutoff under "
             "Preprocessing, or choose another class.", icon="⚠️")
     context = Context(corpus, corpus_key, class_name, task, k)
@@ -86,7 +86,7 @@ def _paths_allowed() -> bool:
     try:
         return paths_allowed()
     except ValueError as exc:  # a mistyped setting turns paths off rather than on
-        st.error(f"{exc}. Typed paths are off until it is fixed.", icon="⚠️")
+        st.error(f"{plain(exc)}. Typed paths are off until it is fixed.", icon="⚠️")
         return False
 
 
@@ -107,7 +107,7 @@ def _source() -> Source | None:
         if uploaded is not None:
             limit_mb = st.get_option("server.maxUploadSize")
             if uploaded.size > limit_mb * 1024**2:  # the browser refuses these first; this guards other clients
-                st.error(f"{uploaded.name!r} is {uploaded.size / 1024**2:,.1f} MB, more than this server accepts "
+                st.error(f"{plain(repr(uploaded.name))} is {uploaded.size / 1024**2:,.1f} MB, more than this server accepts "
                          f"({limit_mb} MB, `server.maxUploadSize` in .streamlit/config.toml). Upload a smaller file "
                          "(a ZIP or .tar.gz of it, or a sample of its documents).", icon="⚠️")
                 return None
@@ -135,13 +135,15 @@ def _options() -> dict:
 
 
 def _load_error(source: Source, exc: BaseException, kept: str) -> str:
-    """The message for a failed load; a MemoryError also frees what the failed attempt left."""
+    """The message (Markdown, the visitor's text escaped) for a failed load; a MemoryError also frees what the
+    failed attempt left."""
+    name = plain(repr(source.name))
     if isinstance(exc, MemoryError):
         gc.collect()
-        return (f"Not enough memory to load {source.name!r}: the server ran out while reading it. Try a smaller "
+        return (f"Not enough memory to load {name}: the server ran out while reading it. Try a smaller "
                 "file (or a sample of its documents) or a higher rare-word cutoff under Preprocessing; a corpus that "
                 f"must be read whole needs a server with more memory.\n\n{kept}")
-    return f"Could not load {source.name!r}: {exc}\n\n{kept}"
+    return f"Could not load {name}: {plain(exc)}\n\n{kept}"
 
 
 def _load_corpus(pending: Source | None, options: dict):
@@ -167,7 +169,7 @@ def _load_corpus(pending: Source | None, options: dict):
                 st.session_state.pop("load_failed", None)
                 return corpus, wanted
             except (ValueError, MemoryError) as exc:
-                message = _load_error(wanted[0], exc, f"Still showing {good[0].name!r}.")
+                message = _load_error(wanted[0], exc, f"Still showing {plain(repr(good[0].name))}.")
                 if wanted[0].kind == "upload" or isinstance(exc, MemoryError):
                     st.session_state["load_failed"] = (wanted, message)
                 st.error(message, icon="⚠️")
@@ -184,7 +186,7 @@ def _corpus_class_k():
     pending = _source()
     options = _options()
     corpus, (source, used_options) = _load_corpus(pending, options)
-    st.caption(f"{corpus.name}: {corpus.n_docs:,} documents, {corpus.n_words:,} words, {corpus.n_classes} classes")
+    st.caption(f"{plain(corpus.name)}: {corpus.n_docs:,} documents, {corpus.n_words:,} words, {corpus.n_classes} classes")
 
     order = sorted(range(corpus.n_classes), key=lambda i: -corpus.class_sizes[i])
     classes = [str(corpus.classes[i]) for i in order]

@@ -8,10 +8,12 @@ import plotly.graph_objects as go
 
 from ..agreement import correlation, log_scaled, top_masks
 from ..selection import spec_label
+from .text import plain_text
 
 __all__ = ["agreement_matrix_figure", "agreement_scatter_figure"]
 
 
+@plain_text
 def agreement_matrix_figure(matrix: pd.DataFrame, *, title: str = "") -> go.Figure:
     """Heat map of a correlation matrix between measures (Goutte et al., Table 2), values written in."""
     labels = [spec_label(n) for n in matrix.index]
@@ -24,6 +26,7 @@ def agreement_matrix_figure(matrix: pd.DataFrame, *, title: str = "") -> go.Figu
     return fig
 
 
+@plain_text
 def agreement_scatter_figure(a, b, vocabulary, names, *, n: int = 50) -> go.Figure:
     """One measure against another per word (Goutte et al., Figures 2–5), hover for the word.
 

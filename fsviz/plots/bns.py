@@ -6,6 +6,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..binormal import BinormalView
+from .text import plain_text
 
 __all__ = ["bns_figure"]
 
@@ -33,6 +34,7 @@ def _separation(fig, start, end, height, text, col):
                        showarrow=False, yshift=12, font=dict(size=13))
 
 
+@plain_text
 def bns_figure(view: BinormalView) -> go.Figure:
     """Two panels, as Forman (2003) Figure 1, for the word of ``view`` (:func:`fsviz.binormal.bns_view`).
 

@@ -6,10 +6,12 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..tables import class_table, df_ranks
+from .text import plain_text
 
 __all__ = ["class_sizes_figure", "zipf_figure"]
 
 
+@plain_text
 def class_sizes_figure(corpus) -> go.Figure:
     """Documents per class, largest first, with the skew 1:n in the hover."""
     table = class_table(corpus)
@@ -21,6 +23,7 @@ def class_sizes_figure(corpus) -> go.Figure:
     return fig
 
 
+@plain_text
 def zipf_figure(corpus) -> go.Figure:
     """Document frequency by rank (log-log), kept words and words the cutoff removed."""
     ranks = df_ranks(corpus)

@@ -14,6 +14,7 @@ from plotly.subplots import make_subplots
 from ..grid import ALL
 from ..skew import SKEW_LINES
 from .style import DATASET_COLOURS, goal_label, metric_colour, metric_label
+from .text import plain_text
 
 __all__ = ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
            "task_sizes_figure", "tolerance_bars_figure", "tolerance_figure"]
@@ -21,6 +22,7 @@ __all__ = ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significan
 _SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "triangle-down", "cross", "pentagon"]
 
 
+@plain_text
 def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accuracy"), *, metrics=None,
                   bands=True, title=None, height=None) -> go.Figure:
     """Macro-averaged goals vs k (log axis), one line per metric (Forman's Figures 4, 14–17).
@@ -74,6 +76,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     return fig
 
 
+@plain_text
 def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figure:
     """Macro precision vs recall at one k, one point per metric (Forman's Figure 5).
 
@@ -124,6 +127,7 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
     return fig
 
 
+@plain_text
 def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None) -> go.Figure:
     """Per-task score vs class skew (log axis), with the split threshold dotted (Forman's Figure 6).
 
@@ -146,6 +150,7 @@ def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None)
     return fig
 
 
+@plain_text
 def task_sizes_figure(tasks: pd.DataFrame, *, benchmark: pd.DataFrame | None = None, lines=SKEW_LINES,
                       title=None) -> go.Figure:
     """Each task at (positive documents, negative documents), log-log, with lines of equal skew (Forman's Figure 12).
@@ -197,6 +202,7 @@ def _tasks_trace(tasks: pd.DataFrame, name: str, marker: dict) -> go.Scatter:
                       "skew 1:%{customdata[2]:.1f}<extra></extra>")
 
 
+@plain_text
 def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=None) -> go.Figure:
     """Percentage of tasks within a tolerance of the best, vs the tolerance (Figures 9a, 10a, 18–21).
 
@@ -220,6 +226,7 @@ def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=
     return fig
 
 
+@plain_text
 def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
     """Each goal's percentage of tasks within its tolerance, as grouped bars per metric (Figure 9b).
 
@@ -241,6 +248,7 @@ def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
     return fig
 
 
+@plain_text
 def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataFrame, *, pair=None,
                     relative=True) -> go.Figure:
     """The leader alone and the leader or each backup, vs tolerance (Forman's Figure 10b).
@@ -277,6 +285,7 @@ def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataF
     return fig
 
 
+@plain_text
 def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figure:
     """Matrix of paired tests: colour = mean difference (row − column), text = p-value (Forman's t-test).
 

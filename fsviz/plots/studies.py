@@ -14,6 +14,7 @@ from ..grid import ALL
 from ..studies import alpha_map, lesion_best
 from ..tables import word_points
 from .style import goal_label, metric_label
+from .text import plain_text
 
 __all__ = ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"]
 
@@ -25,6 +26,7 @@ def _alpha_colour(alpha: float) -> str:
     return sample_colorscale("RdBu", [float(np.clip(alpha, 0, 1))])[0]
 
 
+@plain_text
 def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> go.Figure:
     """Each goal vs k, one line per α (Forman's Figure 22), the best F-measure starred.
 
@@ -63,6 +65,7 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
     return fig
 
 
+@plain_text
 def feature_shares_figure(shares: pd.DataFrame) -> go.Figure:
     """Positive, negative and neutral features among the top k, per α (stacked bars)."""
     fig = go.Figure()
@@ -77,6 +80,7 @@ def feature_shares_figure(shares: pd.DataFrame) -> go.Figure:
     return fig
 
 
+@plain_text
 def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points=None, n_curve=500) -> go.Figure:
     """The word map with each α's selection boundary; the chosen α's selected words coloured.
 
@@ -123,6 +127,7 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
     return fig
 
 
+@plain_text
 def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) -> go.Figure:
     """Each goal vs the rare-word cutoff at one metric and k, with the vocabulary size (Forman's Figure 11).
 

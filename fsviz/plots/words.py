@@ -14,10 +14,12 @@ from ..metrics import get_metric
 from ..selection import selected_sets, spec_label
 from ..tables import word_points
 from .style import metric_colour
+from .text import plain_text
 
 __all__ = ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"]
 
 
+@plain_text
 def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600):
     """Every word at (fp, tp) with each metric's isocline at its k-th best score.
 
@@ -70,6 +72,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     return _word_map_layout(fig, task, zoom, log)
 
 
+@plain_text
 def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, points=None, n_curve=600,
                        duration=900) -> go.Figure:
     """The word map with each metric's boundary as k sweeps ``ks``: plotly frames, a slider and a play button.
@@ -197,6 +200,7 @@ def _word_map_layout(fig, task, zoom, log):
     return fig
 
 
+@plain_text
 def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
     """Forman's Figure 13: one topographic panel per metric over the (fp, tp) plane.
 
@@ -238,6 +242,7 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
     return fig
 
 
+@plain_text
 def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
     """A metric as a 3-D surface over the (fp, tp) plane, contours projected below.
 
@@ -270,6 +275,7 @@ def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
     return fig
 
 
+@plain_text
 def overlap_figure(names, overlap) -> go.Figure:
     """Heat map of the Jaccard overlap of the metrics' top-k sets."""
     labels = [spec_label(n) for n in names]

@@ -15,7 +15,7 @@ import time
 import pandas as pd
 import pytest
 import streamlit as st
-from conftest import REPO, results_table
+from conftest import REPO, results_table, seen
 from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
@@ -59,7 +59,7 @@ def type_path(at, path):
 
 
 def errors(at):
-    return " ".join(e.value for e in at.error)
+    return " ".join(seen(e.value) for e in at.error)
 
 
 def corpus_name(at):
