@@ -21,10 +21,12 @@ scikit-learn refuses NaN in ``y``.
 
 from __future__ import annotations
 
+import collections
 import io
 import json
 import math
 import numbers
+import sys
 
 import numpy as np
 import pandas as pd
@@ -38,6 +40,9 @@ TEXT_NAMES = ("text", "texts", "document", "doc", "content", "body", "sentence",
 LABEL_NAMES = ("label", "labels", "class", "category", "categories", "target", "topic", "y")
 #: Row numbers a note or an error lists before "…".
 _SHOWN = 5
+#: Columns a table may have: a corpus table is a text and a label column, perhaps with a few others. Choosing the
+#: columns by shape looks at each one, so a header of 100,000 columns is refused before any of that work.
+MAX_COLUMNS = 1_000
 
 
 class _BadValue(ValueError):
@@ -188,8 +193,11 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
         del data
         if not text.strip():
             raise CorpusError(f"{fname!r} is empty; a CSV/TSV corpus needs a text column and a label column")
+        first_line = text[:text.find("\n")] if "\n" in text else text
         if sep is None:
-            sep = "\t" if ("\t" in text.split("\n", 1)[0] or suffix_of(fname) in (".tsv", ".tab", ".txt")) else ","
+            sep = "\t" if ("\t" in first_line or suffix_of(fname) in (".tsv", ".tab", ".txt")) else ","
+        if first_line.count(sep) >= MAX_COLUMNS:
+            _too_many_columns(fname, first_line.count(sep) + 1)
         try:
             frame = pd.read_csv(
                 io.StringIO(text), sep=sep, header=None, dtype=str, keep_default_na=False,
@@ -204,10 +212,12 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
             frame.columns = [str(v).strip() for v in frame.iloc[0]]
             frame = frame.iloc[1:].reset_index(drop=True)
     columns = list(frame.columns)
+    if len(columns) > MAX_COLUMNS:
+        _too_many_columns(name, len(columns))
     text_col = _pick_column(columns, TEXT_NAMES, text_column, "text_column")
     label_col = _pick_column(columns, LABEL_NAMES, label_column, "label_column")
     _same_column(text_col, label_col, name)
-    twice = {c for c in columns if columns.count(c) > 1}
+    twice = {c for c, n in collections.Counter(columns).items() if n > 1}
     if twice & {text_col, label_col}:
         raise CorpusError(f"{name!r} has two columns named {sorted(twice & {text_col, label_col}, key=str)[0]!r}; "
                           "give every column its own name")
@@ -239,6 +249,12 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
     return RawCorpus(labels=labels, texts=texts, name=name, notes=notes)
 
 
+def _too_many_columns(name, n: int):
+    raise CorpusError(f"{name!r} has {n:,} columns, more than a corpus table can have ({MAX_COLUMNS:,}); a corpus "
+                      "table needs a text column and a label column. If each column is a word's count, save it as "
+                      "sparse ARFF instead")
+
+
 def _json_records(text, fname):
     """(line number or array position, object) of every record."""
     try:
@@ -252,6 +268,9 @@ def _json_records(text, fname):
             for number, line in enumerate(text.splitlines(), 1):
                 if line.strip():
                     numbered.append((number, json.loads(line)))
+    except RecursionError:
+        raise CorpusError(f"{fname!r}: a JSON value is nested too deeply to read (more than about "
+                          f"{sys.getrecursionlimit():,} levels); a record is one object of text and label") from None
     except ValueError as exc:  # JSONDecodeError, or a number too long to convert
         if isinstance(exc, CorpusError):
             raise
