@@ -23,14 +23,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
-import Stemmer  # PyStemmer
 from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ._validation import check_stopwords, check_whole
 from .contexts import WordContexts, keyword_in_context
 from .counts import Training, counts_from_presence, document_frequency, presence_counts
 from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
+from .preprocessing import label_matrix, merge_columns, stemmer, tokenise
 from .task import Task
 
 __all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"]
@@ -234,64 +234,6 @@ def _cutoff_error(min_df, df):
     )
 
 
-def _stemmer(stem):
-    algorithm = "english" if stem is True else str(stem)
-    try:
-        return Stemmer.Stemmer(algorithm)
-    except KeyError:
-        raise ValueError(
-            f"`stem` must be True or a Snowball algorithm ({', '.join(Stemmer.algorithms())}), got {stem!r}"
-        ) from None
-
-
-def _merge_columns(X_tf, vocabulary, new_words):
-    """Sum the columns of ``X_tf`` that map to the same entry of ``new_words``."""
-    merged, inverse = np.unique(np.asarray(new_words, dtype=object), return_inverse=True)
-    if merged.size == vocabulary.size:
-        order = np.argsort(inverse)
-        return X_tf[:, order].tocsr(), merged
-    mapping = sparse.csr_matrix(
-        (np.ones(vocabulary.size, dtype=np.int32), (np.arange(vocabulary.size), inverse)),
-        shape=(vocabulary.size, merged.size),
-    )
-    return (X_tf @ mapping).tocsr(), merged
-
-
-def _label_matrix(labels):
-    flat = [lab for labs in labels for lab in labs]
-    classes, inverse = np.unique(np.asarray(flat, dtype=str), return_inverse=True)
-    lengths = np.fromiter((len(labs) for labs in labels), dtype=np.int64, count=len(labels))
-    indptr = np.concatenate([[0], np.cumsum(lengths)])
-    Y = sparse.csr_matrix((np.ones(inverse.size, dtype=bool), inverse, indptr), shape=(len(labels), classes.size))
-    Y.sort_indices()
-    return Y, classes
-
-
-class _BoundedAnalyzer:
-    """scikit-learn's default word analyzer, refusing a vocabulary past ``limits.max_words``
-    as it grows, before the vectoriser holds it all (the same tokens, so the same counts)."""
-
-    def __init__(self, limits: Limits, what: str):
-        self.analyze = CountVectorizer(lowercase=True).build_analyzer()
-        self.limits, self.what, self.seen = limits, what, set()
-
-    def __call__(self, text):
-        tokens = self.analyze(text)
-        self.seen.update(tokens)
-        if len(self.seen) > self.limits.max_words:
-            raise self.limits.error("max_words", self.what, self.limits.max_words, at_least=True)
-        return tokens
-
-
-def _tokenise(raw: RawCorpus, limits: Limits):
-    analyzer = _BoundedAnalyzer(limits, repr(raw.name))
-    vectorizer = CountVectorizer(analyzer=analyzer, dtype=np.int32)
-    try:
-        return vectorizer.fit_transform(raw.texts), vectorizer.get_feature_names_out()
-    finally:
-        analyzer.seen.clear()
-
-
 def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None) -> Corpus:
     """Tokenise (if needed), drop stop words, stem, cut rare words; see the module notes.
 
@@ -308,7 +250,7 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         if longest is not None and len(raw.texts[longest]) > limits.max_doc_chars:
             raise limits.error("max_doc_chars", f"{raw.name!r}: document {longest + 1}", len(raw.texts[longest]))
         try:
-            X_tf, vocabulary = _tokenise(raw, limits)
+            X_tf, vocabulary = tokenise(raw, limits)
         except ValueError as exc:  # "empty vocabulary; perhaps the documents only contain stop words"
             if isinstance(exc, CorpusError):
                 raise
@@ -320,7 +262,14 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
         vocabulary = np.asarray(raw.vocabulary).astype(object)
     n_words_raw = vocabulary.size
-    Y, classes = _label_matrix(raw.labels)
+    notes = list(raw.notes)
+    long = np.fromiter(map(len, vocabulary), dtype=np.int64, count=vocabulary.size) > limits.max_word_chars
+    if long.any():
+        X_tf, vocabulary = X_tf[:, ~long].tocsr(), vocabulary[~long]
+        dropped = int(long.sum())
+        notes.append(f"dropped {dropped:,} word{'s' * (dropped > 1)} of more than "
+                     f"{limits.max_word_chars:,} characters (Limits.max_word_chars): no word is that long")
+    Y, classes = label_matrix(raw.labels, limits, repr(raw.name))
     if Y.shape[0] == 0:
         raise CorpusError(f"{raw.name!r} holds no documents")
     if classes.size < 2:
@@ -333,7 +282,10 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         keep = ~np.isin(vocabulary, list(stop))
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
     if stem:
-        X_tf, vocabulary = _merge_columns(X_tf, vocabulary, _stemmer(stem).stemWords(vocabulary.tolist()))
+        X_tf, vocabulary = merge_columns(X_tf, vocabulary, stemmer(stem).stemWords(vocabulary.tolist()))
+    if vocabulary.size == 0:
+        raise CorpusError(f"{raw.name!r}: the stop words remove every word; turn stop words off, or check that the "
+                          "text column holds the documents" if stop else f"{raw.name!r} has no words")
     df = document_frequency(X_tf)
     keep = df >= min_df
     if not keep.any():
@@ -346,7 +298,7 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,
         options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem,
                  "tokenised": raw.texts is not None, "stop_words": tuple(sorted(stop))},
-        notes=tuple(raw.notes), texts=tuple(raw.texts) if raw.texts is not None else None,
+        notes=tuple(notes), texts=tuple(raw.texts) if raw.texts is not None else None,
     )
 
 

@@ -24,6 +24,7 @@ LAYERS = [
     ["selection"],
     ["task"],
     ["contexts"],
+    ["preprocessing"],
     ["corpus"],
     ["liblinear"],
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],

@@ -46,7 +46,8 @@ CASES = {
                   "REFUSED 'bare.arff' line 2: malformed @ATTRIBUTE line"),
     # 60,000 declared classes and 60,000 rows: each row's label checked against the declared ones
     "classes.arff": (_arff("@attribute w numeric\n@attribute class {" + ",".join(f"c{i}" for i in range(60_000)) + "}",
-                           "".join(f"{{0 1,1 c{i}}}\n" for i in range(60_000))), "OK 60000 60000"),
+                           "".join(f"{{0 1,1 c{i}}}\n" for i in range(60_000))),
+                     "REFUSED 'r' is too large: 60,000 distinct classes, over the limit of 1,000 (Limits.max_classes)"),
     # a CSV header of 100,000 columns (1.3 MB; the duplicate check per column did not finish in 400 s)
     "wide.csv": (",".join(f"col{i}" for i in range(100_000)) + "\n" + ",".join("x" for _ in range(100_000)) + "\n",
                  "REFUSED 'wide.csv' has 100,000 columns, more than a corpus table can have (1,000)"),

@@ -115,10 +115,10 @@ def read_folder(path, *, name=None, limits=None) -> RawCorpus:
     return raw
 
 
-def _zip_end(handle) -> tuple[int, int | None]:
-    """The archive's size and the members its end-of-central-directory record declares
-    (None if that cannot be found), read before ``zipfile`` parses the directory,
-    which holds every entry in memory."""
+def _zip_end(handle) -> tuple[int, int | None, int, int]:
+    """The archive's size, the members its end-of-central-directory record declares (None if that cannot
+    be found) and where the central directory is (offset, bytes), read before ``zipfile`` parses the
+    directory, which holds every entry in memory."""
     handle.seek(0, os.SEEK_END)
     size = handle.tell()
     handle.seek(max(0, size - (1 << 16) - 22))
@@ -126,16 +126,41 @@ def _zip_end(handle) -> tuple[int, int | None]:
     handle.seek(0)
     at = tail.rfind(b"PK\x05\x06")
     if at < 0 or len(tail) < at + 22:
-        return size, None
-    entries = struct.unpack("<H", tail[at + 10 : at + 12])[0]
+        return size, None, 0, 0
+    entries, cd_size, cd_offset = struct.unpack("<HII", tail[at + 10 : at + 20])
     locator = tail.rfind(b"PK\x06\x07", 0, at)
-    if entries == 0xFFFF and locator >= 0:  # ZIP64: the record before the locator holds the count
-        handle.seek(struct.unpack("<Q", tail[locator + 8 : locator + 16])[0])
+    if locator >= 0 and (entries == 0xFFFF or cd_size == 0xFFFFFFFF or cd_offset == 0xFFFFFFFF):
+        handle.seek(struct.unpack("<Q", tail[locator + 8 : locator + 16])[0])  # ZIP64: the record before it
         record = handle.read(56)
         handle.seek(0)
         if record[:4] == b"PK\x06\x06" and len(record) == 56:
-            entries = struct.unpack("<Q", record[32:40])[0]
-    return size, entries
+            entries, cd_size, cd_offset = struct.unpack("<QQQ", record[32:56])
+    return size, entries, cd_offset, cd_size
+
+
+#: The fixed part of a central directory entry; every entry is at least this long.
+_CD_ENTRY = struct.Struct("<4s24xHHH12x")  # signature, then the name, extra and comment lengths at 28, 30, 32
+_CD_ENTRY_SIZE = 46
+
+
+def _count_entries(handle, offset: int, length: int, at_most: int) -> int | None:
+    """The entries of the central directory at ``offset`` counted by walking its headers, stopping past
+    ``at_most`` (a record may declare 2 members over a directory of a million); None where the walk does
+    not find the headers (an archive with data before it: ``zipfile`` finds those itself)."""
+    count, position, end = 0, offset, offset + length
+    while position < end and count <= at_most:
+        handle.seek(position)
+        head = handle.read(_CD_ENTRY_SIZE)
+        if len(head) < _CD_ENTRY_SIZE:
+            break
+        signature, name, extra, comment = _CD_ENTRY.unpack(head)
+        if signature != b"PK\x01\x02":
+            handle.seek(0)
+            return None
+        count += 1
+        position += _CD_ENTRY_SIZE + name + extra + comment
+    handle.seek(0)
+    return count
 
 
 def read_zip(source, *, name=None, limits=None) -> RawCorpus:
@@ -144,10 +169,13 @@ def read_zip(source, *, name=None, limits=None) -> RawCorpus:
     budget = Budget(check_limits(limits), repr(fname))
     handle = source if hasattr(source, "read") else open_file(named_path(source), repr(fname))
     try:
-        size, declared = _zip_end(handle)
+        size, declared, cd_offset, cd_size = _zip_end(handle)
         if size > budget.limits.max_bytes:
             raise budget.limits.error("max_bytes", repr(fname), size)
         budget.expect_files(declared or 0)
+        if cd_size > budget.limits.max_files * _CD_ENTRY_SIZE:  # room for more entries than the record says
+            walked = _count_entries(handle, cd_offset, cd_size, budget.limits.max_files)
+            budget.expect_files(walked or 0)
         with zipfile.ZipFile(handle) as archive:
             docs = _zip_members(archive, fname, budget)
             raw = _class_files(docs, repr(fname))
@@ -214,6 +242,26 @@ class _CountingReader:
         return data
 
 
+#: Bytes a tar header extension (a GNU long name or link, a pax header) may hold: ``tarfile`` reads one whole
+#: into memory before the member it describes, so a header declaring 6 GB would be read (from a 6 MB
+#: ``.tar.gz``) before any other check. Real ones hold a path or a few attributes.
+MAX_TAR_HEADER = 1 << 20
+
+
+class _CheckedTarInfo(tarfile.TarInfo):
+    """``tarfile``'s member header, refusing a header extension larger than :data:`MAX_TAR_HEADER` before
+    ``tarfile`` reads it."""
+
+    def _proc_member(self, tarfile_):
+        extension = (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK, tarfile.XHDTYPE, tarfile.XGLTYPE,
+                     tarfile.SOLARIS_XHDTYPE)
+        if self.type in extension and self.size > MAX_TAR_HEADER:
+            raise CorpusError(f"the member after {self.name!r} has a header of {self.size:,} bytes (a long name "
+                              f"or pax header), more than any real one ({MAX_TAR_HEADER:,}); the archive is "
+                              "damaged or made to exhaust memory")
+        return super()._proc_member(tarfile_)
+
+
 class _TarProgress:
     """How far a tar stream got: members read in full, and links or special members skipped."""
 
@@ -231,7 +279,8 @@ def read_tar(source, *, name=None, limits=None) -> RawCorpus:
     handle = source if hasattr(source, "read") else open_file(named_path(source), repr(fname))
     try:
         counter = _CountingReader(handle)
-        with tarfile.open(fileobj=counter, mode="r|*") as archive:  # streaming: no seeks in the compressed stream
+        # streaming (no seeks in the compressed stream); every header extension checked before it is read
+        with tarfile.open(fileobj=counter, mode="r|*", tarinfo=_CheckedTarInfo) as archive:
             raw = _class_files(_tar_members(archive, fname, budget, counter, progress), repr(fname))
             notes = _tar_end(archive, fname, progress)
     except (tarfile.TarError, EOFError, OSError, ValueError) as exc:

@@ -168,7 +168,8 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
         shape=(len(labels), len(word_index)),
     )
     counts.sum_duplicates()
-    vocabulary = np.array([attributes[i][0] for i in word_index], dtype=object).astype(str)
+    # object, not a fixed-width str array as wide as the longest name (one 50,000-character name made 3.7 GiB)
+    vocabulary = np.array([attributes[i][0] for i in word_index], dtype=object)
     return RawCorpus(
         labels=labels, counts=counts, vocabulary=vocabulary,
         name=name or (relation.removesuffix(".mat").removesuffix(".wc") if relation else stem_name(fname)),

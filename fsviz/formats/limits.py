@@ -83,6 +83,20 @@ class Limits:
         builds, or the columns a pre-counted matrix declares). Heaps' law
         gives about 1 million for 512 MiB of English; 20 Newsgroups has
         174,000.
+    max_classes : int, default 1,000
+        Distinct classes (labels). The metrics over all classes hold a
+        classes × words table of counts (8 bytes a cell: 1,000 classes of a
+        100,000-word vocabulary are 800 MB), and a task's training labels are
+        documents × classes; Forman's sets have up to 51 classes, 20
+        Newsgroups 20, RCV1 103.
+    max_label_chars : int, default 1,000
+        Characters in one class name: a label longer than that is a document
+        in the wrong column, and every array of names is as wide as its
+        longest.
+    max_word_chars : int, default 1,000
+        Characters in one word (a token, or a name a pre-counted file
+        declares). Longer ones (a base64 blob, a URL-encoded payload) are
+        dropped, and the corpus notes say how many.
     """
 
     max_bytes: int = 512 * MiB
@@ -91,6 +105,9 @@ class Limits:
     max_docs: int = 1_000_000
     max_doc_chars: int = 10_000_000
     max_words: int = 2_000_000
+    max_classes: int = 1_000
+    max_label_chars: int = 1_000
+    max_word_chars: int = 1_000
 
     def __post_init__(self):
         for spec in fields(self):
@@ -130,6 +147,9 @@ _PHRASES = {
     "max_docs": ("{seen} documents, over the limit of {limit}", _count),
     "max_doc_chars": ("{seen} characters in one document, over the limit of {limit}", _count),
     "max_words": ("{seen} distinct words, over the limit of {limit}", _count),
+    "max_classes": ("{seen} distinct classes, over the limit of {limit}", _count),
+    "max_label_chars": ("{seen} characters in one class name, over the limit of {limit}", _count),
+    "max_word_chars": ("{seen} characters in one word, over the limit of {limit}", _count),
 }
 
 DEFAULT_LIMITS = Limits()

@@ -174,7 +174,12 @@ def load_results(source) -> GridRun:
     if _size(source) == 0:
         raise CorpusError(f"{path.name!r} is empty (0 bytes), not a results file; {_MAKE_ONE}")
     try:
+        _check_shape(pq.ParquetFile(source).metadata, path.name)
+        if hasattr(source, "seek"):
+            source.seek(0)
         table = pq.read_table(source)
+    except CorpusError:
+        raise
     except FileNotFoundError:
         raise CorpusError(f"no such results file: {path}") from None
     except Exception as exc:  # pyarrow raises several types for non-Parquet input
@@ -196,6 +201,25 @@ def load_results(source) -> GridRun:
         raise CorpusError(f"{path.name!r}: its fsviz metadata (the run's config) is damaged or not valid: "
                           f"{exc}; write the file again with `python -m fsviz grid`") from None
     return GridRun(normalise(results), state.pop("skipped"), config, **state)
+
+
+#: Rows a results file may hold: Forman's whole protocol (229 tasks × 5 trials × 4 folds × 12 metrics × 14 k) is
+#: about 770,000; a file of 300 million identical rows compresses to 23 MB and would expand to about 48 GB.
+MAX_RESULT_ROWS = 20_000_000
+#: Bytes its columns may take once read, as its own metadata declares them.
+MAX_RESULT_BYTES = 4 << 30
+
+
+def _check_shape(metadata, name: str) -> None:
+    """Refuse, from the Parquet footer alone, a table too large to read (rows, declared uncompressed bytes)."""
+    if metadata.num_rows > MAX_RESULT_ROWS:
+        raise CorpusError(f"{name!r} holds {metadata.num_rows:,} rows, more than a results table can have "
+                          f"({MAX_RESULT_ROWS:,}; Forman's whole protocol is about 770,000); it is not a grid's "
+                          f"results, or split the run by dataset")
+    declared = sum(metadata.row_group(i).total_byte_size for i in range(metadata.num_row_groups))
+    if declared > MAX_RESULT_BYTES:
+        raise CorpusError(f"{name!r} declares {declared / (1 << 30):,.1f} GiB of columns, more than a results table "
+                          f"can take ({MAX_RESULT_BYTES >> 30} GiB)")
 
 
 def _size(source) -> int | None:
