@@ -95,6 +95,16 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.", icon="⚠️")
         return None
     todo = total - done
+    try:
+        cap = state.max_cells()
+    except ValueError as exc:
+        st.warning(f"{plain(exc)}; using the default, {state.DEFAULT_MAX_CELLS:,} cells.", icon="⚠️")
+        cap = state.DEFAULT_MAX_CELLS
+    if todo > cap:
+        st.error(f"This run has {todo:,} cells to go, more than one run on this server may start ({cap:,}, the "
+                 f"setting {state.MAX_CELLS_VAR}). Choose fewer classes, trials or folds, or run it from the "
+                 "command line (`python -m fsviz grid …`) and load its results file here.", icon="⚠️")
+        return stored
     seconds = cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
     workers = max(1, fsviz.grid.n_workers())
     m1, m2, m3, m4 = st.columns(4)

@@ -16,6 +16,7 @@ visitor types is read only inside the allowed data folders (:mod:`fsviz.paths`).
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -122,6 +123,26 @@ def set_context(context: Context) -> None:
 
 def context() -> Context:
     return st.session_state["context"]
+
+
+#: The environment variable capping the cells one run started in the app may have left to run.
+MAX_CELLS_VAR = "FSVIZ_MAX_CELLS"
+#: Its default: three times Forman's protocol on the sample corpus (35 classes × 5 trials × 4 folds = 700 cells).
+DEFAULT_MAX_CELLS = 2_000
+
+
+def max_cells(environ=None) -> int:
+    """The most cells a visitor may start in one run: ``FSVIZ_MAX_CELLS``, else :data:`DEFAULT_MAX_CELLS`.
+
+    A mistyped setting raises ValueError naming it (the page says so and uses the default).
+    """
+    environ = os.environ if environ is None else environ
+    text = environ.get(MAX_CELLS_VAR, "").strip().replace(",", "").replace("_", "")
+    if not text:
+        return DEFAULT_MAX_CELLS
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"{MAX_CELLS_VAR} must be a whole number of cells, at least 1, got {text[:40]!r}")
+    return int(text)
 
 
 def grid_dir():

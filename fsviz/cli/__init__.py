@@ -41,7 +41,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from .._validation import check_k, check_n_jobs, check_unique, check_whole
+from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
 from ..corpus import load_corpus
 from ..export import FILE_TYPES, export_selection
@@ -200,7 +200,7 @@ def _check_run_options(args) -> None:
     _check_out(args.out)
     check_n_jobs(args.jobs, "--jobs")
     if args.workers is not None:
-        check_whole(args.workers, "--workers", minimum=1, what="of Dask worker processes")
+        check_whole(args.workers, "--workers", minimum=1, maximum=MAXIMA["workers"], what="of Dask worker processes")
 
 
 def _grid_options(args) -> dict:
@@ -220,6 +220,9 @@ def _run(corpora, config, args):
                    progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"))
     for row in run.skipped.itertuples(index=False):
         _note(args, f"skipped {row.dataset}/{row[1]}: {row.reason}")
+    if run.cells_total == 0 and len(run.skipped):
+        raise ValueError(f"every class was skipped ({run.skipped['reason'].iloc[0]}, …), so nothing was run; "
+                         "use fewer --folds, or a corpus with more documents per class")
     rate = run.fits / run.elapsed if run.elapsed > 0 else 0.0
     line = (f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
             f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
-from .._validation import check_choice, check_k, check_unique, check_whole
+from .._validation import MAXIMA, check_choice, check_k, check_unique, check_whole
 from ..classifiers import check_classifier
 from ..liblinear import SOLVER_MODES
 from ..metrics import FORMAN_METRICS
@@ -105,10 +105,14 @@ class GridConfig:
         if not ks:
             raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
         set_("ks", tuple(sorted({check_k(k) for k in ks})))
+        for name in ("ks", "metrics"):
+            if len(getattr(self, name)) > MAXIMA[name]:
+                raise ValueError(f"`{name}` has {len(getattr(self, name)):,} values, more than a run takes "
+                                 f"({MAXIMA[name]}); run them in parts")
         for name, low in (("trials", 1), ("folds", 2), ("min_df", 1)):
             value = getattr(self, name)
             if name != "min_df" or value is not None:
-                set_(name, check_whole(value, f"{name}", minimum=low))
+                set_(name, check_whole(value, f"{name}", minimum=low, maximum=MAXIMA.get(name)))
         if self.classes is not None:
             classes = (self.classes,) if isinstance(self.classes, str) else tuple(map(str, self.classes))
             if not classes:

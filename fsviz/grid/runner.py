@@ -13,7 +13,7 @@ from pathlib import Path
 import pandas as pd
 from joblib import Parallel, cpu_count, delayed, parallel_config
 
-from .._validation import check_n_jobs, check_whole
+from .._validation import MAXIMA, check_n_jobs, check_whole
 from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from ..selection import check_formulas
 from .cell import Cell, cell_data, run_cell
@@ -288,7 +288,7 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     config = config or GridConfig()
     check_n_jobs(n_jobs)
     if workers is not None:
-        check_whole(workers, "workers", minimum=1, what="of Dask worker processes")
+        check_whole(workers, "workers", minimum=1, maximum=MAXIMA["workers"], what="of Dask worker processes")
     if out is not None and Path(out).is_dir():
         raise ValueError(f"`out` names a folder ({out}); give a file name for the results, "
                          f"e.g. {Path(out) / 'results.parquet'}")

@@ -1,7 +1,7 @@
 """The evaluation grid page through AppTest: run, reload, load a CLI results file, bad input."""
 
 import pytest
-from conftest import REPO, cli_grid_results
+from conftest import REPO, cli_grid_results, seen
 from streamlit.testing.v1 import AppTest
 
 
@@ -105,3 +105,18 @@ def test_a_bad_combination_says_what_is_wrong():
     at.text_input(key="grid_specs").set_value("ar(chi_max)").run()
     assert not at.exception
     assert any("two or more" in e.value for e in at.error)
+
+
+def test_a_run_bigger_than_the_servers_cap_is_refused_before_it_starts(monkeypatch, cache):
+    monkeypatch.setenv("FSVIZ_MAX_CELLS", "3")
+    at = configure(grid_page())  # 4 cells
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert any("4 cells to go, more than one run on this server may start (3, the setting FSVIZ_MAX_CELLS)" in e
+               for e in errors), errors
+    assert not [b for b in at.button if b.key == "grid_run"], "no Run button for a run over the cap"
+    assert not any(cache.rglob("*.parquet"))
+    monkeypatch.setenv("FSVIZ_MAX_CELLS", "a lot")
+    at = configure(grid_page())
+    assert any("FSVIZ_MAX_CELLS must be a whole number" in seen(w.value) for w in at.warning)
+    assert [b for b in at.button if b.key == "grid_run"]
