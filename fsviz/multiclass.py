@@ -47,6 +47,7 @@ from .counts import Training
 from .grid import GridConfig, fold_selections, run_key, seed_for
 from .metrics import metric_names
 from .selection import parse_spec
+from .workers import local_workers
 
 __all__ = ["MEASURES", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves",
            "ranked_measures", "run_multiclass", "save_multiclass", "sign_test", "stored_multiclass"]
@@ -192,12 +193,13 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     frames = []
     if progress:
         progress(0, len(splits))
-    for frame in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs):
-        frames.append(frame)
-        if progress:
-            progress(len(frames), len(splits))
-        if should_stop is not None and should_stop():
-            break
+    with local_workers():
+        for frame in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs):
+            frames.append(frame)
+            if progress:
+                progress(len(frames), len(splits))
+            if should_stop is not None and should_stop():
+                break
     table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)
     return table.sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
 

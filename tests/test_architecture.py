@@ -27,7 +27,7 @@ LAYERS = [
     ["preprocessing"],
     ["corpus"],
     ["liblinear"],
-    ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic"],
+    ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic", "workers"],
     ["grid"],
     ["analysis", "agreement", "multiclass", "tables", "export"],
     ["studies", "skew"],

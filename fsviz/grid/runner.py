@@ -16,6 +16,7 @@ from joblib import Parallel, cpu_count, delayed, parallel_config
 from .._validation import MAXIMA, check_n_jobs, check_whole
 from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from ..selection import check_formulas
+from ..workers import local_workers
 from .cell import Cell, cell_data, run_cell
 from .config import GridConfig, cell_splits, run_key
 from .lock import out_lock
@@ -339,7 +340,8 @@ def _backend(n_jobs, workers, scheduler, shared):
     cell, since Dask sizes an object it does not know as a few bytes.
     """
     if scheduler is None and workers is None:
-        yield n_jobs
+        with local_workers():
+            yield n_jobs
         return
     from distributed import Client, LocalCluster  # optional dependency, needed only for Dask runs
 
