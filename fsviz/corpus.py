@@ -269,7 +269,8 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         dropped = int(long.sum())
         notes.append(f"dropped {dropped:,} word{'s' * (dropped > 1)} of more than "
                      f"{limits.max_word_chars:,} characters (Limits.max_word_chars): no word is that long")
-    Y, classes = label_matrix(raw.labels, limits, repr(raw.name))
+    Y, classes, label_notes = label_matrix(raw.labels, limits, repr(raw.name))
+    notes += label_notes
     if Y.shape[0] == 0:
         raise CorpusError(f"{raw.name!r} holds no documents")
     if classes.size < 2:

@@ -7,6 +7,8 @@ cutoff happen once, for every format alike, in :mod:`fsviz.corpus`.
 from __future__ import annotations
 
 import codecs
+import contextlib
+import contextvars
 import os
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -20,7 +22,9 @@ __all__ = [
     "CorpusError",
     "RawCorpus",
     "check_word_counts",
+    "collected_notes",
     "decode",
+    "note",
     "require_docs",
     "stem_name",
     "suffix_of",
@@ -75,8 +79,15 @@ _BOMS = (
 
 
 def decode(data: bytes, what="file") -> str:
-    """Text of ``data``: by its byte-order mark (UTF-8/16/32) when it has one,
-    else UTF-8, falling back to latin-1; binary data (NUL bytes, no BOM) is refused.
+    """Text of ``data``: by its byte-order mark (UTF-8/16/32) when it has one, else UTF-8; binary data (NUL
+    bytes, no BOM) is refused.
+
+    Text that is not valid UTF-8 is read by one rule, and a note says so
+    (:func:`collected_notes`; the corpus notes, which the app and ``fsviz
+    info`` show): when it holds more valid UTF-8 characters beyond ASCII
+    than bytes that are not UTF-8, it is UTF-8 with a few damaged bytes, each
+    read as U+FFFD (``café`` stays ``café``); otherwise it is a legacy
+    8-bit file and is read as Latin-1 (every byte one character).
 
     ``what`` names the input in the error: a phrase, or a tuple of path parts.
     """
@@ -99,8 +110,44 @@ def decode(data: bytes, what="file") -> str:
         )
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    except UnicodeDecodeError as exc:
+        first = exc.start
+    text = data.decode("utf-8", errors="replace")
+    damaged = text.count("\ufffd") - data.count("\ufffd".encode())
+    wide = sum(1 for c in text if c > "\x7f") - text.count("\ufffd")
+    if wide > damaged:
+        bytes_ = f"{damaged:,} bytes that are" if damaged > 1 else "1 byte that is"
+        note("utf8", f"{what}: {bytes_} not UTF-8 (the first at byte {first:,}) read as \ufffd")
+        return text
+    note("latin1", f"{what}: not UTF-8 (byte {first:,} is not), read as Latin-1")
+    return data.decode("latin-1")
+
+
+_NOTES: contextvars.ContextVar = contextvars.ContextVar("fsviz_reader_notes", default=None)
+
+
+def note(kind: str, text: str) -> None:
+    """Record a note of ``kind`` on what a reader repaired, for :func:`collected_notes`."""
+    notes = _NOTES.get()
+    if notes is not None:
+        notes.append((kind, text))
+
+
+@contextlib.contextmanager
+def collected_notes():
+    """Collect the readers' notes made inside; yields a list that holds them summarised at the end (one line
+    per kind: the first case, and how many more)."""
+    token = _NOTES.set([])
+    summary = []
+    try:
+        yield summary
+    finally:
+        notes = _NOTES.get()
+        _NOTES.reset(token)
+        for kind in dict.fromkeys(k for k, _ in notes):
+            cases = [text for k, text in notes if k == kind]
+            summary.append(cases[0] + (f" (and {len(cases) - 1:,} more file{'s' * (len(cases) > 2)} like it)"
+                                       if len(cases) > 1 else ""))
 
 
 def suffix_of(name: str) -> str:

@@ -10,7 +10,7 @@ import pandas as pd
 
 from .archives import read_folder, read_tar, read_zip
 from .arff import read_arff
-from .base import EXTENSIONS, FORMATS, CorpusError, RawCorpus, suffix_of
+from .base import EXTENSIONS, FORMATS, CorpusError, RawCorpus, collected_notes, suffix_of
 from .cluto import read_cluto, read_cluto_mat
 from .limits import Limits, check_limits, named_path
 from .tables import read_jsonl, read_lines, read_table, read_texts
@@ -148,18 +148,25 @@ def read(source, *, format=None, limits=None, **options) -> RawCorpus:
             raise CorpusError(f"format={fmt!r} reads a folder; {Path(source).name!r} is not one")
     elif fmt not in _FILE_FORMATS:
         raise CorpusError(f"format={fmt!r} reads a folder, not an open file or upload")
+    with collected_notes() as notes:  # what the decoder repaired, summarised once the reader is done
+        raw = _read_as(fmt, source, name, limits, options)
+    raw.notes.extend(notes)
+    return _check_size(raw, limits)
+
+
+def _read_as(fmt: str, source, name, limits: Limits, options: dict) -> RawCorpus:
     if fmt in ("csv", "tsv"):
         if fmt == "tsv":
             options.setdefault("sep", "\t")
-        return _check_size(read_table(source, name=name, limits=limits, **options), limits)
+        return read_table(source, name=name, limits=limits, **options)
     if fmt == "jsonl":
         options.pop("label_sep", None)  # JSONL carries several labels as a list
         options.pop("sep", None)
-        return _check_size(read_jsonl(source, name=name, limits=limits, **options), limits)
+        return read_jsonl(source, name=name, limits=limits, **options)
     if options:
         raise CorpusError(f"options {sorted(options)} apply to CSV/TSV/JSONL, not to format={fmt!r}")
     readers = {
         "folder": read_folder, "zip": read_zip, "tar": read_tar, "arff": read_arff,
         "cluto": read_cluto, "cluto-mat": read_cluto_mat, "lines": read_lines,
     }
-    return _check_size(readers[fmt](source, name=name, limits=limits), limits)
+    return readers[fmt](source, name=name, limits=limits)

@@ -189,6 +189,9 @@ def load_results(source) -> GridRun:
     if missing:
         raise CorpusError(f"{path.name!r} is not an fsviz results table: it lacks the columns {missing}; {_MAKE_ONE}")
     _check_values(results, path.name)
+    if len(results) and (results["metric"].astype(str) == ALL).all():
+        raise CorpusError(f"{path.name!r} holds only the rows of every word ({ALL!r}), no metric's: there is "
+                          "nothing to compare; run the grid with at least one metric (--metrics)")
     try:
         meta = json.loads((table.schema.metadata or {}).get(b"fsviz", b"{}"))
         config = GridConfig.from_dict(meta["config"]) if "config" in meta else GridConfig(
@@ -253,3 +256,13 @@ def _check_values(results: pd.DataFrame, name: str) -> None:
             row = int(np.argmax(bad))
             allowed = "goals are numbers between 0 and 1" if goal else "counts are whole numbers >= 0"
             refuse(column, row, results[column].iloc[row], allowed)
+    # A fold's test documents of the class (tp + fn) are some of the class's documents (pos), and so for the rest:
+    # a row claiming more is not a count of this task, and every rate computed from it would be impossible.
+    for part, whole, side in ((("tp", "fn"), "pos", "in the class"), (("fp", "tn"), "neg", "outside it")):
+        counted = results[part[0]].to_numpy(np.int64) + results[part[1]].to_numpy(np.int64)
+        bad = counted > results[whole].to_numpy(np.int64)
+        if bad.any():
+            row = int(np.argmax(bad))
+            raise CorpusError(f"{name!r}: row {row} counts {int(counted[row]):,} test documents {side} "
+                              f"({part[0]} + {part[1]}), more than the {int(results[whole].iloc[row]):,} the task has "
+                              f"({whole}). Is this a results table written by fsviz?")

@@ -304,10 +304,26 @@ def parse_spec(spec) -> Spec:
 
 
 def _check_depth(text: str):
-    depth = deepest = 0
-    for char in text:
+    """Refuse a spec nested deeper than :data:`MAX_SPEC_DEPTH`. A formula ``expr(…)`` counts as one level:
+    its own nesting has its own limit, checked where every formula is read
+    (:data:`fsviz.metrics.expression.MAX_DEPTH`), so ``fsviz.score``, ``Task.score``, the grid and the CLI
+    accept and refuse the same specs."""
+    depth = deepest = at = 0
+    lowered = text.lower()
+    while at < len(text):
+        char = text[at]
+        if lowered.startswith("expr(", at):
+            inner, at = 0, at + 4
+            while at < len(text):  # past the formula's closing parenthesis
+                inner += (text[at] == "(") - (text[at] == ")")
+                at += 1
+                if inner == 0:
+                    break
+            deepest = max(deepest, depth + 1)
+            continue
         depth += (char == "(") - (char == ")")
         deepest = max(deepest, depth)
+        at += 1
     deepest += text.count("@")
     if deepest > MAX_SPEC_DEPTH:
         shown = text[:40] + ("…" if len(text) > 40 else "")
