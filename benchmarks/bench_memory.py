@@ -24,6 +24,14 @@ limit that stopped it:
   during the walk);
 - ``big files``: 8 sparse files of 80 MiB each (stopped by ``max_bytes``
   from their sizes, before any is read);
+- the tiny inputs that became gigabytes before the limits on names and
+  headers: ``long label`` (a 225 KB CSV, one label of 25,000 characters:
+  3.15 GB before), ``long word name`` (a 560 KB ARFF with a 50,000-character
+  attribute name: 3.7 GiB), ``many labels`` (100,000 distinct labels, 2 MB:
+  9.3 GiB on the first task), ``tar long-name header`` (a 4 KB ``.tar.gz``
+  whose GNU long-name header declares 6 GB), ``lying zip`` (250,000 empty
+  members behind an end record that says 2: 741 MiB parsed before), ``huge
+  results`` (a Parquet results file of 20,000,001 rows, about 40 KB);
 - ``20 Newsgroups word map``: a normal large corpus, ``../shared/data``'s
   20 Newsgroups (18,846 texts), loaded, then what the word map builds: one
   class's task, its word points, and a page of keyword-in-context lines
@@ -34,6 +42,7 @@ no hostile inputs when none of them needs one).
 """
 
 import argparse
+import gzip
 import json
 import os
 import re
@@ -73,12 +82,42 @@ def make_inputs(root: Path):
         (many / f"class{c}").mkdir(parents=True)
     for i in range(200_001):
         (many / f"class{i % 4}" / str(i)).touch()
+    make_tiny_inputs(root)
     big = root / "big"
     for c in range(2):
         (big / f"class{c}").mkdir(parents=True)
         for i in range(4):
             with open(big / f"class{c}" / f"{i}.txt", "wb") as handle:
                 handle.truncate(80 * MiB)  # sparse: the size is declared, nothing is written
+
+
+def make_tiny_inputs(root: Path):
+    """Small files whose shapes used to ask for gigabytes (see the module's docstring)."""
+    rows = [f"doc number {i} words here,{'ab'[i % 2]}" for i in range(8_000)]
+    (root / "long_label.csv").write_text("text,label\n" + "\n".join(rows) + "\nthe long one," + "x" * 25_000 + "\n")
+    attributes = "".join(f"@attribute w{i} numeric\n" for i in range(20)) + f"@attribute {'n' * 50_000} numeric\n"
+    body = "".join(f"{{0 1,{i % 20} 2,21 {'ab'[i % 2]}}}\n" for i in range(20_000))
+    (root / "long_name.arff").write_text(f"@relation r\n{attributes}@attribute class {{a,b}}\n@data\n{body}")
+    (root / "many_labels.csv").write_text("text,label\n" + "".join(f"word{i % 50} other,label{i}\n"
+                                                                   for i in range(100_000)))
+    header = tarfile.TarInfo("././@LongLink")
+    header.type, header.size = tarfile.GNUTYPE_LONGNAME, 6_000_000_000
+    with gzip.open(root / "long_name.tar.gz", "wb") as out:
+        out.write(header.tobuf(format=tarfile.GNU_FORMAT) + b"\0" * 4_000_000)
+    with zipfile.ZipFile(root / "lying.zip", "w") as archive:
+        for i in range(250_000):
+            archive.writestr(f"c{i % 2}/{i}", b"")
+    with open(root / "lying.zip", "r+b") as handle:  # the end record says 2 members
+        data = handle.read()
+        handle.seek(data.rfind(b"PK\x05\x06") + 8)
+        handle.write((2).to_bytes(2, "little") * 2)
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    zeros = pa.array(np.zeros(20_000_001, dtype=np.int8))
+    pq.write_table(pa.table({c: zeros for c in ("tp", "fp", "fn", "tn", "k")}), root / "huge.parquet",
+                   compression="zstd")
 
 
 class _Repeat:
@@ -105,6 +144,12 @@ CASES = {
     "tar.gz bomb, ratio raised": ("bomb.tar.gz", {"max_ratio": 10**6}),
     "many files": ("many", {}),
     "big files": ("big", {}),
+    "long label": ("long_label.csv", {}),
+    "long word name": ("long_name.arff", {}),
+    "many labels": ("many_labels.csv", {}),
+    "tar long-name header": ("long_name.tar.gz", {}),
+    "lying zip": ("lying.zip", {}),
+    "huge results": ("huge.parquet", {}),
     "20 Newsgroups word map": None,
 }
 #: 20 Newsgroups "bydate" (see ../shared/data/PROVENANCE.md).
@@ -131,8 +176,13 @@ def run_case(name: str, root: Path):
     elif CASES[name] is not None:
         source, limits = CASES[name]
         try:
-            corpus = fsviz.load_corpus(root / source, limits=fsviz.Limits(**limits))
-            outcome = f"loaded: {corpus!r}"
+            if source.endswith(".parquet"):
+                from fsviz.grid import load_results
+
+                outcome = f"loaded: {len(load_results(root / source).results):,} rows"
+            else:
+                corpus = fsviz.load_corpus(root / source, limits=fsviz.Limits(**limits))
+                outcome = f"loaded: {corpus!r}" + (f"; {' | '.join(corpus.notes)}" if corpus.notes else "")
         except fsviz.CorpusError as exc:
             outcome = str(exc)
             found = re.search(r"\(Limits\.(\w+)\)", outcome)
@@ -165,7 +215,7 @@ def main():
         root.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
         if any(CASES[c] is not None for c in cases):
-            if not (root / "bomb.zip").exists():
+            if not (root / "huge.parquet").exists():
                 make_inputs(root)
             sizes = {p: os.path.getsize(root / p) for p in ("bomb.zip", "bomb.tar.gz")}
             print(f"inputs made in {time.perf_counter() - start:.1f} s in {root}: bomb.zip "

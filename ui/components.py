@@ -96,14 +96,16 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         return None
     todo = total - done
     try:
-        cap = state.max_cells()
+        cap = state.max_fits()
     except ValueError as exc:
-        st.warning(f"{plain(exc)}; using the default, {state.DEFAULT_MAX_CELLS:,} cells.", icon="⚠️")
-        cap = state.DEFAULT_MAX_CELLS
-    if todo > cap:
-        st.error(f"This run has {todo:,} cells to go, more than one run on this server may start ({cap:,}, the "
-                 f"setting {state.MAX_CELLS_VAR}). Choose fewer classes, trials or folds, or run it from the "
-                 "command line (`python -m fsviz grid …`) and load its results file here.", icon="⚠️")
+        st.warning(f"{plain(exc)}; using the default, {state.DEFAULT_MAX_FITS:,} fits.", icon="⚠️")
+        cap = state.DEFAULT_MAX_FITS
+    fits = sum((run.cells_total - run.cells_done) * config.n_fits() for run, config in zip(stored, configs))
+    if fits > cap:
+        st.error(f"This run has {todo:,} cells to go, up to {fits:,} classifier fits, more than one run on this "
+                 f"server may start ({cap:,} fits, the setting {state.MAX_FITS_VAR}). Choose fewer classes, "
+                 "metrics, values of k, trials or folds, or run it from the command line (`python -m fsviz grid …`) "
+                 "and load its results file here.", icon="⚠️")
         return stored
     seconds = cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
     workers = max(1, fsviz.grid.n_workers())

@@ -125,23 +125,25 @@ def context() -> Context:
     return st.session_state["context"]
 
 
-#: The environment variable capping the cells one run started in the app may have left to run.
-MAX_CELLS_VAR = "FSVIZ_MAX_CELLS"
-#: Its default: three times Forman's protocol on the sample corpus (35 classes × 5 trials × 4 folds = 700 cells).
-DEFAULT_MAX_CELLS = 2_000
+#: The environment variable capping the work one run started in the app may have left: its classifier fits
+#: (cells × fits per cell; a grid cell of 12 metrics × 14 k is 169 fits, a rare-word cutoff cell 2), at most.
+MAX_FITS_VAR = "FSVIZ_MAX_FITS"
+#: Its default: twice Forman's protocol on the sample corpus (700 cells × 169 fits, about 118,000 fits) or the
+#: rare-word cutoff page's default (17,500 cells × 2 fits).
+DEFAULT_MAX_FITS = 250_000
 
 
-def max_cells(environ=None) -> int:
-    """The most cells a visitor may start in one run: ``FSVIZ_MAX_CELLS``, else :data:`DEFAULT_MAX_CELLS`.
+def max_fits(environ=None) -> int:
+    """The most classifier fits a visitor may start in one run: ``FSVIZ_MAX_FITS``, else :data:`DEFAULT_MAX_FITS`.
 
     A mistyped setting raises ValueError naming it (the page says so and uses the default).
     """
     environ = os.environ if environ is None else environ
-    text = environ.get(MAX_CELLS_VAR, "").strip().replace(",", "").replace("_", "")
+    text = environ.get(MAX_FITS_VAR, "").strip().replace(",", "").replace("_", "")
     if not text:
-        return DEFAULT_MAX_CELLS
+        return DEFAULT_MAX_FITS
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"{MAX_CELLS_VAR} must be a whole number of cells, at least 1, got {text[:40]!r}")
+        raise ValueError(f"{MAX_FITS_VAR} must be a whole number of classifier fits, at least 1, got {text[:40]!r}")
     return int(text)
 
 

@@ -108,15 +108,15 @@ def test_a_bad_combination_says_what_is_wrong():
 
 
 def test_a_run_bigger_than_the_servers_cap_is_refused_before_it_starts(monkeypatch, cache):
-    monkeypatch.setenv("FSVIZ_MAX_CELLS", "3")
+    monkeypatch.setenv("FSVIZ_MAX_FITS", "3")
     at = configure(grid_page())  # 4 cells
     assert not at.exception
     errors = [e.value for e in at.error]
-    assert any("4 cells to go, more than one run on this server may start (3, the setting FSVIZ_MAX_CELLS)" in e
-               for e in errors), errors
+    assert any("4 cells to go, up to 20 classifier fits, more than one run on this server may start (3 fits, the "
+               "setting FSVIZ_MAX_FITS)" in e for e in errors), errors
     assert not [b for b in at.button if b.key == "grid_run"], "no Run button for a run over the cap"
     assert not any(cache.rglob("*.parquet"))
-    monkeypatch.setenv("FSVIZ_MAX_CELLS", "a lot")
+    monkeypatch.setenv("FSVIZ_MAX_FITS", "a lot")
     at = configure(grid_page())
-    assert any("FSVIZ_MAX_CELLS must be a whole number" in seen(w.value) for w in at.warning)
+    assert any("FSVIZ_MAX_FITS must be a whole number" in seen(w.value) for w in at.warning)
     assert [b for b in at.button if b.key == "grid_run"]
