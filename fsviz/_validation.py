@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["check_choice", "check_counts", "check_fraction", "check_k", "check_n_jobs", "check_stopwords",
-           "check_unique", "check_whole"]
+__all__ = ["MAXIMA", "check_choice", "check_counts", "check_depth", "check_fraction", "check_k", "check_n_jobs",
+           "check_stopwords", "check_unique", "check_whole"]
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -192,3 +192,28 @@ def check_choice(value, name: str, choices) -> str:
     if text not in choices:
         raise ValueError(f"`{name}` must be one of {', '.join(choices)}, got {value!r}")
     return text
+
+
+def check_depth(text: str, maximum: int) -> None:
+    """Refuse a spec nested deeper than ``maximum`` (:data:`fsviz.selection.spec.MAX_SPEC_DEPTH`) before it is
+    parsed (parsing recurses once per level). A formula ``expr(…)`` is one level: its own
+    nesting has its own limit where every formula is read (:data:`fsviz.metrics.expression.MAX_DEPTH`), so
+    ``fsviz.score``, ``Task.score``, the grid and the CLI accept and refuse the same specs."""
+    depth = deepest = at = 0
+    while at < len(text):
+        if text[at:at + 5].lower() == "expr(":  # skip to the formula's closing parenthesis
+            inner, at = 1, at + 5
+            while at < len(text) and inner:
+                inner += (text[at] == "(") - (text[at] == ")")
+                at += 1
+            deepest = max(deepest, depth + 1)
+            continue
+        depth += (text[at] == "(") - (text[at] == ")")
+        deepest, at = max(deepest, depth), at + 1
+    deepest += text.count("@")
+    if deepest > maximum:
+        shown = text[:40] + ("…" if len(text) > 40 else "")
+        raise ValueError(
+            f"the spec {shown!r} is nested too deeply ({deepest} levels of parentheses and '@'); "
+            f"at most {maximum} (MAX_SPEC_DEPTH)"
+        )

@@ -64,7 +64,7 @@ def cli_grid_results(folder, grid_args, **planted):
 
 def seen(markdown: str) -> str:
     """What a reader sees of an element's Markdown: the backslash escapes the app puts before the punctuation
-    of a visitor's text (``ui.components.plain``) removed."""
+    of a visitor's text (``ui.components.plain``) and its invisible word joiners removed."""
     import re
 
-    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown).replace("\u2060", "")  # the joiner is invisible

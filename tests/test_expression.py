@@ -301,7 +301,8 @@ def test_the_spec_parser_reads_a_formula_with_its_spaces():
     ("expr(tp,invert,invert)", "expr takes one formula"),
     ("expr()", "the formula is empty"),
     ("expr(tp", "unbalanced parentheses"),
-    ("expr(" * 40 + "tp" + ")" * 40, "nested too deeply"),
+    ("expr(" * 40 + "tp" + ")" * 40, "the unknown function `expr` at column 1 of the formula"),  # one expr(…)
+    ("hr(" * 33 + "bns" + ")" * 33, "nested too deeply (33 levels"),
     ("expr(tp@fp)@0.3", "the operator in `tp@fp`"),
 ])
 def test_malformed_expr_specs(spec, words):

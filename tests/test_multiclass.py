@@ -94,8 +94,11 @@ def test_one_class_metrics_are_refused_with_the_alternatives():
 
 
 def test_too_few_documents_for_the_folds_says_so(corpus):
+    small = fsviz.make_planted_corpus(n_docs=60, n_classes=3, random_state=4).load()  # 20 documents a class
     with pytest.raises(ValueError, match="fewer folds"):
-        run_multiclass(corpus, GridConfig(metrics=("chi_max",), ks=(5,), trials=1, folds=500))
+        run_multiclass(small, GridConfig(metrics=("chi_max",), ks=(5,), trials=1, folds=50))
+    with pytest.raises(ValueError, match="`folds` must be a whole number from 2 to 100, got 500"):
+        GridConfig(metrics=("chi_max",), ks=(5,), trials=1, folds=500)
 
 
 def test_cli_multiclass_writes_the_folds_and_prints_the_curves(tmp_path, capsys):

@@ -219,11 +219,25 @@ def plain(text) -> str:
     """``text`` (a visitor's label, word, file name, formula, or a message quoting them) for any ``st.*`` call
     that reads Markdown, shown exactly as it is: every ASCII punctuation character is backslash-escaped, as
     CommonMark allows, so no link, image, emphasis, emoji or icon code (``:x:``, ``:material/home:``), colour
-    directive or LaTeX forms, and no HTML (Streamlit shows none without ``unsafe_allow_html``)."""
-    return _PUNCTUATION.sub(r"\\\1", str(text))
+    directive or LaTeX forms, and no HTML (Streamlit shows none without ``unsafe_allow_html``); and no bare
+    address becomes a link (:func:`unlinked`)."""
+    return _PUNCTUATION.sub(r"\\\1", unlinked(str(text)))
 
 
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+#: Where GitHub-flavoured Markdown's autolinks start: a scheme before ":", "www" before ".", and "@".
+_AUTOLINK = re.compile(r"(?i)(https?|ftp|mailto|xmpp|www)(?=[:.])|(?=@)")
+
+
+def unlinked(text: str) -> str:
+    """``text`` with an invisible word joiner (U+2060) where Markdown would turn a bare address into a link:
+    after ``http``, ``https``, ``ftp``, ``mailto`` or ``www`` and before ``@``. Streamlit's Markdown links
+    ``http://…``, ``www.…`` and ``a@b.c`` in any text, escaped or not; the joiner keeps the text as it reads.
+
+    >>> unlinked("see http://x.org or me@x.org") == "see http\u2060://x.org or me\u2060@x.org"
+    True
+    """
+    return _AUTOLINK.sub(lambda m: (m.group(1) or "") + "\u2060", text)
 
 
 FORMULA_HELP = (
@@ -270,7 +284,7 @@ _MARKDOWN_REFS = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]~$|:!()/=+-.@%^?,"}
 def escaped(text: str) -> str:
     """``text`` safe inside HTML given to ``st.markdown(..., unsafe_allow_html=True)``: tags, entities and
     Markdown syntax all shown as the characters they are."""
-    return html.escape(text, quote=True).translate(_MARKDOWN_REFS)
+    return html.escape(unlinked(text), quote=True).translate(_MARKDOWN_REFS)
 
 
 def kwic_html(lines, *, labels: bool = False) -> str:

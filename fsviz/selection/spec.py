@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .._validation import check_fraction
+from .._validation import check_depth, check_fraction
 from ..metrics import INPUTS, get_metric, metric_names
 from ..metrics.custom import canonical_expressions
 from .combine import COMBINATIONS
@@ -299,38 +299,8 @@ def parse_spec(spec) -> Spec:
     """
     if isinstance(spec, Spec):
         return spec
-    _check_depth(str(spec))
+    check_depth(str(spec), MAX_SPEC_DEPTH)
     return _parse_text(spec)
-
-
-def _check_depth(text: str):
-    """Refuse a spec nested deeper than :data:`MAX_SPEC_DEPTH`. A formula ``expr(…)`` counts as one level:
-    its own nesting has its own limit, checked where every formula is read
-    (:data:`fsviz.metrics.expression.MAX_DEPTH`), so ``fsviz.score``, ``Task.score``, the grid and the CLI
-    accept and refuse the same specs."""
-    depth = deepest = at = 0
-    lowered = text.lower()
-    while at < len(text):
-        char = text[at]
-        if lowered.startswith("expr(", at):
-            inner, at = 0, at + 4
-            while at < len(text):  # past the formula's closing parenthesis
-                inner += (text[at] == "(") - (text[at] == ")")
-                at += 1
-                if inner == 0:
-                    break
-            deepest = max(deepest, depth + 1)
-            continue
-        depth += (char == "(") - (char == ")")
-        deepest = max(deepest, depth)
-        at += 1
-    deepest += text.count("@")
-    if deepest > MAX_SPEC_DEPTH:
-        shown = text[:40] + ("…" if len(text) > 40 else "")
-        raise ValueError(
-            f"the spec {shown!r} is nested too deeply ({deepest} levels of parentheses and '@'); "
-            f"at most {MAX_SPEC_DEPTH} (MAX_SPEC_DEPTH)"
-        )
 
 
 def canonical(spec) -> str:
