@@ -26,9 +26,10 @@ On top of these sit the analyses of Forman's results sections:
 - :func:`residual_curves` and :func:`best_pairs`: which metric best backs up
   a leader on the tasks where it fails, and the pair that together succeed
   most often (Figure 10b);
-- :func:`paired_tests`: paired t-test and sign test between metrics at one k;
-- :func:`peak_range` and :func:`recommend`: the best metric and pair for each
-  goal, where it peaks, and how wide the range of k within 1% of its peak is.
+- :func:`paired_tests`: paired t-test and sign test between metrics at one k.
+
+The advice built on them (which metric to use, with what k, how sure) is
+:mod:`fsviz.advice`.
 """
 
 from __future__ import annotations
@@ -43,9 +44,8 @@ from .grid import ALL, with_goals
 from .selection import spec_label
 
 __all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares",
-           "macro_average", "metric_label", "paired_tests", "peak_range", "per_task", "per_trial", "recommend",
-           "recommendation_text", "residual_curves", "split_by_skew", "task_maxima", "task_sizes", "task_skews",
-           "tolerance_curves", "within_tolerance"]
+           "macro_average", "metric_label", "paired_t", "paired_tests", "per_task", "per_trial", "residual_curves",
+           "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
 GOALS = ("f1", "precision", "recall", "accuracy")
@@ -264,7 +264,7 @@ def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool 
 # --- significance -------------------------------------------------------------------------------
 
 
-def _paired_t(d: np.ndarray) -> tuple[float, float]:
+def paired_t(d: np.ndarray) -> tuple[float, float]:
     """Two-sided paired t-test on differences ``d`` (as scipy.stats.ttest_rel).
 
     Identical scores (every difference 0) give t = 0, p = 1; a constant
@@ -307,110 +307,9 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
                 continue
             pair = wide[[a, b]].dropna()
             d = (pair[a] - pair[b]).to_numpy()
-            t, t_p = _paired_t(d)
+            t, t_p = paired_t(d)
             wins, losses = int((d > _EPS).sum()), int((d < -_EPS).sum())
             sign_p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
             rows.append((a, b, d.size, d.mean() if d.size else np.nan, t, t_p, wins, losses,
                          d.size - wins - losses, float(sign_p)))
     return pd.DataFrame(rows, columns=["a", "b", "n", "mean_diff", "t", "t_p", "wins", "losses", "ties", "sign_p"])
-
-
-# --- recommendation -----------------------------------------------------------------------------
-
-
-def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
-    """Where a macro curve peaks and the contiguous range of k within ``within`` (relative) of the peak.
-
-    ``curve`` holds one metric's rows of :func:`macro_average` (columns ``k``
-    and ``goal``). Returns ``k`` (the smallest k at the peak), ``value``,
-    ``k_low``, ``k_high`` and ``n_k`` (how many of the tried k lie in that
-    range). A wide range means the choice of k matters little.
-    """
-    curve = curve.sort_values("k")
-    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
-    peak = int(np.argmax(values))
-    near = values >= values[peak] * (1 - within) - _EPS
-    low = high = peak
-    while low > 0 and near[low - 1]:
-        low -= 1
-    while high < len(ks) - 1 and near[high + 1]:
-        high += 1
-    return {"k": int(ks[peak]), "value": float(values[peak]), "k_low": int(ks[low]), "k_high": int(ks[high]),
-            "n_k": high - low + 1}
-
-
-def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts") -> pd.DataFrame:
-    """The best metric and the best pair of metrics for each goal, from a grid's results.
-
-    For each goal:
-
-    - the **best metric** is the one with the highest macro-averaged score at
-      its best k (on one corpus this is the direct answer to "which metric
-      should I use"); with its peak ``k``, ``value`` and the range of k
-      within 1% of the peak (:func:`peak_range`);
-    - ``percent``: the share of tasks on which it comes within the goal's
-      tolerance of the best average maximum (Forman's "best chances");
-    - the **best pair** (:func:`best_pairs`) at that tolerance, with the
-      runner-up pair and the margin between them in percentage points;
-    - ``baseline``: the all-features score, when the grid has it.
-
-    ``tolerances`` maps goals to relative tolerances (default: Forman's 1%,
-    and 0.1% for accuracy).
-    """
-    tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
-    macro = macro_average(results, pool=pool)
-    curves = macro[macro["metric"] != ALL]
-    baseline = macro[macro["metric"] == ALL]
-    rows = []
-    for goal in GOALS:
-        peaks = {m: peak_range(c, goal) for m, c in curves.groupby("metric", observed=True)}
-        best = max(sorted(peaks), key=lambda m: peaks[m]["value"])
-        maxima = task_maxima(results, goal, pool=pool)
-        tol = tolerances[goal]
-        share = 100 * within_tolerance(maxima, tol).mean(axis=0)
-        pairs = best_pairs(maxima, tol) if maxima.shape[1] > 1 else None
-        row = {"goal": goal, "metric": best, **peaks[best], "tolerance": tol, "percent": float(share[best]),
-               "tasks": len(maxima), "baseline": float(baseline[goal].iloc[0]) if len(baseline) else np.nan,
-               "pair": None, "pair_percent": np.nan, "runner_up": None, "margin": np.nan}
-        if pairs is not None and len(pairs):
-            top = pairs.iloc[0]
-            row.update(pair=f"{top['first']}+{top['second']}", pair_percent=float(top["percent"]))
-            if len(pairs) > 1:
-                second = pairs.iloc[1]
-                row.update(runner_up=f"{second['first']}+{second['second']}",
-                           margin=float(top["percent"] - second["percent"]))
-        rows.append(row)
-    return pd.DataFrame(rows)
-
-
-def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
-    """Plain-words sentences, one per goal, from :func:`recommend`'s table.
-
-    ``label`` turns a metric name into what the reader sees (e.g. "BNS").
-    """
-    lines = []
-    for row in table.itertuples(index=False):
-        goal = GOAL_LABELS.get(row.goal, row.goal)
-        name = label(row.metric)
-        k_range = (f"k = {row.k_low}" if row.k_low == row.k_high else f"k from {row.k_low} to {row.k_high}")
-        robust = "a narrow peak: choose k with care" if row.n_k == 1 else f"{row.n_k} of the k tried"
-        text = (f"**{goal}**: use **{name}** with k = {row.k} (macro {goal} {row.value:.3f}); it stays within "
-                f"1% of that for {k_range} ({robust}). It comes within {100 * row.tolerance:g}% of the best "
-                f"any metric reached on {row.percent:.0f}% of {row.tasks} tasks.")
-        if not np.isnan(row.baseline):
-            if row.baseline >= row.value:
-                text += f" Using all words scores {row.baseline:.3f}: here no selection beats using all words."
-            else:
-                text += f" All words score {row.baseline:.3f}."
-        if row.pair:
-            a, b = row.pair.split("+")
-            text += f" If you can try two, try **{label(a)} and {label(b)}**: one of them is within tolerance on " \
-                    f"{row.pair_percent:.0f}% of tasks"
-            if row.runner_up:
-                c, d = row.runner_up.split("+")
-                runner = f"{label(c)} and {label(d)}"
-                text += (f" (tied with {runner})" if row.margin < 0.05 else
-                         f" ({row.margin:.1f} percentage points ahead of {runner})")
-            text += "."
-        lines.append(text)
-    return lines

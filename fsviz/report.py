@@ -33,6 +33,7 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from ._validation import check_whole
+from .advice import recommend, recommendation_table, recommendation_text
 from .analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
@@ -42,8 +43,6 @@ from .analysis import (
     macro_average,
     metric_label,
     paired_tests,
-    recommend,
-    recommendation_text,
     residual_curves,
     task_maxima,
     task_sizes,
@@ -247,7 +246,7 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
     macro = macro_average(results)
     tasks = task_sizes(results)
     sections = [
-        ("recommendation", "Which metric to use", _recommendation(results, len(tasks))),
+        ("recommendation", "Which metric to use", _recommendation(results)),
         ("run", "The run", _run_section(run)),
         ("corpus", "The tasks", _corpus_section(tasks, max_tasks)),
         ("curves", "Curves vs k", _p("Macro-averaged over tasks, one line per metric (Forman's Figures 4, 14–17); the "
@@ -310,15 +309,15 @@ def _figure(fig, name: str) -> str:
                                                 config=_FIGURE_CONFIG) + "</div>"
 
 
-def _recommendation(results, n_tasks) -> str:
+def _recommendation(results) -> str:
     table = recommend(results)
     items = "".join(f"<li>{_inline(line)}</li>" for line in recommendation_text(table, metric_label))
-    caution = (_p(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them as "
-                  "rough guidance.") if n_tasks < 10 else "")
     return (_p("For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
                "of that peak, how often it comes within Forman's tolerance (1%, 0.1% for accuracy) of the best any "
-               "metric reached on a task, and the pair of metrics most likely to have one within tolerance.")
-            + f"<ul>{items}</ul>{caution}" + _table(table))
+               "metric reached on a task, whether it beats all words and the runner-up significantly, and the pair "
+               "of metrics most likely to have one within tolerance. All words and Rand are references, never "
+               "the answer.")
+            + f"<ul>{items}</ul>" + _table(recommendation_table(table)))
 
 
 def _run_section(run) -> str:

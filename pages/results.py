@@ -3,14 +3,14 @@
 import numpy as np
 import streamlit as st
 
-from fsviz import analysis, plots
+from fsviz import advice, analysis, plots
+from fsviz.advice import recommendation_table, recommendation_text
 from fsviz.analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
     GOALS,
     best_pairs,
     metric_label,
-    recommendation_text,
     residual_curves,
     tolerance_curves,
     within_tolerance,
@@ -97,15 +97,19 @@ def main() -> None:
             "For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
             "of that peak (wide means k matters little), how often it comes within Forman's tolerance (1%, 0.1% "
             "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
-            "one within tolerance, if you can afford to try two. All metrics in the table count, whichever are shown.")
-        recommendation = analysed(analysis.recommend)
+            "one within tolerance, if you can afford to try two; whether it beats all words and the runner-up "
+            "significantly (a paired t-test, as on the Significance tab). All words and Rand are references, never "
+            "the answer. All metrics in the table count, whichever are shown.")
+        try:
+            recommendation = analysed(advice.recommend)
+        except ValueError as exc:
+            st.info(plain(exc))
+            st.stop()
         for line in recommendation_text(recommendation, label_text):
             st.markdown(f"- {line}")
-        if n_tasks < 10:
-            st.caption(f"Only {n_tasks} tasks: percentages move in steps of {100 / n_tasks:.0f} points; read them "
-                       "as rough guidance.")
-        st.dataframe(recommendation, hide_index=True)
-        csv_button(recommendation, "recommendation", "recommendation")
+        st.dataframe(recommendation_table(recommendation), hide_index=True,
+                     column_config={"Pair within tolerance (%)": st.column_config.NumberColumn(format="%d")})
+        csv_button(recommendation, "recommendation", "recommendation (every column, unrounded)")
         best = recommendation.set_index("goal").loc[goal]
         st.markdown(f"**Ship the recommendation for {goal_label}**: {label_text(best['metric'])} with k = "
                     f"{int(best['k'])} and this run's classifier, fitted on every document of the sidebar's corpus "

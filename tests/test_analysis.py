@@ -6,17 +6,15 @@ import pytest
 from conftest import results_table
 from scipy import stats
 
+from fsviz.advice import peak_range, recommend, recommendation_text
 from fsviz.analysis import (
     average_maximum,
     best_pairs,
     goal_shares,
     macro_average,
     paired_tests,
-    peak_range,
     per_task,
     per_trial,
-    recommend,
-    recommendation_text,
     residual_curves,
     split_by_skew,
     task_maxima,

@@ -30,7 +30,7 @@ LAYERS = [
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic", "workers"],
     ["grid"],
     ["analysis", "agreement", "multiclass", "tables", "export"],
-    ["studies", "skew"],
+    ["studies", "skew", "advice"],
     ["plots"],
     ["report"],
     ["cli"],

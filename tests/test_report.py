@@ -11,7 +11,8 @@ import pytest
 from conftest import cli_grid_results, results_table
 from plotly.offline import get_plotlyjs
 
-from fsviz.analysis import goal_shares, metric_label, recommend, recommendation_text
+from fsviz.advice import recommend, recommendation_text
+from fsviz.analysis import goal_shares, metric_label
 from fsviz.grid import GridConfig, GridRun, load_results
 from fsviz.grid.results import skipped_frame, sorted_results, with_goals
 from fsviz.report import default_k, pair_analysis, report_html, tolerance_table, write_report

@@ -42,7 +42,8 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
-from ..analysis import GOALS, goal_shares, macro_average, recommend, recommendation_text
+from ..advice import recommend, recommendation_text
+from ..analysis import GOALS, goal_shares, macro_average
 from ..corpus import load_corpus
 from ..export import FILE_TYPES, export_selection
 from ..grid import GridConfig, load_results, parse_ks, run_grid

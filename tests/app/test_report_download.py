@@ -4,7 +4,8 @@ import pytest
 from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
 
-from fsviz.analysis import metric_label, recommend, recommendation_text
+from fsviz.advice import recommend, recommendation_text
+from fsviz.analysis import metric_label
 from fsviz.grid import load_results
 from fsviz.report import pair_analysis
 

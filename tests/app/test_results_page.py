@@ -88,7 +88,8 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from fsviz import analysis
+    from fsviz import advice
+    from fsviz.analysis import metric_label
     from fsviz.grid import load_results
 
     real = pq.read_table(results_file)
@@ -98,8 +99,8 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
     swapped = swapped.replace_schema_metadata(real.schema.metadata)  # the same run key in the metadata
     forged = tmp_path / "forged.parquet"
     pq.write_table(swapped, forged)
-    truth = analysis.recommend(load_results(results_file).results)
-    lie = analysis.recommend(load_results(forged).results)
+    truth = advice.recommend(load_results(results_file).results)
+    lie = advice.recommend(load_results(forged).results)
     assert truth["metric"].tolist() != lie["metric"].tolist(), "the swap must change the answer for this test"
 
     def recommended(path):
@@ -107,7 +108,10 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
         at.file_uploader(key="results_upload").set_value((path.name, path.read_bytes(), "application/octet-stream"))
         at.run()
         assert_clean(at)
-        return at.dataframe[0].value["metric"].tolist()
+        return at.dataframe[0].value["Use"].tolist()
 
-    assert recommended(forged) == lie["metric"].tolist()  # the forger's session sees its own table's answer
-    assert recommended(results_file) == truth["metric"].tolist()  # the next visitor sees the truth
+    def labels(table):
+        return [metric_label(m) for m in table["metric"]]
+
+    assert recommended(forged) == labels(lie)  # the forger's session sees its own table's answer
+    assert recommended(results_file) == labels(truth)  # the next visitor sees the truth
