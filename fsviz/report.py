@@ -61,7 +61,7 @@ from .plots import (
 )
 from .skew import forman_tasks
 
-__all__ = ["DEFAULT_MAX_TASKS", "PairAnalysis", "default_k", "pair_analysis", "report_html", "tolerance_table",
+__all__ = ["DEFAULT_MAX_TASKS", "PairAnalysis", "default_k", "pair_analysis", "report_html", "run_table", "tolerance_table",
            "write_report"]
 
 #: Tasks listed one by one in the corpus summary; beyond this the report says how many more there are.
@@ -320,14 +320,41 @@ def _recommendation(results) -> str:
             + f"<ul>{items}</ul>" + _table(recommendation_table(table)))
 
 
+def run_table(run) -> pd.DataFrame:
+    """What a run was, for people: its datasets as read (and their preprocessing), every setting of its config
+    as used, its progress, when it was written and with which versions (rows ``setting``, ``value``)."""
+    config, made = run.config, run.provenance
+    rows = []
+    for data in made.get("datasets", []):
+        options = data.get("preprocessing", {})
+        rows.append((f"dataset {data['name']}", f"{data['documents']:,} documents, {data['words']:,} words, "
+                     f"{data['classes']} classes; rare-word cutoff {options.get('min_df', '?')}, stop words "
+                     f"{'dropped' if options.get('stopwords') else 'kept'}, stemming "
+                     f"{options.get('stem') or 'off'}"))
+    if not made.get("datasets"):
+        rows.append(("datasets", ", ".join(map(str, config.datasets)) or ", ".join(
+            sorted(run.results["dataset"].astype(str).unique())) or "–"))
+    params = ", ".join(f"{k} = {v}" for k, v in config.classifier_params) or "scikit-learn's defaults"
+    rows += [
+        ("metrics", ", ".join(map(str, config.metrics))), ("k", ", ".join(map(str, config.ks))),
+        ("trials × folds", f"{config.trials} × {config.folds} (seed {config.seed})"),
+        ("classes", ", ".join(config.classes) if config.classes else "every class, each against the rest"),
+        ("rare-word cutoff of the run", "as each dataset was read (above)" if config.min_df is None
+         else f"{config.min_df} (applied to every dataset)"),
+        ("classifier", f"{config.classifier} ({params}); solver {config.solver}"),
+        ("cells", f"{run.cells_done:,} of {run.cells_total:,}" + ("" if run.complete else " (incomplete)")),
+        ("written", made.get("written", "not recorded (a file from before fsviz recorded it)")),
+        ("versions", ", ".join(f"{name} {made[name]}" for name in ("fsviz", "scikit-learn", "numpy")
+                               if name in made) or "not recorded"),
+        ("key", run.key or "–"),
+    ]
+    return pd.DataFrame(rows, columns=["setting", "value"])
+
+
 def _run_section(run) -> str:
-    config = {name: ", ".join(map(str, value)) if isinstance(value, (tuple, list)) else value
-              for name, value in run.config.to_dict().items()}
-    config.update(complete=run.complete, cells_total=run.cells_total, cells_done=run.cells_done, key=run.key)
-    frame = pd.DataFrame({"setting": list(config), "value": [str(v) for v in config.values()]})
     skipped = (_p(f"{len(run.skipped)} task(s) were skipped:") + _table(run.skipped)) if len(run.skipped) else ""
-    return _p("The grid's config, as stored in the results file (equal configs give identical results).") \
-        + _table(frame) + skipped
+    return _p("The run: its datasets as read, its settings as used (equal settings give identical results), when "
+              "it was written and with which versions.") + _table(run_table(run)) + skipped
 
 
 def _corpus_section(tasks, max_tasks) -> str:

@@ -74,8 +74,8 @@ def test_the_words_are_the_analysis_module_s(run, page):
 
 
 def test_the_run_s_config_and_tasks_are_listed(run, page):
-    assert "<td>ks</td>" in page and "<td>5, 10, 20, 50</td>" in page
-    assert "<td>trials</td>" in page and f"<td>{run.key}</td>" in page
+    assert "<td>k</td>" in page and "<td>5, 10, 20, 50</td>" in page
+    assert "<td>trials × folds</td>" in page and f"<td>{run.key}</td>" in page
     tasks = run.results.groupby(["dataset", "class"])[["pos", "neg"]].first().reset_index()
     for task in tasks.itertuples(index=False):
         assert f"<td>{task[1]}</td>\n      <td>{task.pos}</td>\n      <td>{task.neg}</td>" in page
@@ -166,3 +166,26 @@ def test_tolerance_table_is_metrics_by_goal(run):
     table = tolerance_table(goal_shares(run.results))
     assert list(table.columns) == ["f1 (1%)", "precision (1%)", "recall (1%)", "accuracy (0.1%)"]
     assert table["f1 (1%)"].is_monotonic_decreasing and set(table.index) == {"bns", "ig", "chi"}
+
+
+def test_the_run_table_is_complete_and_true(run):
+    """Every preprocessing option as used, classifier and parameters, datasets, trials, folds, seed, date and
+    versions, after a save and a load."""
+    import io
+
+    import sklearn
+
+    from fsviz.grid import load_results
+    from fsviz.report import run_table
+
+    buffer = io.BytesIO()
+    run.save_to(buffer)
+    buffer.seek(0)
+    table = dict(run_table(load_results(buffer)).itertuples(index=False))
+    dataset = next(v for k, v in table.items() if k.startswith("dataset "))
+    assert "documents" in dataset and "rare-word cutoff" in dataset and "stop words kept" in dataset
+    assert "None" not in " ".join(table.values())
+    assert table["trials × folds"] == f"{run.config.trials} × {run.config.folds} (seed {run.config.seed})"
+    assert table["classifier"].startswith(f"{run.config.classifier} (") and "solver" in table["classifier"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", table["written"])
+    assert f"scikit-learn {sklearn.__version__}" in table["versions"] and "fsviz " in table["versions"]

@@ -3,15 +3,19 @@ and reading a results file back (:func:`load_results`)."""
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import json
 import os
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+import sklearn
 
 from ..formats import CorpusError
 from .config import ALL, GridConfig
@@ -23,6 +27,7 @@ __all__ = [
     "empty_results",
     "load_results",
     "normalise",
+    "provenance",
     "skipped_frame",
     "sorted_results",
     "with_goals",
@@ -113,6 +118,9 @@ class GridRun:
     key: str = ""
     elapsed: float = 0.0
     fits: int = 0
+    #: Where the results came from: the datasets as read (documents, words, classes, preprocessing), when the
+    #: file was written, and the versions of fsviz and scikit-learn (:func:`provenance`); {} in older files.
+    provenance: dict = dataclasses.field(default_factory=dict)
 
     @property
     def cells_done(self) -> int:
@@ -150,11 +158,29 @@ class GridRun:
         meta[b"fsviz"] = json.dumps({
             "config": self.config.to_dict(), "skipped": self.skipped.to_dict("records"),
             "complete": self.complete, "cells_total": self.cells_total, "key": self.key,
+            # when the results were first written: a copy saved again keeps it
+            "provenance": {"written": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+                           **self.provenance},
         }, default=str).encode()
         pq.write_table(table.replace_schema_metadata(meta), target)
 
     def to_csv(self) -> str:
         return self.results.to_csv(index=False)
+
+
+def provenance(corpora) -> dict:
+    """What a results file records of its data and software: each dataset as read (documents, words, classes,
+    preprocessing options) and the versions of fsviz, scikit-learn and numpy."""
+    datasets = [{"name": str(c.name), "documents": int(c.n_docs), "words": int(c.n_words),
+                 "classes": int(c.n_classes),
+                 "preprocessing": {k: v for k, v in c.options.items() if k in ("min_df", "stopwords", "stem")}}
+                for c in corpora]
+    try:
+        version = metadata.version("fsviz")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        version = "unknown"
+    return {"datasets": datasets, "fsviz": version, "scikit-learn": sklearn.__version__,
+            "numpy": np.__version__}
 
 
 _MAKE_ONE = "make one with `python -m fsviz grid DATA --out results.parquet`"
@@ -199,7 +225,8 @@ def load_results(source) -> GridRun:
             ks=tuple(int(k) for k in results.loc[results["metric"] != ALL, "k"].unique()),
         )
         state = dict(skipped=skipped_frame(meta.get("skipped", [])), complete=bool(meta.get("complete", True)),
-                     cells_total=int(meta.get("cells_total", 0) or 0), key=str(meta.get("key", "")))
+                     cells_total=int(meta.get("cells_total", 0) or 0), key=str(meta.get("key", "")),
+                     provenance=dict(meta.get("provenance", {}) or {}))
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # json's errors are ValueErrors
         raise CorpusError(f"{path.name!r}: its fsviz metadata (the run's config) is damaged or not valid: "
                           f"{exc}; write the file again with `python -m fsviz grid`") from None

@@ -20,7 +20,7 @@ from ..workers import local_workers
 from .cell import Cell, cell_data, run_cell
 from .config import GridConfig, cell_splits, run_key
 from .lock import out_lock
-from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
+from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
 
 __all__ = ["n_workers", "run_grid", "stored_results", "time_cell"]
 
@@ -170,7 +170,8 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
     corpora = _as_corpora(data, config)
     cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
     return GridRun(sorted_results(done), skipped_frame(skipped), config,
-                   complete=len(_finished(done)) >= len(cells), cells_total=len(cells), key=key)
+                   complete=len(_finished(done)) >= len(cells), cells_total=len(cells), key=key,
+                   provenance=provenance(corpora))
 
 
 def n_workers(n_jobs: int = -1) -> int:
@@ -321,7 +322,7 @@ def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progr
             checkpoint.write(state.pending)
     run = GridRun(sorted_results(pd.concat(state.frames, ignore_index=True)), skipped_frame(skipped), config,
                   complete=not state.stopped, cells_total=len(cells), key=key,
-                  elapsed=time.perf_counter() - started, fits=state.fits)
+                  elapsed=time.perf_counter() - started, fits=state.fits, provenance=provenance(corpora))
     if out is not None and run.complete:
         run.save(out)
         if checkpoint is not None:
