@@ -10,7 +10,7 @@ from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConf
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import plain, results_uploader, run_panel, spreadsheet_csv
+from ui.components import plain, results_uploader, run_panel, spreadsheet_csv, stored_runs
 from ui.sidebar import page
 
 
@@ -67,7 +67,13 @@ def main() -> None:
         "SVM, and the test split is scored. The curves show precision, recall, F-measure and accuracy "
         "macro-averaged over classes as k grows (Figures 4 and 14–17); the dashed line uses all words."
     )
-    run_tab, load_tab = st.tabs(["Run on this corpus", "Load a results file"])
+    run_tab, stored_tab, load_tab = st.tabs(["Run on this corpus", "Stored runs", "Load a results file"])
+
+    with stored_tab:
+        st.markdown("Every run this server keeps, finished or stopped, newest first (also `fsviz runs`). Open one to "
+                    "see its curves here and in the Results explorer; a stopped one continues when you run the same "
+                    "settings again.")
+        stored_runs("grid_runs")
 
     with load_tab:
         st.markdown("Open a results table made by `python -m fsviz grid DATA… --out results.parquet`, on this "

@@ -19,7 +19,7 @@ from fsviz.grid import ALL
 from fsviz.report import report_html
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from ui import cache, state
-from ui.components import export_panel, plain, results_uploader, spreadsheet_csv
+from ui.components import export_panel, plain, results_uploader, spreadsheet_csv, stored_runs
 from ui.sidebar import page
 
 
@@ -39,11 +39,14 @@ def main() -> None:
         "significance tests."
     )
 
+    with st.expander("Stored runs: open one", expanded=state.shown_results() is None):
+        stored_runs("results_runs")
     with st.expander("Load a results file", expanded=state.shown_results() is None):
         results_uploader("results_upload")
     shown = state.shown_results()
     if shown is None:
-        st.info("No results yet: run the grid on the Evaluation grid page, or load a results file above.")
+        st.info("No results yet: open a stored run or load a results file above, or run the grid on the "
+                "Evaluation grid page.")
         st.page_link("pages/grid.py", label="Go to the Evaluation grid", icon=":material/table_chart:")
         st.stop()
     run, source = shown

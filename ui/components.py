@@ -12,9 +12,39 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.grid import load_results, run_grid, run_key, stored_results
+from fsviz.grid import list_runs, load_results, open_run, run_grid, run_key, stored_results
 from fsviz.tables import word_facts
 from ui import cache, state
+
+
+def stored_runs(key: str) -> None:
+    """The runs stored on this server (grid, lesion, cutoff; finished and stopped), newest first, and a choice
+    that opens one as the shown results (its curves here, the explorer, the report) with its Parquet."""
+    runs = list_runs(state.grid_dir())
+    if runs.empty:
+        st.caption("No runs stored on this server yet: a run on the Evaluation grid, Lesion study or Rare-word "
+                   "cutoff page is kept here, finished or stopped.")
+        return
+    shown = runs.assign(cells=[f"{d:,} of {t:,}" for d, t in zip(runs["cells_done"], runs["cells_total"])])
+    st.dataframe(shown[["kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells", "status",
+                        "written"]], hide_index=True, height=min(400, 38 + 35 * len(runs)))
+    labels = {path: f"{kind}: {data} · {metrics[:40]} · {status} ({written[:16].replace('T', ' ')})" for path, kind,
+              data, metrics, status, written in runs[["path", "kind", "datasets", "metrics", "status",
+                                                      "written"]].itertuples(index=False)}
+    c1, c2 = st.columns([4, 1])
+    chosen = c1.selectbox("Open a stored run", [None, *labels], format_func=lambda p: "—" if p is None else labels[p],
+                          key=f"{key}_choice")
+    if chosen is None:
+        return
+    opened = c2.button("Open", key=f"{key}_open", type="primary")
+    if opened:
+        try:
+            run = open_run(chosen)
+        except ValueError as exc:
+            st.error(f"Could not open the run: {plain(exc)}", icon="⚠️")
+            return
+        state.show_results(run, f"the stored run {run.key}" + ("" if run.complete else " (stopped)"))
+        st.rerun()
 
 
 def results_uploader(key: str) -> None:

@@ -46,11 +46,11 @@ from ..advice import recommend, recommendation_text
 from ..analysis import GOALS, goal_shares, macro_average
 from ..corpus import load_corpus
 from ..export import FILE_TYPES, export_selection
-from ..grid import GridConfig, load_results, parse_ks, run_grid
+from ..grid import GridConfig, list_runs, load_results, parse_ks, run_grid
 from ..metrics import FORMAN_METRICS
 from ..multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
 from ..report import tolerance_table, write_report
-from ..sample import build_sample, load_sample, sample_path
+from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
 from ..skew import task_sizes
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
@@ -372,6 +372,17 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+def _runs(args):
+    folder = Path(args.folder) if args.folder else cache_dir() / "grid"
+    if args.folder and not folder.is_dir():
+        raise ValueError(f"no such folder: {folder}")
+    runs = list_runs(folder)
+    shown = runs.drop(columns=["key", "path"]).assign(cells=[f"{d} of {t}" for d, t in
+                                                             zip(runs["cells_done"], runs["cells_total"])])
+    text = _table(shown.drop(columns=["cells_done", "cells_total"])) if len(runs) else f"no runs stored in {folder}"
+    _finish(args, dict(command="runs", folder=str(folder), runs=_records(runs)), text)
+
+
 #: Each sub-command and the function that runs it.
 COMMANDS = {
     "info": _info,
@@ -384,6 +395,7 @@ COMMANDS = {
     "report": _report,
     "export": _export,
     "sample": _sample,
+    "runs": _runs,
 }
 
 

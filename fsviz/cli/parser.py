@@ -166,4 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--seed", type=int, default=0, help="seed for rand and IGFSS (default 0)")
     export.add_argument("--max-mb", type=int, default=256, help="refuse a model larger than this (default 256)")
     commands.add_parser("sample", help="build the sample corpus cache")
+    runs = commands.add_parser("runs", help="the runs stored in a folder: finished and stopped, newest first")
+    runs.add_argument("folder", nargs="?", default=None,
+                      help="a folder of results files (default: the app's stored runs, under FSVIZ_CACHE_DIR)")
+    _output_arguments(runs)
     return parser

@@ -65,6 +65,7 @@ from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
 from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
 from .runner import check_grid, n_workers, run_grid, stored_results, time_cell
+from .runs import list_runs, open_run
 
 __all__ = [
     "ALL",
@@ -80,9 +81,11 @@ __all__ = [
     "check_grid",
     "fold_rankings",
     "fold_selections",
+    "list_runs",
     "load_results",
     "make_classifier",
     "n_workers",
+    "open_run",
     "parse_ks",
     "run_grid",
     "run_key",

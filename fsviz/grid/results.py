@@ -157,7 +157,8 @@ class GridRun:
         meta = dict(table.schema.metadata or {})
         meta[b"fsviz"] = json.dumps({
             "config": self.config.to_dict(), "skipped": self.skipped.to_dict("records"),
-            "complete": self.complete, "cells_total": self.cells_total, "key": self.key,
+            "complete": self.complete, "cells_total": self.cells_total, "cells_done": self.cells_done,
+            "key": self.key,
             # when the results were first written: a copy saved again keeps it
             "provenance": {"written": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
                            **self.provenance},

@@ -21,6 +21,7 @@ from .cell import Cell, cell_data, run_cell
 from .config import GridConfig, cell_splits, run_key
 from .lock import out_lock
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
+from .runs import MANIFEST, write_manifest
 
 __all__ = ["n_workers", "run_grid", "stored_results", "time_cell"]
 
@@ -59,7 +60,7 @@ class _Checkpoint:
 
     def clear(self) -> None:
         """Remove the parts, their folder, and the checkpoint folder if nothing else is in it."""
-        for part in self.path.glob("part-*"):
+        for part in [*self.path.glob("part-*"), self.path / MANIFEST]:
             part.unlink(missing_ok=True)
         for folder in (self.path, self.path.parent):
             try:
@@ -308,6 +309,8 @@ def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progr
     todo = [c for c in cells if (corpora[c.dataset].name, c.class_name, c.trial, c.fold) not in finished]
 
     started = time.perf_counter()
+    if checkpoint is not None and todo:  # what the parts are of, for the list of runs (fsviz.grid.runs)
+        write_manifest(checkpoint.path, config, key, len(cells), provenance(corpora))
     state = _RunState([done], len(cells) - len(todo), len(cells), checkpoint, progress, should_stop,
                       flush_seconds)
     if progress:

@@ -1,0 +1,26 @@
+"""Runs a visitor finds again: a new session lists the stored runs and opens one with its curves."""
+
+from conftest import REPO
+from streamlit.testing.v1 import AppTest
+
+import fsviz
+from fsviz.grid import GridConfig, run_grid
+
+
+def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=1).load()
+    run_grid([corpus], GridConfig(metrics=("bns", "ig"), ks=(5, 10), trials=1, folds=2),
+             out=tmp_path / "grid" / "somekey.parquet", n_jobs=1)
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.switch_page("pages/results.py").run()
+    assert not at.exception
+    listed = at.dataframe[0].value
+    assert listed["datasets"].tolist() == ["planted"] and listed["status"].tolist() == ["finished"]
+    choice = at.selectbox(key="results_runs_choice")
+    choice.set_value(choice.options[1]).run()
+    at.button(key="results_runs_open").click().run()
+    assert not at.exception and not at.error
+    run, source = at.session_state["grid_shown"]
+    assert run.complete and run.cells_done == 6 and source.startswith("the stored run")
+    assert at.get("plotly_chart"), "the opened run's curves"
