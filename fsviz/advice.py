@@ -36,7 +36,7 @@ from .analysis import (
     best_pairs,
     macro_average,
     metric_label,
-    paired_t,
+    paired_p,
     per_trial,
     task_maxima,
     within_tolerance,
@@ -103,19 +103,6 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
             "n_k": high - low + 1}
 
 
-def _versus(trials: pd.DataFrame, goal: str, a: str, ka, b: str, kb) -> tuple[float, int]:
-    """The paired t-test's p of ``a`` at ``ka`` against ``b`` at ``kb`` (None: any k, for all words) over the
-    (dataset, class, trial) units both ran on, and how many units."""
-    def scores(metric, k):
-        rows = trials[(trials["metric"] == metric) & ((trials["k"] == k) if k is not None else True)]
-        return rows.set_index(_TASK + ["trial"])[goal]
-
-    pair = pd.concat([scores(a, ka), scores(b, kb)], axis=1, join="inner").dropna()
-    if len(pair) < 2:
-        return np.nan, len(pair)
-    return paired_t((pair.iloc[:, 0] - pair.iloc[:, 1]).to_numpy())[1], len(pair)
-
-
 def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts") -> pd.DataFrame:
     """The best real selection and the best pair for each goal, from a grid's results, with how sure it is.
 
@@ -151,7 +138,7 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
         tol = tolerances[goal]
         share = 100 * within_tolerance(maxima, tol).mean(axis=0)
         pairs = best_pairs(maxima, tol) if maxima.shape[1] > 1 else None
-        p_all, n_all = _versus(trials, goal, best, peaks[best]["k"], ALL, None) if len(baseline) else (np.nan, 0)
+        p_all, n_all = paired_p(trials, goal, best, peaks[best]["k"], ALL, None) if len(baseline) else (np.nan, 0)
         row = {"goal": goal, "metric": best, **peaks[best], "tolerance": tol, "percent": float(share[best]),
                "tasks": len(maxima), "trials": int(results["trial"].nunique()),
                "baseline": float(baseline[goal].iloc[0]) if len(baseline) else np.nan,
@@ -163,7 +150,7 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
             row["edge"] = "largest" if peaks[best]["k"] == ks[-1] else "smallest"
         if len(order) > 1:
             second = order[1]
-            p, n = _versus(trials, goal, best, peaks[best]["k"], second, peaks[second]["k"])
+            p, n = paired_p(trials, goal, best, peaks[best]["k"], second, peaks[second]["k"])
             row.update(second=second, second_k=peaks[second]["k"], second_value=peaks[second]["value"],
                        p_second=p, n_second=n)
         if pairs is not None and len(pairs):

@@ -44,7 +44,7 @@ from .grid import ALL, with_goals
 from .selection import spec_label
 
 __all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares",
-           "macro_average", "metric_label", "paired_t", "paired_tests", "per_task", "per_trial", "residual_curves",
+           "macro_average", "metric_label", "paired_p", "paired_t", "paired_tests", "per_task", "per_trial", "residual_curves",
            "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
@@ -313,3 +313,17 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
             rows.append((a, b, d.size, d.mean() if d.size else np.nan, t, t_p, wins, losses,
                          d.size - wins - losses, float(sign_p)))
     return pd.DataFrame(rows, columns=["a", "b", "n", "mean_diff", "t", "t_p", "wins", "losses", "ties", "sign_p"])
+
+
+def paired_p(trials: pd.DataFrame, goal: str, a: str, ka, b: str, kb) -> tuple[float, int]:
+    """The paired t-test's p (:func:`paired_t`) of metric ``a`` at ``ka`` against ``b`` at ``kb`` (None: any
+    k, as for all words) over the (dataset, class, trial) units of :func:`per_trial`'s table ``trials`` both
+    ran on, and how many units; NaN below two units."""
+    def scores(metric, k):
+        rows = trials[(trials["metric"] == metric) & ((trials["k"] == k) if k is not None else True)]
+        return rows.set_index(_TASK + ["trial"])[goal]
+
+    pair = pd.concat([scores(a, ka), scores(b, kb)], axis=1, join="inner").dropna()
+    if len(pair) < 2:
+        return np.nan, len(pair)
+    return paired_t((pair.iloc[:, 0] - pair.iloc[:, 1]).to_numpy())[1], len(pair)

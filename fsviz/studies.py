@@ -23,14 +23,14 @@ import numpy as np
 import pandas as pd
 
 from ._validation import check_fraction, check_whole
-from .analysis import macro_average
+from .analysis import macro_average, paired_p, per_trial
 from .grid import ALL, GridConfig, run_grid, run_key, stored_results
 from .isoclines import weighted_isocline
 from .selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
 
 __all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "AlphaMap", "alpha_map", "alpha_selection", "cutoff_curves", "cutoff_jobs",
-           "cutoff_table", "feature_shares", "lesion_best", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs",
-           "stored_cutoffs"]
+           "cutoff_table", "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves",
+           "lesion_text", "noise_words", "run_cutoffs", "stored_cutoffs"]
 
 #: Forman's weights (Figure 22 shows 0.1, 0.4, 0.5, 0.6; the issue adds 0.3, 0.7 and 0.9).
 DEFAULT_ALPHAS = (0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.9)
@@ -133,7 +133,23 @@ def lesion_best(curves: pd.DataFrame):
     return weighted.loc[weighted["f1"].idxmax()] if len(weighted) else None
 
 
-def lesion_text(curves: pd.DataFrame) -> list[str]:
+def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb, *, alpha: float = 0.05) -> str:
+    """How sure a comparison of ``a`` at ``ka`` with ``b`` at ``kb`` on ``results`` is, in words: the paired
+    t-test over task-trials (:func:`fsviz.analysis.paired_p`) and "within noise" when p ≥ ``alpha``; one trial
+    and fewer than two task-trials are said. Empty without ``results``."""
+    if results is None:
+        return ""
+    trials = per_trial(results)
+    p, n = paired_p(trials, goal, a, ka, b, kb)
+    single = " (one trial: run more to know)" if results["trial"].nunique() == 1 else ""
+    if np.isnan(p):
+        return f" There are too few task-trials ({n}) to test this difference{single}."
+    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    verdict = "a real difference" if p < alpha else "within noise"
+    return f" Paired t-test over {n} task-trials: {shown}, {verdict}{single}."
+
+
+def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> list[str]:
     """What this lesion run says about Forman's conclusions, in plain words, from :func:`lesion_curves`.
 
     Forman compared α = 0.6 with 0.4 around the unweighted 0.5: preferring
@@ -144,7 +160,8 @@ def lesion_text(curves: pd.DataFrame) -> list[str]:
     (precision: the positive-leaning one should win; recall: the
     negative-leaning one, judged at the largest k), compare the best
     F-measure with α = 0.5's, and call the smallest α ≤ 0.2 a defeat when its
-    best F-measure is under half the overall best.
+    best F-measure is under half the overall best. Given the run's ``results``, each comparison at the
+    largest k says whether it is within noise (:func:`noise_words`).
     """
     curves = curves[curves["metric"] != ALL]
     alphas = np.sort(curves["alpha"].unique())
@@ -159,13 +176,16 @@ def lesion_text(curves: pd.DataFrame) -> list[str]:
     r_wins = int((table["recall"][lo] > table["recall"][hi]).sum())
     p_agree = p_wins > len(ks) / 2
     r_agree = table["recall"][lo][k_max] > table["recall"][hi][k_max]
+    name_of = {a: m for m, a in zip(curves["metric"], curves["alpha"])}
     lines = [
         f"**Precision**: α = {hi:g} (preferring positive features) beats α = {lo:g} at {p_wins} of {len(ks)} k "
         f"(at k = {k_max}: {table['precision'][hi][k_max]:.3f} vs {table['precision'][lo][k_max]:.3f}). This corpus "
-        f"{'agrees' if p_agree else 'does not agree'} that positive features drive precision.",
+        f"{'agrees' if p_agree else 'does not agree'} that positive features drive precision."
+        + noise_words(results, "precision", name_of[hi], k_max, name_of[lo], k_max),
         f"**Recall**: α = {lo:g} (preferring negative features) beats α = {hi:g} at {r_wins} of {len(ks)} k; at the "
         f"largest k, {k_max}, {table['recall'][lo][k_max]:.3f} vs {table['recall'][hi][k_max]:.3f}. This corpus "
-        f"{'agrees' if r_agree else 'does not agree'} that negative features drive recall once many are selected.",
+        f"{'agrees' if r_agree else 'does not agree'} that negative features drive recall once many are selected."
+        + noise_words(results, "recall", name_of[lo], k_max, name_of[hi], k_max),
     ]
     best = lesion_best(curves)
     text = f"**F-measure**: the best, {best['f1']:.3f}, is at α = {best['alpha']:g} with k = {int(best['k'])}"
@@ -263,3 +283,26 @@ def cutoff_curves(table: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
         macro.insert(1, "vocabulary", int(part["vocabulary"].iloc[0]))
         frames.append(macro)
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def cutoff_text(curves: pd.DataFrame, table: pd.DataFrame, metric: str, k: int) -> str:
+    """What the cutoff study says for ``metric`` at ``k``, in plain words: the best cutoff, the spread over the
+    cutoffs tried, Forman's cutoff of 3, and whether the best beats 3 beyond noise (:func:`noise_words`, over the
+    run's ``table`` from :func:`cutoff_table`). Empty with fewer than two cutoffs finished."""
+    line = curves[(curves["metric"] == metric) & (curves["k"] == k)]
+    if len(line) < 2:
+        return ""
+    best = line.loc[line["f1"].idxmax()]
+    spread = line["f1"].max() - line["f1"].min()
+    text = (f"F-measure is highest, {best['f1']:.3f}, at a cutoff of {int(best['min_df'])} "
+            f"({int(best['vocabulary']):,} words) and varies by {spread:.3f} over the cutoffs tried")
+    forman = line[line["min_df"] == 3]
+    if not len(forman):
+        return text + "."
+    text += f"; Forman's cutoff of 3 gives {float(forman['f1'].iloc[0]):.3f}."
+    if int(best["min_df"]) != 3:
+        by_cutoff = table.assign(metric=table["metric"].astype(str) + " at cutoff " + table["min_df"].astype(str))
+        text += noise_words(by_cutoff.drop(columns=["min_df", "vocabulary"]), "f1",
+                            f"{metric} at cutoff {int(best['min_df'])}", k, f"{metric} at cutoff 3", k)
+    return text
+

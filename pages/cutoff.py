@@ -6,7 +6,7 @@ import streamlit as st
 import fsviz
 from fsviz import plots
 from fsviz.grid import GridConfig
-from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table
+from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
 from ui.components import plain, run_panel, spreadsheet_csv
 from ui.sidebar import page
@@ -68,16 +68,9 @@ def main() -> None:
         if len(finished) < len(cutoffs):
             st.warning(f"Finished cutoffs so far: {', '.join(map(str, finished))}.", icon="⏸️")
         st.plotly_chart(plots.cutoff_figure(curves, metric, int(k)), key="cutoff_figure")
-        line = curves[(curves["metric"] == metric) & (curves["k"] == int(k))]
-        if len(line) > 1:
-            best = line.loc[line["f1"].idxmax()]
-            spread = line["f1"].max() - line["f1"].min()
-            forman = line[line["min_df"] == 3]
-            text = (f"F-measure is highest, {best['f1']:.3f}, at a cutoff of {int(best['min_df'])} "
-                    f"({int(best['vocabulary']):,} words) and varies by {spread:.3f} over the cutoffs tried")
-            if len(forman):
-                text += f"; Forman's cutoff of 3 gives {float(forman['f1'].iloc[0]):.3f}"
-            st.markdown(text + ".")
+        text = cutoff_text(curves, table, metric, int(k))
+        if text:
+            st.markdown(text)
         st.download_button("Download the curves (CSV)", spreadsheet_csv(curves), "fsviz-cutoff.csv", "text/csv",
                            key="cutoff_dl_curves")
         st.download_button("Download the results (CSV, the grid's table with min_df and vocabulary)",

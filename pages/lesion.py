@@ -86,7 +86,7 @@ def main() -> None:
         curves = cache.analysed(lesion_curves, state.results_key(run.results, "lesion"), run.results)
         st.plotly_chart(plots.lesion_figure(curves), key="lesion_curves")
         st.markdown("**What this corpus says** (macro-averaged over the classes):")
-        for line in lesion_text(curves):
+        for line in lesion_text(curves, run.results):
             st.markdown(f"- {line}")
         c1, c2 = st.columns(2)
         c1.download_button("Download the curves (CSV)", spreadsheet_csv(curves), "fsviz-lesion.csv", "text/csv",

@@ -111,3 +111,40 @@ def test_the_table_for_people_is_labelled_and_rounded():
     assert shown.loc[0, "Goal"] == "F-measure" and shown.loc[0, "Use"] == "BNS"
     assert shown["Score"].map(lambda v: round(v, 3) == v).all()
     assert not any(c in shown.columns for c in ("k_low", "n_k", "pair_percent", "runner_up", "margin"))
+
+
+def test_lesion_verdicts_say_when_a_difference_is_within_noise():
+    from fsviz.studies import lesion_curves, lesion_text
+
+    noise = np.array([1, -1] * (UNITS // 2))
+    noisy = {("bns@0.4", 10): list(BASE), ("bns@0.4", 100): list(BASE + np.maximum(noise, 0)),
+             ("bns@0.6", 10): list(BASE + 1), ("bns@0.6", 100): list(BASE + np.maximum(-noise, 0))}
+    results = table(noisy)
+    lines = lesion_text(lesion_curves(results), results)
+    assert "Paired t-test over 16 task-trials" in lines[0] and "within noise" in lines[1]
+    clear = {("bns@0.4", 10): list(BASE), ("bns@0.4", 100): list(BASE + 3),
+             ("bns@0.6", 10): list(BASE + 1), ("bns@0.6", 100): list(BASE)}
+    results = table(clear)
+    assert "p < 0.001, a real difference" in lesion_text(lesion_curves(results), results)[1]
+    one = table({("bns@0.4", 10): list(BASE[:8]), ("bns@0.6", 10): list(BASE[:8] + 1)}, trials=1)
+    assert "(one trial: run more to know)" in lesion_text(lesion_curves(one), one)[0]
+
+
+def test_the_cutoff_verdict_tests_the_best_cutoff_against_formans_3():
+    from fsviz.studies import cutoff_curves, cutoff_text
+
+    def study(shifts):
+        parts = []
+        for cutoff, shift in zip((1, 3, 5), shifts):
+            part = table({("bns", 100): list(BASE + shift)})
+            part["min_df"], part["vocabulary"] = cutoff, 1000 // cutoff
+            parts.append(part)
+        return pd.concat(parts, ignore_index=True)
+
+    results = study((0, 1, 1))
+    text = cutoff_text(cutoff_curves(results), results, "bns", 100)
+    assert text.startswith("F-measure is highest") and "Forman's cutoff of 3 gives" in text
+    assert "cutoff of 3" in text and "Paired t-test" not in text  # the best is 3 itself (ties: the smallest)
+    results = study((2, 1, 1))
+    text = cutoff_text(cutoff_curves(results), results, "bns", 100)
+    assert "at a cutoff of 1" in text and "Paired t-test over 16 task-trials: p < 0.001, a real difference" in text

@@ -259,7 +259,7 @@ def _lesion(args):
     run, line, summary = _run(corpora, config, args)
     curves = lesion_curves(run.results)
     weighted = curves[curves["metric"] != "all"]
-    findings = [text.replace("**", "") for text in lesion_text(curves)]
+    findings = [text.replace("**", "") for text in lesion_text(curves, run.results)]
     tables = [f"\nmacro {goal} by k (rows) and α (columns):\n"
               + weighted.pivot(index="k", columns="alpha", values=goal).to_string(float_format=lambda v: f"{v:.3f}")
               for goal in ("precision", "recall", "f1")]

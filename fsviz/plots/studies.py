@@ -26,6 +26,14 @@ def _alpha_colour(alpha: float) -> str:
     return sample_colorscale("RdBu", [float(np.clip(alpha, 0, 1))])[0]
 
 
+def _sem_bars(line: pd.DataFrame, goal: str, colour: str):
+    """± one standard error over tasks (``{goal}_sem``), thin, in the line's colour; None without it."""
+    column = f"{goal}_sem"
+    if column not in line:
+        return None
+    return dict(type="data", array=line[column].to_numpy(), visible=True, thickness=1, width=3, color=colour)
+
+
 @plain_text
 def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> go.Figure:
     """Each goal vs k, one line per α (Forman's Figure 22), the best F-measure starred.
@@ -45,6 +53,7 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
             line = weighted[weighted["alpha"] == alpha].sort_values("k")
             fig.add_trace(go.Scatter(
                 x=line["k"], y=line[goal], mode="lines+markers", name=f"α = {alpha:g}", legendgroup=f"{alpha:g}",
+                error_y=_sem_bars(line, goal, _alpha_colour(alpha)),
                 showlegend=col == 1, line=dict(color=_alpha_colour(alpha), width=3 if np.isclose(alpha, 0.5) else 1.8),
                 marker=dict(size=5),
                 hovertemplate=f"α = {alpha:g}, k = %{{x}}: {goal_label(goal)} %{{y:.3f}}<extra></extra>"),
@@ -131,7 +140,7 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
 def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) -> go.Figure:
     """Each goal vs the rare-word cutoff at one metric and k, with the vocabulary size (Forman's Figure 11).
 
-    ``curves`` is :func:`fsviz.studies.cutoff_curves`'s table.
+    ``curves`` is :func:`fsviz.studies.cutoff_curves`'s table. Bars: ± one standard error over the tasks.
     """
     line = curves[(curves["metric"] == metric) & (curves["k"] == k)].sort_values("min_df")
     fig = make_subplots(specs=[[{"secondary_y": True}]])
@@ -143,6 +152,7 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
     for goal in goals:
         fig.add_trace(go.Scatter(x=line["min_df"], y=line[goal], mode="lines+markers", name=goal_label(goal),
                                  line=dict(color=colours.get(goal), width=2),
+                                 error_y=_sem_bars(line, goal, colours.get(goal, "#444")),
                                  hovertemplate=f"cutoff %{{x}}: {goal_label(goal)} %{{y:.3f}}<extra></extra>"),
                       secondary_y=False)
     fig.update_xaxes(title_text="rare-word cutoff: words in fewer documents are removed", dtick=1 if len(vocab) <= 25 else None)
