@@ -139,27 +139,37 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         return stored
     seconds = cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
     workers = max(1, fsviz.grid.n_workers())
-    m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Cells (class × trial × fold)", f"{total:,}")
-    m2.metric("Classifier fits, at most", f"{sum(r.cells_total * c.n_fits() for r, c in zip(stored, configs)):,}")
-    m3.metric("Already finished", f"{done:,}")
-    m4.metric("Estimated time", "done" if not todo else f"{seconds * todo / workers:,.0f} s",
-              help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes.")
-    running_elsewhere = ("This run is in progress in another session: the numbers above count the cells stored so "
-                         "far. Reload the page to follow it; it can be continued here once that session stops.")
-    if busy:
-        st.info(running_elsewhere, icon="⏳")
-    b1, b2 = st.columns([1, 4])
-    start = b1.button(run_label if not done else "Continue", type="primary", disabled=not todo or busy,
-                      key=f"{prefix}_run")
-    b2.button("Stop", key=f"{prefix}_stop", help="Stops the run; finished cells are kept and the next run continues.")
+    fits_at_most = sum(r.cells_total * c.n_fits() for r, c in zip(stored, configs))
+    stopped = st.session_state.pop(f"{prefix}_stopped", False)  # set by Stop, read by the run that follows
+    panel = st.empty()  # the numbers and buttons, redrawn when a run finishes
+    with panel.container():
+        _run_numbers(total, fits_at_most, done, todo, seconds, workers)
+        if stopped and done and todo:
+            st.warning(f"Stopped after {done:,} of {total:,} cells. The finished cells are kept: Continue runs the "
+                       "rest, and the results below show what is finished.", icon="⏸️")
+        running_elsewhere = ("This run is in progress in another session: the numbers above count the cells stored "
+                             "so far. Reload the page to follow it; it can be continued here once that session stops.")
+        if busy:
+            st.info(running_elsewhere, icon="⏳")
+        b1, b2 = st.columns([1, 4])
+        start = b1.button(run_label if not done else "Continue", type="primary", disabled=not todo or busy,
+                          key=f"{prefix}_run")
+        b2.button("Stop", key=f"{prefix}_stop", on_click=st.session_state.__setitem__, args=(f"{prefix}_stopped", True),
+                  help="Stops the run; finished cells are kept and the next run continues.")
     if not start:
         return stored
     if not _take(locks):  # another session started it since this page was drawn
         st.info(running_elsewhere, icon="⏳")
         return stored
     try:
-        return _run(corpus, configs, outs, total, todo)
+        runs = _run(corpus, configs, outs, total, todo)
+        finished = sum(run.cells_done for run in runs)
+        with panel.container():  # the numbers now, not the ones from before the run
+            _run_numbers(total, fits_at_most, finished, total - finished, seconds, workers)
+            if finished >= total:
+                st.success(f"Finished: all {total:,} cells are stored, here and for later visits (Stored runs).",
+                           icon="✅")
+        return runs
     except (ValueError, OSError, MemoryError) as exc:  # the finished cells are in the checkpoints
         st.error(f"The run stopped: {plain(str(exc) or type(exc).__name__)}. Finished cells are kept; Continue runs the rest.",
                  icon="⚠️")
@@ -167,6 +177,15 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     finally:
         for lock in locks:
             lock.release()
+
+
+def _run_numbers(total, fits, done, todo, seconds, workers) -> None:
+    m1, m2, m3, m4 = st.columns(4)
+    m1.metric("Cells (class × trial × fold)", f"{total:,}")
+    m2.metric("Classifier fits, at most", f"{fits:,}")
+    m3.metric("Already finished", f"{done:,}")
+    m4.metric("Estimated time", "done" if not todo else f"{seconds * todo / workers:,.0f} s",
+              help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes.")
 
 
 def _run(corpus, configs, outs, total, todo):

@@ -120,3 +120,37 @@ def test_a_run_bigger_than_the_servers_cap_is_refused_before_it_starts(monkeypat
     at = configure(grid_page())
     assert any("FSVIZ_MAX_FITS must be a whole number" in seen(w.value) for w in at.warning)
     assert [b for b in at.button if b.key == "grid_run"]
+
+
+def test_a_finished_run_redraws_the_panel_with_its_numbers(cache):
+    at = configure(grid_page())
+    at.button(key="grid_run").click().run()
+    assert_clean(at)
+    numbers = {m.label: m.value for m in at.metric}
+    assert numbers["Already finished"] == "4" and numbers["Estimated time"] == "done"
+    assert any("Finished: all 4 cells are stored" in s.value for s in at.success)
+    assert not [b for b in at.button if b.key == "grid_run"], "no Run button once everything is finished"
+
+
+def test_stop_shows_the_stopped_state_with_what_is_finished(cache):
+    import fsviz
+    from fsviz.grid import GridConfig, run_grid, run_key
+
+    at = configure(grid_page(), trials=2)  # 8 cells; a session ran 2 of them and was stopped
+    corpus = at.session_state["context"].corpus
+    config = GridConfig(metrics=("bns", "ig"), ks=(10, 50), trials=2, folds=2, classes=("scipy.stats", "numpy"))
+    key = run_key(config, [corpus])
+    calls = {"n": 0}
+
+    def stop():
+        calls["n"] += 1
+        return calls["n"] > 1
+
+    run_grid([corpus], config, out=cache / "grid" / f"{key}.parquet", n_jobs=1, should_stop=stop, flush_seconds=0)
+    at = configure(grid_page(), trials=2)
+    done = int(next(m.value for m in at.metric if m.label == "Already finished"))
+    assert 0 < done < 8
+    at.button(key="grid_stop").click().run()
+    assert any(f"Stopped after {done} of 8 cells" in w.value and "Continue" in w.value for w in at.warning)
+    assert at.button(key="grid_run").label == "Continue"
+    assert fsviz.grid.list_runs(cache / "grid")["status"].tolist() == ["stopped"]
