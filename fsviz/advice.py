@@ -235,6 +235,9 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
     def p(value):
         return "–" if np.isnan(value) else ("< 0.001" if value < 0.001 else f"{value:.3f}")
 
+    def number(value):
+        return "–" if np.isnan(value) else f"{value:.3f}"
+
     pair = table["pair"].map(lambda v: " + ".join(label(m) for m in v.split("+")) if isinstance(v, str) else "–")
     return pd.DataFrame({
         "Goal": table["goal"].map(GOAL_LABELS),
@@ -243,11 +246,11 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
         "Score": table["value"].round(3),
         "k within 1%": [f"{lo}" if lo == hi else f"{lo}–{hi}" for lo, hi in zip(table["k_low"], table["k_high"])],
         "Tasks within tolerance (%)": table["percent"].round(0).astype(int),
-        "All words": table["baseline"].round(3),
+        "All words": table["baseline"].map(number),
         "p vs all words": table["p_all"].map(p),
         "Runner-up": table["second"].map(lambda m: label(m) if isinstance(m, str) else "–"),
         "p vs runner-up": table["p_second"].map(p),
-        "Rand": table["rand"].round(3),
+        "Rand": table["rand"].map(number),
         "Best pair": pair,
-        "Pair within tolerance (%)": table["pair_percent"].round(0),
+        "Pair within tolerance (%)": table["pair_percent"].map(lambda v: "–" if np.isnan(v) else f"{v:.0f}"),
     })

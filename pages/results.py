@@ -110,8 +110,7 @@ def main() -> None:
             st.stop()
         for line in recommendation_text(recommendation, label_text):
             st.markdown(f"- {line}")
-        st.dataframe(recommendation_table(recommendation), hide_index=True,
-                     column_config={"Pair within tolerance (%)": st.column_config.NumberColumn(format="%d")})
+        st.dataframe(recommendation_table(recommendation), hide_index=True)
         csv_button(recommendation, "recommendation", "recommendation (every column, unrounded)")
         best = recommendation.set_index("goal").loc[goal]
         st.markdown(f"**Ship the recommendation for {goal_label}**: {label_text(best['metric'])} with k = "

@@ -25,7 +25,8 @@ def stored_runs(key: str) -> None:
         st.caption("No runs stored on this server yet: a run on the Evaluation grid, Lesion study or Rare-word "
                    "cutoff page is kept here, finished or stopped.")
         return
-    shown = runs.assign(cells=[f"{d:,} of {t:,}" for d, t in zip(runs["cells_done"], runs["cells_total"])])
+    shown = runs.assign(cells=[f"{d:,} of {t:,}" for d, t in zip(runs["cells_done"], runs["cells_total"])],
+                        written=runs["written"].str.slice(0, 16).str.replace("T", " "))
     st.dataframe(shown[["kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells", "status",
                         "written"]], hide_index=True, height=min(400, 38 + 35 * len(runs)))
     labels = {path: f"{kind}: {data} · {metrics[:40]} · {status} ({written[:16].replace('T', ' ')})" for path, kind,
