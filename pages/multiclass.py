@@ -1,6 +1,7 @@
 """Multi-class evaluation page: one classifier over every class (Wang et al.; Olsson & Oard)."""
 
 import io
+import time
 
 import streamlit as st
 
@@ -81,13 +82,30 @@ def main() -> None:
         results.update({k: table for k, (_, table) in stored_multiclass(state.multiclass_dir(), corpus).items()})
     key = None if config is None else run_key(config, [corpus])
     if config is not None and key not in results:
+        fits = config.trials * config.folds * (len(config.metrics) * len(config.ks) + 1)
         st.caption(f"{config.trials * config.folds} folds × {len(config.metrics)} metrics × {len(config.ks)} k: "
-                   f"{config.trials * config.folds * (len(config.metrics) * len(config.ks) + 1):,} fits at most.")
-        if st.button("Run", type="primary", key="mc_run"):
-            bar = st.progress(0.0, text="Starting …")
+                   f"{fits:,} fits at most.")
+        cap = state.max_fits_or_default()
+        if st.session_state.pop("mc_stopped", False):
+            st.warning("Stopped: a multi-class run keeps only finished runs; Run starts it again.", icon="⏸️")
+        b1, b2 = st.columns([1, 4])
+        start = b1.button("Run", type="primary", key="mc_run", disabled=fits > cap)
+        b2.button("Stop", key="mc_stop", on_click=st.session_state.__setitem__, args=("mc_stopped", True))
+        if fits > cap:
+            st.error(f"This run has up to {fits:,} classifier fits, more than one run on this server may start "
+                     f"({cap:,}, the setting {state.MAX_FITS_VAR}); choose fewer metrics, values of k, trials or "
+                     "folds, or run `python -m fsviz multiclass …`.", icon="⚠️")
+        if start and fits <= cap:
+            bar = st.progress(0.0, text="Starting the worker processes …")
+            began = time.perf_counter()
+
+            def progress(done, total):
+                seconds = time.perf_counter() - began
+                left = f", about {seconds / done * (total - done):,.0f} s left" if 0 < done < total else ""
+                bar.progress(done / max(total, 1), text=f"{done} of {total} folds in {seconds:,.0f} s{left}")
+
             try:
-                table = run_multiclass(corpus, config, n_jobs=-1, progress=lambda done, total: bar.progress(
-                    done / max(total, 1), text=f"{done} of {total} folds"))
+                table = run_multiclass(corpus, config, n_jobs=-1, progress=progress)
             except ValueError as exc:
                 st.error(plain(exc), icon="⚠️")
             else:

@@ -126,11 +126,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.", icon="⚠️")
         return None
     todo = total - done
-    try:
-        cap = state.max_fits()
-    except ValueError as exc:
-        st.warning(f"{plain(exc)}; using the default, {state.DEFAULT_MAX_FITS:,} fits.", icon="⚠️")
-        cap = state.DEFAULT_MAX_FITS
+    cap = state.max_fits_or_default()
     fits = sum((run.cells_total - run.cells_done) * config.n_fits() for run, config in zip(stored, configs))
     if fits > cap:
         st.error(f"This run has {todo:,} cells to go, up to {fits:,} classifier fits, more than one run on this "
@@ -193,7 +189,7 @@ def _run(corpus, configs, outs, total, todo):
     """Run ``configs`` one after another under one progress bar (the caller holds their locks)."""
     runs = []
     with st.status(f"Running {todo:,} cells …", expanded=True) as status:
-        bar = st.progress(0.0)
+        bar = st.progress(0.0, text=f"{total - todo:,} of {total:,} cells; starting the worker processes …")
         began = time.perf_counter()
         offset = 0
         first = []
@@ -201,9 +197,9 @@ def _run(corpus, configs, outs, total, todo):
         def progress(cells_done, cells_total):
             finished = offset + cells_done
             first.append(finished)
-            rate = (finished - first[0]) / max(time.perf_counter() - began, 1e-9)
-            left = f", about {(total - finished) / rate:,.0f} s left" if rate > 0 and finished < total else ""
-            bar.progress(min(finished / total, 1.0), text=f"{finished:,} of {total:,} cells{left}")
+            ran, seconds = finished - first[0], time.perf_counter() - began
+            left = f", about {seconds / ran * (total - finished):,.0f} s left" if ran > 0 and finished < total else ""
+            bar.progress(min(finished / total, 1.0), text=f"{finished:,} of {total:,} cells in {seconds:,.0f} s{left}")
 
         for config, out in zip(configs, outs):
             runs.append(run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2))

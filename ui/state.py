@@ -147,6 +147,15 @@ def max_fits(environ=None) -> int:
     return int(text)
 
 
+def max_fits_or_default() -> int:
+    """:func:`max_fits`, or its default with a warning on the page when the setting is mistyped."""
+    try:
+        return max_fits()
+    except ValueError as exc:
+        st.warning(f"{exc}; using the default, {DEFAULT_MAX_FITS:,} fits.", icon="⚠️")
+        return DEFAULT_MAX_FITS
+
+
 def grid_dir():
     """Where the app keeps grid results and checkpoints (survives reloads and restarts)."""
     return cache_dir() / "grid"

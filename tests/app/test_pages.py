@@ -194,3 +194,16 @@ def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, mo
     assert_clean(later)
     assert "igfss(cmfs,nfr=0.5)" in set(later.dataframe[0].value["metric"])
     assert any("last finished run" in c.value for c in later.caption)
+
+
+def test_multiclass_page_has_stop_and_refuses_a_run_over_the_servers_cap(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("FSVIZ_MAX_FITS", "10")
+    at = fresh().run()
+    at.switch_page("pages/multiclass.py").run()
+    assert not at.exception
+    assert at.button(key="mc_run").disabled
+    assert any("more than one run on this server may start (10, the setting FSVIZ_MAX_FITS)" in e.value
+               for e in at.error)
+    at.button(key="mc_stop").click().run()
+    assert any("Stopped" in w.value for w in at.warning)
