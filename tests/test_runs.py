@@ -56,3 +56,30 @@ def test_the_cli_lists_the_runs(folder, capsys):
     assert listed["command"] == "runs" and len(listed["runs"]) == 2
     assert main(["runs", str(folder / "missing")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+def test_a_run_is_deleted_only_from_its_own_folder(tmp_path):
+    from fsviz import CorpusError
+    from fsviz.grid import delete_run
+
+    corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=2).load()
+    folder = tmp_path / "grid"
+    run_grid([corpus], GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2), out=folder / "a.parquet", n_jobs=1)
+    calls = {"n": 0}
+
+    def stop():
+        calls["n"] += 1
+        return calls["n"] > 1
+
+    run_grid([corpus], GridConfig(metrics=("ig",), ks=(5,), trials=2, folds=2), out=folder / "b.parquet", n_jobs=1,
+             should_stop=stop, flush_seconds=0)
+    elsewhere = tmp_path / "elsewhere.parquet"
+    elsewhere.write_bytes((folder / "a.parquet").read_bytes())
+    with pytest.raises(CorpusError, match="is not a run stored in"):
+        delete_run(elsewhere, folder)
+    with pytest.raises(CorpusError, match="is not a run stored in"):
+        delete_run(folder, folder)
+    assert elsewhere.exists()
+    for path in list_runs(folder)["path"]:
+        delete_run(path, folder)
+    assert list_runs(folder).empty and not any(folder.rglob("*.parquet"))

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.grid import list_runs, load_results, open_run, run_grid, run_key, stored_results
+from fsviz.grid import delete_run, list_runs, load_results, open_run, run_grid, run_key, stored_results
 from fsviz.tables import word_facts
 from ui import cache, state
 
@@ -32,12 +32,21 @@ def stored_runs(key: str) -> None:
     labels = {path: f"{kind}: {data} · {metrics[:40]} · {status} ({written[:16].replace('T', ' ')})" for path, kind,
               data, metrics, status, written in runs[["path", "kind", "datasets", "metrics", "status",
                                                       "written"]].itertuples(index=False)}
-    c1, c2 = st.columns([4, 1])
+    c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
     chosen = c1.selectbox("Open a stored run", [None, *labels], format_func=lambda p: "—" if p is None else labels[p],
                           key=f"{key}_choice")
     if chosen is None:
         return
     opened = c2.button("Open", key=f"{key}_open", type="primary")
+    if state.deleting_allowed() and c2.button("Delete", key=f"{key}_delete",
+                                              help="Deletes the run's results and checkpoints from this server"):
+        try:
+            delete_run(chosen, state.grid_dir())
+        except (ValueError, OSError) as exc:
+            st.error(f"Could not delete the run: {plain(exc)}", icon="⚠️")
+            return
+        st.session_state.pop(f"{key}_choice", None)
+        st.rerun()
     if opened:
         try:
             run = open_run(chosen)

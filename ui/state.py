@@ -147,6 +147,17 @@ def max_fits(environ=None) -> int:
     return int(text)
 
 
+#: The environment variable that lets visitors delete stored runs (``1``); off by default, as on a shared server
+#: one visitor's runs are another's too.
+ALLOW_DELETE_VAR = "FSVIZ_ALLOW_DELETE"
+
+
+def deleting_allowed(environ=None) -> bool:
+    """Whether the runs list offers Delete: ``FSVIZ_ALLOW_DELETE=1`` (a single-user deployment)."""
+    environ = os.environ if environ is None else environ
+    return environ.get(ALLOW_DELETE_VAR, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
 def max_fits_or_default() -> int:
     """:func:`max_fits`, or its default with a warning on the page when the setting is mistyped."""
     try:

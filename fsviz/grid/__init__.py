@@ -65,7 +65,7 @@ from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
 from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
 from .runner import check_grid, n_workers, run_grid, stored_results, time_cell
-from .runs import list_runs, open_run
+from .runs import delete_run, list_runs, open_run
 
 __all__ = [
     "ALL",
@@ -79,6 +79,7 @@ __all__ = [
     "GridRun",
     "cell_splits",
     "check_grid",
+    "delete_run",
     "fold_rankings",
     "fold_selections",
     "list_runs",

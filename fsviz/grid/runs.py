@@ -11,6 +11,7 @@ footer, the parts' cell columns), never the results themselves;
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import os
@@ -23,7 +24,7 @@ from ..formats import CorpusError
 from .config import GridConfig
 from .results import CELL_COLUMNS, GridRun, load_results, skipped_frame, sorted_results
 
-__all__ = ["MANIFEST", "list_runs", "open_run", "write_manifest"]
+__all__ = ["MANIFEST", "delete_run", "list_runs", "open_run", "write_manifest"]
 
 #: The manifest of a run's checkpoint folder.
 MANIFEST = "run.json"
@@ -119,4 +120,31 @@ def open_run(path) -> GridRun:
                        cells_total=int(meta.get("cells_total", 0)), key=str(meta.get("key", path.name)),
                        provenance=meta.get("provenance", {}) or {})
     return load_results(path)
+
+
+def delete_run(path, folder) -> None:
+    """Delete the run stored at ``path`` (a results file with its checkpoints, or a stopped run's checkpoint
+    folder) when it lies in ``folder``; anything else is refused, so a list of one folder's runs never deletes
+    a file elsewhere."""
+    path, folder = Path(path).resolve(), Path(folder).resolve()
+    inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
+    if not inside or not (path.suffix == ".parquet" or (path / MANIFEST).is_file()):
+        raise CorpusError(f"{path.name!r} is not a run stored in {str(folder)!r}; nothing was deleted")
+    parts = [path] if path.is_dir() else [Path(f"{path}.parts") / _key_of(path), path]
+    for target in parts:
+        if target.is_dir():
+            for item in target.iterdir():
+                item.unlink(missing_ok=True)
+            target.rmdir()
+            with contextlib.suppress(OSError):  # the .parts folder, once empty
+                target.parent.rmdir()
+        else:
+            target.unlink(missing_ok=True)
+
+
+def _key_of(path: Path) -> str:
+    try:
+        return str(json.loads((pq.read_schema(path).metadata or {}).get(b"fsviz", b"{}")).get("key", path.stem))
+    except (OSError, ValueError):
+        return path.stem
 

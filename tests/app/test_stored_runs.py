@@ -24,3 +24,25 @@ def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
     run, source = at.session_state["grid_shown"]
     assert run.complete and run.cells_done == 6 and source.startswith("the stored run")
     assert at.get("plotly_chart"), "the opened run's curves"
+
+
+def test_delete_is_offered_only_where_the_deployment_allows_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=1).load()
+    run_grid([corpus], GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2),
+             out=tmp_path / "grid" / "somekey.parquet", n_jobs=1)
+
+    def results_page():
+        at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+        at.switch_page("pages/results.py").run()
+        choice = at.selectbox(key="results_runs_choice")
+        return choice.set_value(choice.options[1]).run()
+
+    at = results_page()
+    assert not [b for b in at.button if b.key == "results_runs_delete"], "a shared server offers no Delete"
+    monkeypatch.setenv("FSVIZ_ALLOW_DELETE", "1")
+    at = results_page()
+    at.button(key="results_runs_delete").click().run()
+    assert not at.exception and not at.error
+    assert not any((tmp_path / "grid").glob("*.parquet"))
+    assert any("No runs stored" in c.value for c in at.caption)
