@@ -16,6 +16,7 @@ import time
 import fsviz
 from fsviz.grid import DEFAULT_KS, GridConfig, n_workers, run_grid, time_cell
 
+
 def measure(corpus, n_classes, jobs):
     largest = sorted(range(corpus.n_classes), key=lambda i: -corpus.class_sizes[i])[:n_classes]
     config = GridConfig(ks=DEFAULT_KS, trials=2, folds=4, classes=tuple(str(corpus.classes[i]) for i in largest))
