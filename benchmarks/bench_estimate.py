@@ -5,8 +5,10 @@
 Not a test. Runs three grids on the sample corpus (small, medium, large: its 2, 6 and 12 largest classes; 2 trials × 4 folds;
 Forman's twelve metrics at his k) the way the app does, and reports, for each:
 
-- the estimate shown before the start (``time_cell`` of one cell × cells / worker processes, as the panel);
-- the time left the progress bar shows once 10% and 50% of the cells are done (elapsed / cells run × cells left);
+- the estimate shown before the start (``estimate_seconds``: the start-up, then ``time_cell`` of one cell ×
+  cells / worker processes, as the panel);
+- the time left the progress bar shows once 10% and 50% of the cells are done (``time_left``: the estimate
+  blended with the live rate by the share done);
 - the actual time, and each estimate's error as (estimated total − actual) / actual.
 """
 
@@ -14,7 +16,7 @@ import argparse
 import time
 
 import fsviz
-from fsviz.grid import DEFAULT_KS, GridConfig, n_workers, run_grid, time_cell
+from fsviz.grid import DEFAULT_KS, GridConfig, estimate_seconds, n_workers, run_grid, time_cell, time_left
 
 
 def measure(corpus, n_classes, jobs):
@@ -31,12 +33,12 @@ def measure(corpus, n_classes, jobs):
     run = run_grid(corpus, config, n_jobs=jobs, progress=progress, flush_seconds=3600)
     actual = time.perf_counter() - began
     total = run.cells_total
-    before = seconds * total / workers
+    before = estimate_seconds(seconds, total, workers)
 
     def at(share):
         for elapsed, done, _ in marks:
             if done >= share * total and done > 0:
-                return elapsed + elapsed / done * (total - done)
+                return elapsed + time_left(elapsed, done, total, before)
         return float("nan")
 
     return total, actual, before, at(0.1), at(0.5)

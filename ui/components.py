@@ -168,7 +168,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         st.info(running_elsewhere, icon="⏳")
         return stored
     try:
-        runs = _run(corpus, configs, outs, total, todo)
+        runs = _run(corpus, configs, outs, total, todo, fsviz.grid.estimate_seconds(seconds, todo, workers))
         finished = sum(run.cells_done for run in runs)
         with panel.container():  # the numbers now, not the ones from before the run
             _run_numbers(total, fits_at_most, finished, total - finished, seconds, workers)
@@ -190,12 +190,14 @@ def _run_numbers(total, fits, done, todo, seconds, workers) -> None:
     m1.metric("Cells (class × trial × fold)", f"{total:,}")
     m2.metric("Classifier fits, at most", f"{fits:,}")
     m3.metric("Already finished", f"{done:,}")
-    m4.metric("Estimated time", "done" if not todo else f"{seconds * todo / workers:,.0f} s",
-              help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes.")
+    m4.metric("Estimated time", "done" if not todo else f"{fsviz.grid.estimate_seconds(seconds, todo, workers):,.0f} s",
+              help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes, and "
+                   f"about {fsviz.grid.START_UP_SECONDS:g} s to start them.")
 
 
-def _run(corpus, configs, outs, total, todo):
-    """Run ``configs`` one after another under one progress bar (the caller holds their locks)."""
+def _run(corpus, configs, outs, total, todo, estimate):
+    """Run ``configs`` one after another under one progress bar (the caller holds their locks); the time left
+    blends ``estimate`` (seconds for the ``todo`` cells) with the live rate (:func:`fsviz.grid.time_left`)."""
     runs = []
     with st.status(f"Running {todo:,} cells …", expanded=True) as status:
         bar = st.progress(0.0, text=f"{total - todo:,} of {total:,} cells; starting the worker processes …")
@@ -207,7 +209,8 @@ def _run(corpus, configs, outs, total, todo):
             finished = offset + cells_done
             first.append(finished)
             ran, seconds = finished - first[0], time.perf_counter() - began
-            left = f", about {seconds / ran * (total - finished):,.0f} s left" if ran > 0 and finished < total else ""
+            left = fsviz.grid.time_left(seconds, ran, todo, estimate) if finished < total else 0.0
+            left = f", about {left:,.0f} s left" if finished < total else ""
             bar.progress(min(finished / total, 1.0), text=f"{finished:,} of {total:,} cells in {seconds:,.0f} s{left}")
 
         for config, out in zip(configs, outs):

@@ -64,7 +64,7 @@ from ..classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
 from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
 from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
-from .runner import check_grid, n_workers, run_grid, stored_results, time_cell
+from .runner import check_grid, estimate_seconds, n_workers, run_grid, stored_results, time_cell, time_left
 from .runs import delete_run, list_runs, open_run
 
 __all__ = [
@@ -80,6 +80,7 @@ __all__ = [
     "cell_splits",
     "check_grid",
     "delete_run",
+    "estimate_seconds",
     "fold_rankings",
     "fold_selections",
     "list_runs",
@@ -93,5 +94,6 @@ __all__ = [
     "seed_for",
     "stored_results",
     "time_cell",
+    "time_left",
     "with_goals",
 ]

@@ -23,7 +23,13 @@ from .lock import out_lock
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
 from .runs import MANIFEST, write_manifest
 
-__all__ = ["n_workers", "run_grid", "stored_results", "time_cell"]
+__all__ = ["START_UP_SECONDS", "estimate_seconds", "n_workers", "run_grid", "stored_results", "time_cell",
+           "time_left"]
+
+#: Seconds a local run spends before its first cell: starting the worker processes (each imports fsviz and
+#: scikit-learn) and sending them the data. Measured with ``benchmarks/bench_estimate.py`` on a 2-core machine:
+#: fitting actual = a + b × cells × cell time / workers over three run sizes gave a = 7.8 s, b = 1.06.
+START_UP_SECONDS = 8.0
 
 
 # --- checkpoints ---------------------------------------------------------------------------------
@@ -178,6 +184,31 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
 def n_workers(n_jobs: int = -1) -> int:
     """How many processes ``n_jobs`` means on this machine."""
     return cpu_count() if n_jobs < 0 else max(1, n_jobs)
+
+
+def estimate_seconds(cell_seconds: float, cells: int, workers: int) -> float:
+    """The time a local run of ``cells`` cells should take: the start-up (:data:`START_UP_SECONDS`) and each
+    cell's time (:func:`time_cell`) shared by the ``workers``; 0 with nothing to run.
+
+    >>> estimate_seconds(0.4, 100, 2)
+    28.0
+    """
+    return 0.0 if cells <= 0 else START_UP_SECONDS + cell_seconds * cells / max(1, workers)
+
+
+def time_left(elapsed: float, done: int, total: int, estimate: float) -> float:
+    """Seconds a run should still take, ``done`` of ``total`` cells after ``elapsed`` seconds, blending the
+    estimate made before it started (``estimate``, :func:`estimate_seconds`) with the live rate in proportion
+    to the share done: early on, cells finish in bursts and the live rate swings; late, it knows best.
+
+    >>> time_left(10.0, 50, 100, 30.0)  # live: 10 s more; the estimate: 20 s more; half done
+    15.0
+    """
+    if done >= total:
+        return 0.0
+    share = done / total if total else 0.0
+    live = elapsed / done * (total - done) if done else estimate - elapsed
+    return max(0.0, share * live + (1 - share) * (estimate - elapsed))
 
 
 def time_cell(corpus: Corpus, config: GridConfig) -> float:
