@@ -64,7 +64,16 @@ from ..classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
 from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
 from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
-from .runner import check_grid, estimate_seconds, n_workers, run_grid, stored_results, time_cell, time_left
+from .runner import (
+    START_UP_SECONDS,
+    check_grid,
+    estimate_seconds,
+    n_workers,
+    run_grid,
+    stored_results,
+    time_cell,
+    time_left,
+)
 from .runs import delete_run, list_runs, open_run
 
 __all__ = [
@@ -77,6 +86,7 @@ __all__ = [
     "FoldSelections",
     "GridConfig",
     "GridRun",
+    "START_UP_SECONDS",
     "cell_splits",
     "check_grid",
     "delete_run",
