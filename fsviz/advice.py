@@ -36,6 +36,7 @@ from .analysis import (
     best_pairs,
     macro_average,
     metric_label,
+    p_text,
     paired_p,
     per_trial,
     task_maxima,
@@ -164,10 +165,6 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     return pd.DataFrame(rows)
 
 
-def _p(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-
-
 def _significance(row, goal: str, name: str, label) -> str:
     """The sentence on the leader against all words and the runner-up."""
     parts = []
@@ -179,13 +176,13 @@ def _significance(row, goal: str, name: str, label) -> str:
         else:
             verdict = "significantly" if row.p_all < ALPHA else "not significantly"
             parts.append(f" All words score {row.baseline:.3f}: {name} is {verdict} better (paired t-test over "
-                         f"{row.n_all} task-trials, {_p(row.p_all)}).")
+                         f"{row.n_all} task-trials, {p_text(row.p_all)}).")
     if row.second is not None and not np.isnan(row.p_second):
         other = f"{label(row.second)} ({row.second_value:.3f} at k = {int(row.second_k)})"
         if row.p_second < ALPHA:
-            parts.append(f" It beats the runner-up, {other}, significantly ({_p(row.p_second)}).")
+            parts.append(f" It beats the runner-up, {other}, significantly ({p_text(row.p_second)}).")
         else:
-            parts.append(f" The runner-up, {other}, is not significantly worse ({_p(row.p_second)}): either will "
+            parts.append(f" The runner-up, {other}, is not significantly worse ({p_text(row.p_second)}): either will "
                          "do.")
     return "".join(parts)
 
@@ -232,9 +229,6 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
 
 def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFrame:
     """:func:`recommend`'s table for people: labelled columns, rounded numbers, references beside the answer."""
-    def p(value):
-        return "–" if np.isnan(value) else ("< 0.001" if value < 0.001 else f"{value:.3f}")
-
     def number(value):
         return "–" if np.isnan(value) else f"{value:.3f}"
 
@@ -247,9 +241,9 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
         "k within 1%": [f"{lo}" if lo == hi else f"{lo}–{hi}" for lo, hi in zip(table["k_low"], table["k_high"])],
         "Tasks within tolerance (%)": table["percent"].round(0).astype(int),
         "All words": table["baseline"].map(number),
-        "p vs all words": table["p_all"].map(p),
+        "p vs all words": table["p_all"].map(lambda v: p_text(v, named=False)),
         "Runner-up": table["second"].map(lambda m: label(m) if isinstance(m, str) else "–"),
-        "p vs runner-up": table["p_second"].map(p),
+        "p vs runner-up": table["p_second"].map(lambda v: p_text(v, named=False)),
         "Rand": table["rand"].map(number),
         "Best pair": pair,
         "Pair within tolerance (%)": table["pair_percent"].map(lambda v: "–" if np.isnan(v) else f"{v:.0f}"),

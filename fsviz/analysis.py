@@ -44,8 +44,8 @@ from .grid import ALL, with_goals
 from .selection import spec_label
 
 __all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares",
-           "macro_average", "metric_label", "paired_p", "paired_t", "paired_tests", "per_task", "per_trial", "residual_curves",
-           "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves", "within_tolerance"]
+           "macro_average", "metric_label", "p_text", "paired_p", "paired_t", "paired_tests", "per_task", "per_trial",
+           "residual_curves", "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
 GOALS = ("f1", "precision", "recall", "accuracy")
@@ -262,6 +262,18 @@ def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool 
 
 
 # --- significance -------------------------------------------------------------------------------
+
+
+def p_text(p: float, *, named: bool = True) -> str:
+    """A p-value as the advice and the verdicts write it: three decimals, "< 0.001" below, "–" when NaN.
+
+    >>> p_text(0.04321), p_text(0.0002), p_text(0.5, named=False), p_text(float("nan"))
+    ('p = 0.043', 'p < 0.001', '0.500', '–')
+    """
+    if np.isnan(p):
+        return "–"
+    text = "< 0.001" if p < 0.001 else f"{'= ' if named else ''}{p:.3f}"
+    return f"p {text}" if named else text
 
 
 def paired_t(d: np.ndarray) -> tuple[float, float]:

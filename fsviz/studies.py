@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ._validation import check_fraction, check_whole
-from .analysis import macro_average, paired_p, per_trial
+from .analysis import macro_average, p_text, paired_p, per_trial
 from .grid import ALL, GridConfig, run_grid, run_key, stored_results
 from .isoclines import weighted_isocline
 from .selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
@@ -144,9 +144,8 @@ def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb,
     single = " (one trial: run more to know)" if results["trial"].nunique() == 1 else ""
     if np.isnan(p):
         return f" There are too few task-trials ({n}) to test this difference{single}."
-    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
     verdict = "a real difference" if p < alpha else "within noise"
-    return f" Paired t-test over {n} task-trials: {shown}, {verdict}{single}."
+    return f" Paired t-test over {n} task-trials: {p_text(p)}, {verdict}{single}."
 
 
 def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> list[str]:
