@@ -21,7 +21,7 @@ from .cell import Cell, cell_data, run_cell
 from .config import GridConfig, cell_splits, run_key
 from .lock import out_lock
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
-from .runs import MANIFEST, write_manifest
+from .runs import Checkpoint, write_manifest
 
 __all__ = ["START_UP_SECONDS", "estimate_seconds", "n_workers", "run_grid", "stored_results", "time_cell",
            "time_left"]
@@ -30,49 +30,6 @@ __all__ = ["START_UP_SECONDS", "estimate_seconds", "n_workers", "run_grid", "sto
 #: scikit-learn) and sending them the data. Measured with ``benchmarks/bench_estimate.py`` on a 2-core machine:
 #: fitting actual = a + b × cells × cell time / workers over three run sizes gave a = 7.8 s, b = 1.06.
 START_UP_SECONDS = 8.0
-
-
-# --- checkpoints ---------------------------------------------------------------------------------
-
-
-class _Checkpoint:
-    """Finished cells as Parquet parts in ``directory/<key>/``; written atomically."""
-
-    def __init__(self, directory, key):
-        self.path = Path(directory) / key
-        self._n = len(list(self.path.glob("part-*.parquet"))) if self.path.is_dir() else 0
-
-    def load(self) -> pd.DataFrame:
-        parts = sorted(self.path.glob("part-*.parquet"))
-        if not parts:
-            return empty_results()
-        frames = []
-        for part in parts:
-            try:
-                frames.append(pd.read_parquet(part))
-            except Exception:  # a part cut short by a crash: its cells run again
-                part.unlink(missing_ok=True)
-        return pd.concat(frames, ignore_index=True) if frames else empty_results()
-
-    def write(self, frames) -> None:
-        if not frames:
-            return
-        self._n += 1
-        self.path.mkdir(parents=True, exist_ok=True)
-        part = self.path / f"part-{self._n:06d}-{os.getpid()}.parquet"
-        tmp = part.with_suffix(".tmp")
-        pd.concat(frames, ignore_index=True).to_parquet(tmp, index=False)
-        os.replace(tmp, part)
-
-    def clear(self) -> None:
-        """Remove the parts, their folder, and the checkpoint folder if nothing else is in it."""
-        for part in [*self.path.glob("part-*"), self.path / MANIFEST]:
-            part.unlink(missing_ok=True)
-        for folder in (self.path, self.path.parent):
-            try:
-                folder.rmdir()
-            except OSError:
-                break
 
 
 # --- the plan ------------------------------------------------------------------------------------
@@ -148,7 +105,7 @@ def _prepare(corpora, config, out, checkpoint_dir):
     key = run_key(config, corpora)
     if out is not None and checkpoint_dir is None:
         checkpoint_dir = Path(str(out) + ".parts")
-    checkpoint = _Checkpoint(checkpoint_dir, key) if checkpoint_dir is not None else None
+    checkpoint = Checkpoint(checkpoint_dir, key) if checkpoint_dir is not None else None
     done = empty_results()
     if out is not None and Path(out).exists():
         try:
@@ -240,7 +197,7 @@ class _RunState:
     frames: list  # every finished cell's rows, those stored before the run first
     n_done: int
     n_total: int
-    checkpoint: _Checkpoint | None
+    checkpoint: Checkpoint | None
     progress: Callable | None
     should_stop: Callable | None
     flush_seconds: float

@@ -1,4 +1,4 @@
-"""The runs a folder holds, found again: finished results files and stopped runs' checkpoints.
+"""The runs a folder holds, found again: finished results files and stopped runs' checkpoints (:class:`Checkpoint`).
 
 A finished run is ``<key>.parquet`` (its config, progress and provenance in
 the Parquet metadata); a stopped one is the checkpoint folder
@@ -11,7 +11,6 @@ footer, the parts' cell columns), never the results themselves;
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
 import os
@@ -22,14 +21,55 @@ import pyarrow.parquet as pq
 
 from ..formats import CorpusError
 from .config import GridConfig
-from .results import CELL_COLUMNS, GridRun, load_results, skipped_frame, sorted_results
+from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
 
-__all__ = ["MANIFEST", "delete_run", "list_runs", "open_run", "write_manifest"]
+__all__ = ["MANIFEST", "Checkpoint", "delete_run", "list_runs", "open_run", "write_manifest"]
 
 #: The manifest of a run's checkpoint folder.
 MANIFEST = "run.json"
 _COLUMNS = ["key", "kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells_done", "cells_total",
             "status", "written", "path"]
+
+
+class Checkpoint:
+    """A run's finished cells as Parquet parts in ``directory/<key>/`` (written atomically), beside its
+    manifest (:func:`write_manifest`)."""
+
+    def __init__(self, directory, key):
+        self.path = Path(directory) / key
+        self._n = len(list(self.path.glob("part-*.parquet"))) if self.path.is_dir() else 0
+
+    def load(self) -> pd.DataFrame:
+        parts = sorted(self.path.glob("part-*.parquet"))
+        if not parts:
+            return empty_results()
+        frames = []
+        for part in parts:
+            try:
+                frames.append(pd.read_parquet(part))
+            except Exception:  # a part cut short by a crash: its cells run again
+                part.unlink(missing_ok=True)
+        return pd.concat(frames, ignore_index=True) if frames else empty_results()
+
+    def write(self, frames) -> None:
+        if not frames:
+            return
+        self._n += 1
+        self.path.mkdir(parents=True, exist_ok=True)
+        part = self.path / f"part-{self._n:06d}-{os.getpid()}.parquet"
+        tmp = part.with_suffix(".tmp")
+        pd.concat(frames, ignore_index=True).to_parquet(tmp, index=False)
+        os.replace(tmp, part)
+
+    def clear(self) -> None:
+        """Remove the parts, their folder, and the checkpoint folder if nothing else is in it."""
+        for part in [*self.path.glob("part-*"), self.path / MANIFEST]:
+            part.unlink(missing_ok=True)
+        for folder in (self.path, self.path.parent):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
 
 
 def write_manifest(folder: Path, config: GridConfig, key: str, cells_total: int, provenance: dict) -> None:
@@ -112,10 +152,8 @@ def open_run(path) -> GridRun:
             config = GridConfig.from_dict(meta["config"])
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise CorpusError(f"{path.name!r} is not a stored run's checkpoint ({exc})") from None
-        frames = [pd.read_parquet(p) for p in sorted(path.glob("part-*.parquet"))]
-        results = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-        if len(results):
-            results = sorted_results(results.drop_duplicates(subset=CELL_COLUMNS + ["metric", "k"]))
+        results = Checkpoint(path.parent, path.name).load()
+        results = sorted_results(results.drop_duplicates(subset=CELL_COLUMNS + ["metric", "k"]))
         return GridRun(results, skipped_frame([]), config, complete=False,
                        cells_total=int(meta.get("cells_total", 0)), key=str(meta.get("key", path.name)),
                        provenance=meta.get("provenance", {}) or {})
@@ -130,16 +168,10 @@ def delete_run(path, folder) -> None:
     inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
     if not inside or not (path.suffix == ".parquet" or (path / MANIFEST).is_file()):
         raise CorpusError(f"{path.name!r} is not a run stored in {str(folder)!r}; nothing was deleted")
-    parts = [path] if path.is_dir() else [Path(f"{path}.parts") / _key_of(path), path]
-    for target in parts:
-        if target.is_dir():
-            for item in target.iterdir():
-                item.unlink(missing_ok=True)
-            target.rmdir()
-            with contextlib.suppress(OSError):  # the .parts folder, once empty
-                target.parent.rmdir()
-        else:
-            target.unlink(missing_ok=True)
+    parts = path if path.is_dir() else Path(f"{path}.parts") / _key_of(path)
+    Checkpoint(parts.parent, parts.name).clear()
+    if not path.is_dir():
+        path.unlink(missing_ok=True)
 
 
 def _key_of(path: Path) -> str:
