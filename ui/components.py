@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.grid import delete_run, list_runs, load_results, open_run, run_grid, run_key, stored_results
+from fsviz.grid import delete_run, load_results, open_run, run_grid, run_key, stored_results
 from fsviz.tables import word_facts
 from ui import cache, state
 
@@ -20,7 +20,8 @@ from ui import cache, state
 def stored_runs(key: str) -> None:
     """The runs stored on this server (grid, lesion, cutoff; finished and stopped), newest first, and a choice
     that opens one as the shown results (its curves here, the explorer, the report) with its Parquet."""
-    runs = list_runs(state.grid_dir())
+    folder = state.grid_dir()
+    runs = cache.stored_runs(str(folder), _signature(folder))
     if runs.empty:
         st.caption("No runs stored on this server yet: a run on the Evaluation grid, Lesion study or Rare-word "
                    "cutoff page is kept here, finished or stopped.")
@@ -55,6 +56,18 @@ def stored_runs(key: str) -> None:
             return
         state.show_results(run, f"the stored run {run.key}" + ("" if run.complete else " (stopped)"))
         st.rerun()
+
+
+def _signature(folder) -> tuple:
+    """The names, sizes and times of a runs folder's files: what its list of runs depends on."""
+    entries = []
+    for path in [*folder.glob("*.parquet"), *folder.glob("*.parts/*/*")] if folder.is_dir() else []:
+        try:
+            info = path.stat()
+        except OSError:  # deleted since the folder was listed
+            continue
+        entries.append((str(path), info.st_size, info.st_mtime_ns))
+    return tuple(sorted(entries))
 
 
 def results_uploader(key: str) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -219,8 +220,18 @@ def results_key(table, name: str = "") -> tuple:
     columns as their distinct values, length-prefixed, and each row's), so two tables share cached analyses
     only when they are equal; nothing a visitor declares (a run key in a
     file's metadata, a file name) enters it. ``name`` keeps apart the
-    analyses of one page that share a table.
+    analyses of one page that share a table. The last key is remembered for its table (weakly), so a rerun
+    of a page showing the same table does not hash it again (0.13 s for Forman's 770,000 rows).
     """
+    remembered = st.session_state.get("results_key_memo")
+    if remembered is not None and remembered[0]() is table and remembered[1] == name:
+        return remembered[2]
+    key = name, len(table), _table_digest(table)
+    st.session_state["results_key_memo"] = (weakref.ref(table), name, key)
+    return key
+
+
+def _table_digest(table) -> str:
     digest = hashlib.sha256()
     for column in table.columns:
         values = table[column]
@@ -234,4 +245,4 @@ def results_key(table, name: str = "") -> tuple:
                 encoded = text.encode("utf-8", "surrogatepass")
                 digest.update(len(encoded).to_bytes(8, "little") + encoded)
             digest.update(np.ascontiguousarray(categorical.codes, dtype=np.int64).tobytes())
-    return name, len(table), digest.hexdigest()
+    return digest.hexdigest()
