@@ -8,7 +8,8 @@ from fsviz import plots
 from fsviz.grid import GridConfig
 from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
-from ui.components import plain, run_panel, spreadsheet_csv
+from ui.components import plain, spreadsheet_csv
+from ui.runs import run_panel
 from ui.sidebar import page
 
 

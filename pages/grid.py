@@ -10,7 +10,8 @@ from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConf
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import plain, results_uploader, run_panel, spreadsheet_csv, stored_runs
+from ui.components import plain, spreadsheet_csv
+from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
 

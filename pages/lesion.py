@@ -10,7 +10,8 @@ from fsviz import plots
 from fsviz.grid import DEFAULT_KS, parse_ks
 from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
-from ui.components import plain, run_panel, spreadsheet_csv
+from ui.components import plain, spreadsheet_csv
+from ui.runs import run_panel
 from ui.sidebar import page
 
 

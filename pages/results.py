@@ -19,7 +19,8 @@ from fsviz.grid import ALL
 from fsviz.report import report_html
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from ui import cache, state
-from ui.components import export_panel, plain, results_uploader, spreadsheet_csv, stored_runs
+from ui.components import export_panel, plain, spreadsheet_csv
+from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
 
 

@@ -43,7 +43,7 @@ LATE_IMPORTS_ALLOWED = {"distributed", "dask", "playwright", "skops"}
 #: The scripts Streamlit runs: the landing page and one file per page.
 PAGE_FILES = ["app.py", *sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py"))]
 #: The app's shared code, lowest first: a module imports only from those before it.
-UI_LAYERS = ["ui.cache", "ui.state", "ui.components", "ui.sidebar"]
+UI_LAYERS = ["ui.cache", "ui.state", "ui.components", "ui.runs", "ui.sidebar"]
 APP_FILES = [*PAGE_FILES, *(f"{m.replace('.', '/')}.py" for m in UI_LAYERS), "ui/__init__.py"]
 
 
@@ -195,7 +195,7 @@ def test_pages_never_import_the_cli(filename):
 
 @pytest.mark.parametrize("filename", APP_FILES)
 def test_the_app_imports_one_way(filename):
-    """pages → ui.sidebar → ui.components → ui.state → ui.cache → fsviz: no page imports another page or
+    """pages → ui.sidebar → ui.runs → ui.components → ui.state → ui.cache → fsviz: no page imports another page or
     app.py, and a ui module imports only the ui modules below it."""
     names = _app_imports(filename)
     assert not any(n.split(".")[0] in {"pages", "app"} for n in names), f"{filename} imports a page"

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from fsviz.grid import GridConfig, run_grid, run_key
 from ui import cache as app_cache  # noqa: E402  (the repository root is the working directory under pytest)
-from ui import components  # noqa: E402
+from ui import runs as components  # noqa: E402
 
 CLASSES = ("scipy.stats", "numpy")
 
