@@ -58,7 +58,9 @@ def main() -> None:
     except ValueError as exc:
         st.error(plain(exc), icon="⚠️")
         st.stop()
-    runs = run_panel(corpus, corpus_key, [config for _, config in jobs], prefix="cutoff", run_label="Run the study")
+    runs = run_panel(corpus, corpus_key, [config for _, config in jobs], prefix="cutoff", run_label="Run the study",
+                     preview=lambda runs: plots.cutoff_figure(cutoff_curves(cutoff_table(runs, cutoffs, corpus)), metric,
+                                                              int(k)))
     if runs is not None:
         state.keep_runs(state.grid_dir(), state.grid_keys(corpus, [config for _, config in jobs]),
                             stored=any(run.fits for run in runs))

@@ -15,6 +15,11 @@ from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
 
+def _preview(runs):
+    """The curves of the cells finished so far, drawn while the run goes."""
+    return curves_figure(macro_average(runs[0].results), bands=False)
+
+
 def _show(run, source):
     """Curves, summary and downloads for a finished (or partial) run."""
     results = run.results
@@ -68,13 +73,14 @@ def main() -> None:
         "SVM, and the test split is scored. The curves show precision, recall, F-measure and accuracy "
         "macro-averaged over classes as k grows (Figures 4 and 14–17); the dashed line uses all words."
     )
+    state.apply_grid_form(corpus.classes)  # a stored run opened since the last visit
     run_tab, stored_tab, load_tab = st.tabs(["Run on this corpus", "Stored runs", "Load a results file"])
 
     with stored_tab:
         st.markdown("Every run this server keeps, finished or stopped, newest first (also `fsviz runs`). Open one to "
                     "see its curves here and in the Results explorer; a stopped one continues when you run the same "
                     "settings again.")
-        stored_runs("grid_runs")
+        stored_runs("grid_runs", corpus)
 
     with load_tab:
         st.markdown("Open a results table made by `python -m fsviz grid DATA… --out results.parquet`, on this "
@@ -137,7 +143,7 @@ def main() -> None:
                 st.error(plain(str(exc)), icon="⚠️")
 
         if config is not None:
-            runs = run_panel(corpus, ctx.corpus_key, [config], prefix="grid")
+            runs = run_panel(corpus, ctx.corpus_key, [config], prefix="grid", preview=_preview)
             if runs is not None:
                 state.keep_runs(state.grid_dir(), state.grid_keys(corpus, [config]),
                                     stored=any(run.fits for run in runs))

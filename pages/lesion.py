@@ -76,7 +76,8 @@ def main() -> None:
                                    classes=tuple(chosen_classes), seed=int(seed))
         except ValueError as exc:
             st.error(plain(exc), icon="⚠️")
-    runs = run_panel(corpus, ctx.corpus_key, [config], prefix="lesion", run_label="Run the study") if config else None
+    runs = run_panel(corpus, ctx.corpus_key, [config], prefix="lesion", run_label="Run the study",
+                     preview=lambda runs: plots.lesion_figure(lesion_curves(runs[0].results))) if config else None
     if runs is not None:
         state.keep_runs(state.grid_dir(), state.grid_keys(corpus, [config]),
                             stored=any(run.fits for run in runs))

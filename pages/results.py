@@ -41,7 +41,7 @@ def main() -> None:
     )
 
     with st.expander("Stored runs: open one", expanded=state.shown_results() is None):
-        stored_runs("results_runs")
+        stored_runs("results_runs", ctx.corpus)
     with st.expander("Load a results file", expanded=state.shown_results() is None):
         results_uploader("results_upload")
     shown = state.shown_results()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import threading
 import time
 
 import streamlit as st
@@ -14,9 +15,13 @@ from ui import cache, state
 from ui.components import plain
 
 
-def stored_runs(key: str) -> None:
+def stored_runs(key: str, corpus=None) -> None:
     """The runs stored on this server (grid, lesion, cutoff; finished and stopped), newest first, and a choice
-    that opens one as the shown results (its curves here, the explorer, the report) with its Parquet."""
+    that opens one as the shown results (its curves here, the explorer, the report) with its Parquet.
+
+    A grid run of ``corpus`` (the sidebar's, with the same preprocessing) also
+    sets the Evaluation grid's form to its settings (:func:`state.fill_grid_form`),
+    so its panel counts its cells and Continue runs the rest."""
     folder = state.grid_dir()
     runs = cache.stored_runs(str(folder), _signature(folder))
     if runs.empty:
@@ -33,6 +38,9 @@ def stored_runs(key: str) -> None:
     c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
     chosen = c1.selectbox("Open a stored run", [None, *labels], format_func=lambda p: "—" if p is None else labels[p],
                           key=f"{key}_choice")
+    note = st.session_state.pop(f"{key}_note", None)
+    if note:
+        st.info(plain(note), icon="📂")
     if chosen is None:
         return
     opened = c2.button("Open", key=f"{key}_open", type="primary")
@@ -52,6 +60,16 @@ def stored_runs(key: str) -> None:
             st.error(f"Could not open the run: {plain(exc)}", icon="⚠️")
             return
         state.show_results(run, f"the stored run {run.key}" + ("" if run.complete else " (stopped)"))
+        kind = runs.loc[runs["path"] == chosen, "kind"].iloc[0]
+        if kind == "grid" and corpus is not None and run.key == run_key(run.config, [corpus]):
+            state.fill_grid_form(run.config)
+            st.session_state[f"{key}_note"] = ("Its settings are in the Evaluation grid's form" + (
+                "." if run.complete else ": Continue runs the rest."))
+        else:
+            st.session_state[f"{key}_note"] = (
+                f"Its curves are shown. To {'run it again' if run.complete else 'continue it'}, open its corpus "
+                f"({run.provenance.get('datasets', [{}])[0].get('name', 'see the list')}) with the same "
+                f"preprocessing and the same settings on the {kind} page.")
         st.rerun()
 
 
@@ -93,8 +111,87 @@ def results_uploader(key: str) -> None:
 
 
 #: Seconds a page waits for a run of the same results to let go of its lock before showing what is stored
-#: (after Stop, or a reload, the old run ends after its current cell).
+#: (a reload while the old run ends its current cell, or Continue just after Stop).
 RUN_LOCK_WAIT = 10.0
+#: Seconds the page after Stop waits for the run's last cells before it shows the stopped state anyway.
+STOP_WAIT = 1.0
+#: Seconds between the page's looks at its run: how soon Stop is seen, and the progress bar's pace.
+POLL_SECONDS = 0.25
+#: Seconds between redraws of the partial results while a run goes.
+PREVIEW_SECONDS = 4.0
+#: A run stops when no page of its session has followed it for this long (the visitor left the page or closed
+#: the tab); finished cells are kept and Continue runs the rest.
+UNFOLLOWED_SECONDS = 120.0
+
+
+class RunJob:
+    """A page's run in a thread of its own, so the page answers at once while it goes.
+
+    The page that started it follows it (:func:`_follow`) and so does every
+    rerun of that page in the session (a widget changed, the page opened
+    again): the run goes on across reruns and ends when it is done, when
+    Stop sets :attr:`stop`, or when nothing has followed it for
+    :data:`UNFOLLOWED_SECONDS`. ``work(progress, should_stop)`` does the run
+    and returns its result; ``progress(done)`` counts cells finished in this
+    run. The job holds ``locks`` (taken by the caller) and lets go of them
+    when the work ends.
+    """
+
+    def __init__(self, keys, work, locks, *, total: int, done: int, estimate: float):
+        self.keys, self.total, self.done_before, self.estimate = tuple(keys), total, done, estimate
+        self.done = done  # cells stored or finished, this run's and those before
+        self.first = None  # the count at the first progress report: cells finished before workers were up
+        self.began = time.perf_counter()
+        self.stop = threading.Event()
+        self.followed = time.monotonic()
+        self.result = self.error = None
+        self.thread = threading.Thread(target=self._main, args=(work, locks), daemon=True, name="fsviz-run")
+        self.thread.start()
+
+    def _main(self, work, locks):
+        try:
+            self.result = work(self._progress, self.should_stop)
+        except BaseException as exc:  # handed to the page that follows the run
+            self.error = exc
+        finally:
+            for lock in locks:
+                lock.release()
+
+    def _progress(self, done: int) -> None:
+        self.done = self.done_before + done
+        if self.first is None:
+            self.first = self.done
+
+    def should_stop(self) -> bool:
+        return self.stop.is_set() or time.monotonic() - self.followed > UNFOLLOWED_SECONDS
+
+    @property
+    def running(self) -> bool:
+        return self.thread.is_alive()
+
+    def progress_text(self) -> str:
+        seconds = time.perf_counter() - self.began
+        if self.first is None:
+            return f"{self.done:,} of {self.total:,} cells; starting the worker processes …"
+        text = f"{self.done:,} of {self.total:,} cells in {seconds:,.0f} s"
+        if self.done < self.total:
+            left = fsviz.grid.time_left(seconds, self.done - self.first, self.total - self.done_before, self.estimate)
+            text += f", about {left:,.0f} s left"
+        return text
+
+
+def _own_job(prefix: str, keys) -> RunJob | None:
+    """This session's run of ``keys`` on this page, if it is still going."""
+    job = st.session_state.get(f"{prefix}_job")
+    return job if job is not None and job.keys == tuple(keys) and job.running else None
+
+
+def _stop(prefix: str) -> None:
+    """Stop's callback: runs before the page, so the run is told at once."""
+    st.session_state[f"{prefix}_stopped"] = True
+    job = st.session_state.get(f"{prefix}_job")
+    if job is not None:
+        job.stop.set()
 
 
 def _free_within(locks, seconds: float) -> bool:
@@ -119,35 +216,42 @@ def _take(locks) -> bool:
     return True
 
 
-def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run"):
+def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run", preview=None):
     """Cost, Run/Continue and Stop for grid runs of ``configs`` on ``corpus``; returns their GridRuns.
 
     Each config is stored under the app's grid folder by its key, so finished
     cells survive Stop, reloads and restarts, and a rerun continues. The
-    configs run one after another with one progress bar. Returns the stored
-    (or just finished) runs, or None when no class is large enough.
+    configs run one after another, in a :class:`RunJob`, with one progress
+    bar; ``preview(runs)``, if given, draws the finished cells' results
+    (a figure) while the run goes. Returns the stored (or just finished)
+    runs, or None when no class is large enough.
 
     Runs lock only their own results (:func:`cache.grid_lock` per run
-    key): other runs and other visitors' pages never wait. A page of the
-    same results waits up to :data:`RUN_LOCK_WAIT` seconds for a run that is
-    ending (after Stop) so it shows every finished cell; if the run goes on
-    in another session, the page shows what is stored so far and cannot
-    start it twice.
+    key): other runs and other visitors' pages never wait. After Stop the
+    page shows the stopped state within :data:`STOP_WAIT` seconds, while the
+    cells in progress end and are stored; a reload waits up to
+    :data:`RUN_LOCK_WAIT` seconds for such a run so it shows every finished
+    cell; if the run goes on in another session, the page shows what is
+    stored so far and cannot start it twice.
     """
     keys = [run_key(config, [corpus]) for config in configs]
     outs = [state.grid_dir() / f"{key}.parquet" for key in keys]
     locks = [cache.grid_lock(key) for key in dict.fromkeys(keys)]
-    busy = not _free_within(locks, RUN_LOCK_WAIT)
+    job = _own_job(prefix, keys)
+    stopped = st.session_state.pop(f"{prefix}_stopped", False)  # set by Stop, read by the run that follows
+    following = job is not None and not job.stop.is_set()
+    busy = not following and not _free_within(locks, STOP_WAIT if stopped and job is not None else RUN_LOCK_WAIT)
+    ending = busy and job is not None  # this session's run, stopped, ending its last cells
     stored = [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
     total = sum(run.cells_total for run in stored)
-    done = sum(run.cells_done for run in stored)
+    done = max(sum(run.cells_done for run in stored), job.done if job is not None else 0)
     if total == 0:
         st.error("Every chosen class has fewer documents than folds; choose fewer folds or other classes.", icon="⚠️")
         return None
     todo = total - done
     cap = state.max_fits_or_default()
     fits = sum((run.cells_total - run.cells_done) * config.n_fits() for run, config in zip(stored, configs))
-    if fits > cap:
+    if fits > cap and not following:
         st.error(f"This run has {todo:,} cells to go, up to {fits:,} classifier fits, more than one run on this "
                  f"server may start ({cap:,} fits, the setting {state.MAX_FITS_VAR}). Choose fewer classes, "
                  "metrics, values of k, trials or folds, or run it from the command line (`python -m fsviz grid …`) "
@@ -156,43 +260,93 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     seconds = cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
     workers = max(1, fsviz.grid.n_workers())
     fits_at_most = sum(r.cells_total * c.n_fits() for r, c in zip(stored, configs))
-    stopped = st.session_state.pop(f"{prefix}_stopped", False)  # set by Stop, read by the run that follows
     panel = st.empty()  # the numbers and buttons, redrawn when a run finishes
     with panel.container():
         _run_numbers(total, fits_at_most, done, todo, seconds, workers)
-        if stopped and done and todo:
+        if (stopped or ending) and done and todo:
+            last = " The cells in progress when you pressed Stop end in a moment and are kept too." if ending else ""
             st.warning(f"Stopped after {done:,} of {total:,} cells. The finished cells are kept: Continue runs the "
-                       "rest, and the results below show what is finished.", icon="⏸️")
+                       f"rest, and the results below show what is finished.{last}", icon="⏸️")
         running_elsewhere = ("This run is in progress in another session: the numbers above count the cells stored "
                              "so far. Reload the page to follow it; it can be continued here once that session stops.")
-        if busy:
+        if busy and not ending:
             st.info(running_elsewhere, icon="⏳")
         b1, b2 = st.columns([1, 4])
-        start = b1.button(run_label if not done else "Continue", type="primary", disabled=not todo or busy,
-                          key=f"{prefix}_run")
-        b2.button("Stop", key=f"{prefix}_stop", on_click=st.session_state.__setitem__, args=(f"{prefix}_stopped", True),
+        start = b1.button(run_label if not done else "Continue", type="primary",
+                          disabled=not todo or following or (busy and not ending), key=f"{prefix}_run")
+        b2.button("Stop", key=f"{prefix}_stop", on_click=_stop, args=(prefix,),
                   help="Stops the run; finished cells are kept and the next run continues.")
-    if not start:
-        return stored
-    if not _take(locks):  # another session started it since this page was drawn
-        st.info(running_elsewhere, icon="⏳")
-        return stored
-    try:
-        runs = _run(corpus, configs, outs, total, todo, fsviz.grid.estimate_seconds(seconds, todo, workers))
-        finished = sum(run.cells_done for run in runs)
-        with panel.container():  # the numbers now, not the ones from before the run
-            _run_numbers(total, fits_at_most, finished, total - finished, seconds, workers)
-            if finished >= total:
-                st.success(f"Finished: all {total:,} cells are stored, here and for later visits (Stored runs).",
-                           icon="✅")
-        return runs
-    except (ValueError, OSError, MemoryError) as exc:  # the finished cells are in the checkpoints
-        st.error(f"The run stopped: {plain(str(exc) or type(exc).__name__)}. Finished cells are kept; Continue runs the rest.",
-                 icon="⚠️")
+    if not following:
+        if not start:
+            return stored
+        if not (_take(locks) or ending and _free_within(locks, RUN_LOCK_WAIT) and _take(locks)):
+            st.info(running_elsewhere, icon="⏳")  # another session started it since this page was drawn
+            return stored
+        estimate = fsviz.grid.estimate_seconds(seconds, todo, workers)
+        job = RunJob(keys, _grid_work(corpus, configs, outs), locks, total=total, done=done, estimate=estimate)
+        st.session_state[f"{prefix}_job"] = job
+    _follow(job, preview, lambda: [stored_results(corpus, c, out=o) for c, o in zip(configs, outs)])
+    if isinstance(job.error, (ValueError, OSError, MemoryError)):  # the finished cells are in the checkpoints
+        st.error(f"The run stopped: {plain(str(job.error) or type(job.error).__name__)}. Finished cells are kept; "
+                 "Continue runs the rest.", icon="⚠️")
         return [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
-    finally:
-        for lock in locks:
-            lock.release()
+    if job.error is not None:
+        raise job.error
+    runs = job.result
+    finished = sum(run.cells_done for run in runs)
+    with panel.container():  # the numbers now, not the ones from before the run
+        _run_numbers(total, fits_at_most, finished, total - finished, seconds, workers)
+        if finished >= total:
+            st.success(f"Finished: all {total:,} cells are stored, here and for later visits (Stored runs).", icon="✅")
+        elif job.stop.is_set():
+            st.warning(f"Stopped after {finished:,} of {total:,} cells. The finished cells are kept: Continue runs "
+                       "the rest.", icon="⏸️")
+    return runs
+
+
+def _grid_work(corpus, configs, outs):
+    """The work of a grid run: ``configs`` one after another, their cells counted together."""
+
+    def work(progress, should_stop):
+        runs, offset = [], 0
+        for config, out in zip(configs, outs):
+            runs.append(run_grid(corpus, config, out=out, n_jobs=-1, flush_seconds=2, should_stop=should_stop,
+                                 progress=lambda done, _total, _offset=offset: progress(_offset + done)))
+            offset += runs[-1].cells_total
+            if should_stop():
+                runs += [stored_results(corpus, c, out=o) for c, o in zip(configs[len(runs):], outs[len(runs):])]
+                break
+        return runs
+
+    return work
+
+
+def _follow(job: RunJob, preview, partial) -> None:
+    """Show ``job``'s progress until it ends (the page's script waits here, looking every
+    :data:`POLL_SECONDS`, so a click on Stop reruns the page at once); ``preview(partial())`` redraws the
+    finished cells' results every :data:`PREVIEW_SECONDS` while new cells come in."""
+    with st.status(f"Running {job.total - job.done_before:,} cells …", expanded=True) as status:
+        bar = st.progress(job.done / job.total, text=job.progress_text())
+        chart, drawn, last = st.empty(), job.done, time.monotonic()
+        try:
+            while job.running:
+                job.followed = time.monotonic()
+                bar.progress(min(job.done / job.total, 1.0), text=job.progress_text())
+                if preview is not None and job.done > drawn and time.monotonic() - last >= PREVIEW_SECONDS:
+                    drawn, last = job.done, time.monotonic()
+                    chart.plotly_chart(preview(partial()), key=f"preview_{drawn}")
+                job.thread.join(POLL_SECONDS)
+        except BaseException as exc:
+            if type(exc).__name__ == "StopException":  # Streamlit's own Stop in the page's header
+                job.stop.set()
+            raise  # a rerun (a click, Stop): the next run of the page follows the job again
+        chart.empty()
+        seconds = time.perf_counter() - job.began
+        if job.stop.is_set() and job.done < job.total:
+            status.update(label=f"Stopped after {job.done:,} of {job.total:,} cells ({seconds:,.0f} s)",
+                          state="complete", expanded=False)
+        else:
+            status.update(label=f"Finished {job.total:,} cells in {seconds:,.0f} s", state="complete", expanded=False)
 
 
 def _run_numbers(total, fits, done, todo, seconds, workers) -> None:
@@ -203,30 +357,3 @@ def _run_numbers(total, fits, done, todo, seconds, workers) -> None:
     m4.metric("Estimated time", "done" if not todo else f"{fsviz.grid.estimate_seconds(seconds, todo, workers):,.0f} s",
               help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes, and "
                    f"about {fsviz.grid.START_UP_SECONDS:g} s to start them.")
-
-
-def _run(corpus, configs, outs, total, todo, estimate):
-    """Run ``configs`` one after another under one progress bar (the caller holds their locks); the time left
-    blends ``estimate`` (seconds for the ``todo`` cells) with the live rate (:func:`fsviz.grid.time_left`)."""
-    runs = []
-    with st.status(f"Running {todo:,} cells …", expanded=True) as status:
-        bar = st.progress(0.0, text=f"{total - todo:,} of {total:,} cells; starting the worker processes …")
-        began = time.perf_counter()
-        offset = 0
-        first = []
-
-        def progress(cells_done, cells_total):
-            finished = offset + cells_done
-            first.append(finished)
-            ran, seconds = finished - first[0], time.perf_counter() - began
-            left = fsviz.grid.time_left(seconds, ran, todo, estimate) if finished < total else 0.0
-            left = f", about {left:,.0f} s left" if finished < total else ""
-            bar.progress(min(finished / total, 1.0), text=f"{finished:,} of {total:,} cells in {seconds:,.0f} s{left}")
-
-        for config, out in zip(configs, outs):
-            runs.append(run_grid(corpus, config, out=out, n_jobs=-1, progress=progress, flush_seconds=2))
-            offset += runs[-1].cells_total
-        fits = sum(run.fits for run in runs)
-        status.update(label=f"Finished {total:,} cells in {time.perf_counter() - began:,.0f} s ({fits:,} fits)",
-                      state="complete", expanded=False)
-    return runs

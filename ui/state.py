@@ -204,6 +204,25 @@ def keep_runs(folder, keys, *, stored: bool = False) -> None:
         st.warning(f"Could not trim the cache folder of stored runs ({exc}).", icon="⚠️")
 
 
+def fill_grid_form(config) -> None:
+    """Set the Evaluation grid's form to ``config`` the next time its page runs (a stored run opened)."""
+    st.session_state["grid_form"] = config
+
+
+def apply_grid_form(classes) -> None:
+    """Before the grid page draws its form: the settings of a stored run opened since, if any. ``classes``
+    are the corpus's (a config's empty list means all of them)."""
+    config = st.session_state.pop("grid_form", None)
+    if config is None:
+        return
+    names = set(fsviz.metric_names())
+    st.session_state.update(
+        grid_classes=list(config.classes) or list(classes), grid_metrics=[m for m in config.metrics if m in names],
+        grid_specs=", ".join(m for m in config.metrics if m not in names), grid_ks=", ".join(map(str, config.ks)),
+        grid_trials=config.trials, grid_folds=config.folds, grid_seed=config.seed, grid_classifier=config.classifier,
+        grid_solver=config.solver)
+
+
 def shown_results():
     """The results table the grid and results pages show: ``(GridRun, source)`` or None."""
     return st.session_state.get("grid_shown")

@@ -46,3 +46,34 @@ def test_delete_is_offered_only_where_the_deployment_allows_it(tmp_path, monkeyp
     assert not at.exception and not at.error
     assert not any((tmp_path / "grid").glob("*.parquet"))
     assert any("No runs stored" in c.value for c in at.caption)
+
+
+def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_path, monkeypatch):
+    """A new session (the form at its defaults) opens a stopped run of its corpus: the form takes the run's
+    settings, the panel counts its finished cells, and its button says Continue."""
+    from fsviz.grid import run_key
+
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.switch_page("pages/grid.py").run()
+    corpus = at.session_state["context"].corpus
+    config = GridConfig(metrics=("bns", "ig"), ks=(10, 50), trials=2, folds=2, classes=("scipy.stats", "numpy"),
+                        seed=3)
+    calls = iter(range(100))
+    run_grid([corpus], config, out=tmp_path / "grid" / f"{run_key(config, [corpus])}.parquet", n_jobs=1,
+             should_stop=lambda: next(calls) >= 2, flush_seconds=0)
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.switch_page("pages/grid.py").run()
+    assert at.multiselect(key="grid_classes").value != ["scipy.stats", "numpy"]  # the defaults: every class
+    choice = at.selectbox(key="grid_runs_choice")
+    choice.set_value(choice.options[1]).run()
+    at.button(key="grid_runs_open").click().run()
+    assert not at.exception and not at.error
+    assert at.multiselect(key="grid_classes").value == ["scipy.stats", "numpy"]
+    assert at.multiselect(key="grid_metrics").value == ["bns", "ig"]
+    assert at.text_input(key="grid_ks").value == "10, 50"
+    assert (at.number_input(key="grid_trials").value, at.number_input(key="grid_seed").value) == (2, 3)
+    numbers = {m.label: m.value for m in at.metric}
+    assert numbers["Cells (class × trial × fold)"] == "8" and numbers["Already finished"] == "3"
+    assert at.button(key="grid_run").label == "Continue"
+    assert any("Continue runs the rest" in i.value for i in at.info)
