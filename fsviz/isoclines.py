@@ -89,8 +89,10 @@ def isocline_shape(name, pos, neg, *, n_fp=61, n_tp=241) -> str | None:
     """How metric ``name``'s isocline runs for a task with ``pos``, ``neg``: ``"two-sided"``, ``"rising"`` or None.
 
     Registered metrics have the shape Forman describes (DFreq ``"rising"``,
-    Rand none, every other ``"two-sided"``). A formula's is read off its
-    scores on an ``n_fp`` × ``n_tp`` grid of the plane: ``"two-sided"`` when
+    Rand none, every other ``"two-sided"``), but for those marked
+    ``monotone=False`` (DFS, Gini, Poisson deviation), whose shape depends
+    on the task's skew and is read off as a formula's is. A formula's is
+    read off its scores on an ``n_fp`` × ``n_tp`` grid of the plane: ``"two-sided"`` when
     they never fall as tp grows above the diagonal and never rise below it,
     ``"rising"`` when they never fall as tp grows anywhere, else None (it has
     no isocline; :data:`NOT_MONOTONE`). Raises FormulaError for a formula
@@ -99,7 +101,7 @@ def isocline_shape(name, pos, neg, *, n_fp=61, n_tp=241) -> str | None:
     metric = get_metric(name)
     if metric.random:
         return None
-    if not is_expression(metric.name):
+    if metric.monotone and not is_expression(metric.name):
         return "rising" if metric.name == "dfreq" else "two-sided"
     fp = neg * np.linspace(0, 1, n_fp) ** 2
     tp = pos * np.linspace(0, 1, n_tp)

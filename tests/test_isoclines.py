@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 import fsviz
 from fsviz.isoclines import (
+    NOT_MONOTONE,
     isocline,
     metric_surface,
     no_isocline_reason,
@@ -15,7 +16,9 @@ from fsviz.isoclines import (
     weighted_isocline,
 )
 
-CURVED = [m for m in fsviz.metric_names("table") if m != "rand"]
+CURVED = [m for m in fsviz.metric_names("table") if m != "rand" and fsviz.get_metric(m).monotone]
+# DFS, Gini and Poisson deviation: their shape depends on the task (tests/test_field_metrics.py).
+TASK_SHAPED = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).monotone]
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +58,13 @@ def test_curve_is_the_boundary_of_the_selected_region(name, pos, neg, quantile):
         off = ok & (np.abs(branch - diagonal) > 2 * step)
         inner = np.clip(branch[off] + towards_diagonal, 0, pos)
         assert (fsviz.score(name, inner, curve.fp[off], pos, neg) < threshold).all(), name
+
+
+@pytest.mark.parametrize("name", TASK_SHAPED)
+def test_a_metric_whose_shape_depends_on_the_task_is_ringed_where_it_has_none(task, name):
+    assert no_isocline_reason(name, task.pos, task.neg) == NOT_MONOTONE
+    with pytest.raises(ValueError, match="no isocline"):
+        top_k_isocline(task, name, 20)
 
 
 def test_rand_has_no_isocline():

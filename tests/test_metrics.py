@@ -47,6 +47,8 @@ import fsviz
 
 POS, NEG = 10, 90
 FORMAN_TWELVE = ["acc", "acc2", "bns", "chi", "dfreq", "f1", "ig", "oddn", "odds", "pow", "pr", "rand"]
+# The field's 2×2 metrics since 2003 (issue #28), tested in test_field_metrics.py.
+FIELD = ["anova_f", "dfs", "g2", "gain_ratio", "gini", "log_odds", "log_ratio", "mmr", "ndm", "poisson", "su"]
 
 
 def H(p):
@@ -67,7 +69,7 @@ PERFECT_WORD = {"bns": 2 * 3.2905267, "odds": 900.0, "pr": 1e8, "chi": 100.0, "i
 
 def test_registry_has_formans_twelve():
     assert list(fsviz.FORMAN_METRICS) == FORMAN_TWELVE
-    assert fsviz.metric_names("table") == sorted(FORMAN_TWELVE + ["cc"])
+    assert fsviz.metric_names("table") == sorted(FORMAN_TWELVE + ["cc"] + FIELD)
     assert set(FORMAN_TWELVE) < set(fsviz.metric_names())
     bns = fsviz.get_metric("bns")
     assert bns.label == "BNS" and bns.symmetric and "Forman" in bns.reference
@@ -75,7 +77,7 @@ def test_registry_has_formans_twelve():
 
 
 def test_unknown_metric_lists_valid_names():
-    with pytest.raises(ValueError, match="unknown metric 'nope'.*acc, acc2, bns"):
+    with pytest.raises(ValueError, match="unknown metric 'nope'.*acc, acc2, anova_f, bns"):
         fsviz.get_metric("nope")
 
 

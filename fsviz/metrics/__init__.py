@@ -3,6 +3,11 @@
 - :mod:`~fsviz.metrics.base`: :class:`Metric`, what it reads (:data:`INPUTS`),
   and the one scoring contract (:meth:`Metric.score_training`);
 - :mod:`~fsviz.metrics.table`: Forman's twelve and CC on the 2×2 table;
+- :mod:`~fsviz.metrics.keyness`: keyness and significance on the 2×2 table
+  (log-odds z with an informative Dirichlet prior, G², log ratio, ANOVA F);
+- :mod:`~fsviz.metrics.baselines`: the later 2×2 metrics papers compare
+  against (DFS, NDM, MMR, improved Gini, Poisson deviation) and Weka's gain
+  ratio and symmetric uncertainty;
 - :mod:`~fsviz.metrics.corpus_based`: every class's counts and term
   frequencies (χ²max, IG multi, the t-test, CMFS …);
 - :mod:`~fsviz.metrics.model_based`: relevance read off a fitted model (SVM
@@ -12,7 +17,7 @@
 - :mod:`~fsviz.metrics.custom`: your own metric as a spec,
   ``expr(abs(tpr - fpr))``, checked finite on the task's plane;
 - :mod:`~fsviz.metrics.registry`: the only list of metrics, built from
-  those three, and :func:`score` / :func:`score_func`.
+  the lists of table, keyness, baselines, corpus_based and model_based, and :func:`score` / :func:`score_func`.
 """
 
 from ..counts import negative_features

@@ -84,6 +84,13 @@ class Metric:
         One score per word for the whole label set (χ²max, the t-test, …),
         the same whichever class is positive; False: scores one class
         against the rest.
+    monotone : bool
+        For a table metric: its score (after inversion or absolute value)
+        never falls as tp grows above the diagonal and never rises below
+        it, on every task's plane, so its top k lies beyond an isocline
+        (Forman's twelve). False: the shape is read off each task's plane,
+        as a formula's is (:func:`fsviz.isoclines.isocline_shape`), and a
+        task without it gets no isocline (DFS, Gini, Poisson deviation).
     """
 
     name: str
@@ -101,6 +108,7 @@ class Metric:
     reference: str = FORMAN_2003
     inputs: str = "table"
     all_classes: bool = False
+    monotone: bool = True
 
     def __post_init__(self):
         if self.inputs not in INPUTS:

@@ -1,7 +1,9 @@
 """The registry, the only list of metrics, and the entry points that score by name.
 
 It is built from the metric lists of :mod:`~fsviz.metrics.table` (Forman's
-twelve and CC), :mod:`~fsviz.metrics.corpus_based` (every class's counts,
+twelve and CC), :mod:`~fsviz.metrics.keyness` (log-odds with a prior, G²,
+log ratio, ANOVA F), :mod:`~fsviz.metrics.baselines` (DFS, NDM, MMR, Gini,
+Poisson deviation, gain ratio, SU), :mod:`~fsviz.metrics.corpus_based` (every class's counts,
 term frequencies) and :mod:`~fsviz.metrics.model_based` (fitted models);
 none of those imports it back. The app, the grid, the CLI and the tests
 iterate over :func:`metric_names`.
@@ -18,7 +20,7 @@ import numpy as np
 
 from .._validation import check_counts
 from ..counts import binary_counts
-from . import corpus_based, model_based, table
+from . import baselines, corpus_based, keyness, model_based, table
 from .base import INPUTS, Metric
 from .custom import formula_metric, is_expression
 
@@ -31,7 +33,8 @@ def register_metric(metric: Metric) -> Metric:
     """Add ``metric`` to the registry; its name must be new and lower-case.
 
     The built-in metrics are registered from the lists of
-    :mod:`~fsviz.metrics.table`, :mod:`~fsviz.metrics.corpus_based` and
+    :mod:`~fsviz.metrics.table`, :mod:`~fsviz.metrics.keyness`,
+    :mod:`~fsviz.metrics.baselines`, :mod:`~fsviz.metrics.corpus_based` and
     :mod:`~fsviz.metrics.model_based` below; call it for a metric of your own.
     """
     if metric.name != metric.name.lower() or not metric.name.isidentifier():
@@ -46,8 +49,8 @@ def metric_names(inputs=None) -> list[str]:
     """Every registered metric's key, sorted; only those reading ``inputs``
     (a key of :data:`INPUTS`, or several) when given.
 
-    >>> metric_names("table")[:3]
-    ['acc', 'acc2', 'bns']
+    >>> metric_names("table")[:4]
+    ['acc', 'acc2', 'anova_f', 'bns']
     """
     if inputs is None:
         return sorted(_REGISTRY)
@@ -79,7 +82,8 @@ def get_metric(name: str) -> Metric:
         ) from None
 
 
-for _metric in (*table.METRICS, *corpus_based.METRICS, *model_based.METRICS):
+for _metric in (*table.METRICS, *keyness.METRICS, *baselines.METRICS, *corpus_based.METRICS,
+                *model_based.METRICS):
     register_metric(_metric)
 
 
