@@ -125,6 +125,13 @@ def gini(tp, fp, pos, neg):
     -----
     Gini(t) = tpr² P(c|t)² + fpr² P(c̄|t)², in [0, 1]. A word in no document
     scores 0, the limit of the formula there (both rates tend to 0).
+
+    Shang et al. sum over the categories of a multi-class task; one class
+    against the rest, we sum over the class and the rest, as the formula
+    reads for two classes. On a skewed task the rest's term then dominates
+    and very common words score high (on the sample corpus's scipy.stats
+    task "the" and "of" lead). The class's own term alone, tpr² P(c|t)²,
+    would be a one-sided variant; we keep the paper's sum.
     """
     present = tp + fp
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -11,8 +11,9 @@ thresholding is Forman's DFreq, ``"dfreq"``; DF *cutting* is the corpus's
 rare-word cutoff, ``min_df``.)
 
 ``inputs="frequency"``: term frequencies. Wang et al.'s t-test (eq. 2–5),
-Deshpande et al.'s CMFS and ICMFS, and Goutte et al.'s frequency-based
-information gain (eq. 1).
+Deshpande et al.'s CMFS and ICMFS, Goutte et al.'s frequency-based
+information gain (eq. 1), and Monroe et al.'s log-odds z with an
+informative Dirichlet prior on word counts (``log_odds_tf``).
 
 Notation, per training sample: N documents; for class c, N_c documents of
 which A(t, c) contain word t; df(t) documents contain t; tf(t, c) is t's
@@ -29,6 +30,7 @@ from scipy import sparse
 from scipy.special import xlogy
 
 from .base import Metric
+from .keyness import MONROE, check_alpha0, log_odds
 from .table import chi
 
 OLSSON = "Olsson & Oard, Exploring Feature Selection for Multi-Label Text Classification, §3"
@@ -36,7 +38,8 @@ WANG = "Wang, Zhang, Liu & Lv, Feature Selection Based on Term Frequency and T-T
 DESHPANDE = "Deshpande et al. (2016), A Brief Report on Filter Based Novel Feature Selection Schemes"
 GOUTTE = "Goutte et al., Corpus-Based vs. Model-Based Selection of Relevant Features, eq. 1"
 
-__all__ = ["METRICS", "chi_avg", "chi_max", "chi_per_class", "cmfs", "ece", "icmfs", "ig_multi", "igf", "mi_avg",
+__all__ = ["METRICS", "chi_avg", "chi_max", "chi_per_class", "cmfs", "ece", "icmfs", "ig_multi", "igf", "log_odds_tf",
+           "log_odds_tf_z", "mi_avg",
            "mi_max", "ttest_avg", "ttest_max", "ttest_per_class"]
 
 
@@ -229,6 +232,44 @@ def igf(training) -> np.ndarray:
     return np.maximum(total / (n * np.log(2)), 0.0)
 
 
+def log_odds_tf_z(training, *, alpha0=None) -> np.ndarray:
+    """Monroe et al.'s z-score of the log-odds ratio with an informative Dirichlet prior, on word counts.
+
+    Fightin' Words as the paper writes it (eq. 16, 20–22): y_i = tf(t, c)
+    is the word's count in the positive class's documents, n_i = Σ_t y_i
+    the class's tokens, y_j and n_j the same over the other documents; the
+    prior is the corpus's own word frequencies, α_w = α₀ tf(t) / Σ tf, and
+
+        δ = log[(y_i + α_w)/(n_i + α₀ − y_i − α_w)] − log[(y_j + α_w)/(n_j + α₀ − y_j − α_w)],
+        σ² = 1/(y_i + α_w) + 1/(n_i + α₀ − y_i − α_w) + 1/(y_j + α_w) + 1/(n_j + α₀ − y_j − α_w),
+        z = δ / σ,
+
+    the formula of :func:`fsviz.metrics.keyness.log_odds` with tokens for
+    documents (so it is that function on (y_i, y_j, n_i, n_j)). α₀
+    defaults to the sample's token count, so α_w = tf(t), tidylo's
+    empirical-Bayes default; the variance keeps the two "absent" terms
+    Monroe et al. drop as negligible (Scattertext keeps them too). Signed:
+    positive where the word is relatively more frequent in the class. 0 for
+    a word never seen, or when one side has no tokens.
+    """
+    check_alpha0(alpha0)
+    positive = training.y  # a clear error when the sample has no positive class
+    in_class = training.class_tf[int(training.positive)]
+    total = np.asarray(training.X_tf.sum(axis=0), dtype=np.float64).ravel()
+    if positive.all() or not positive.any():
+        return np.zeros(training.n_words)
+    rest = np.maximum(total - in_class, 0.0)
+    n_in, n_rest = float(in_class.sum()), float(rest.sum())
+    if n_in == 0 or n_rest == 0:
+        return np.zeros(training.n_words)
+    return log_odds(in_class, rest, n_in, n_rest, alpha0=alpha0)
+
+
+def log_odds_tf(training) -> np.ndarray:
+    """|z| of :func:`log_odds_tf_z`: words marking the class or the rest rank alike, as Forman's Chi."""
+    return np.abs(log_odds_tf_z(training))
+
+
 #: The corpus-based metrics, in the registry's order.
 METRICS = (
     Metric("chi_max", "χ²max", "Chi-squared, maximum over classes", "max_c χ²(t, c)", chi_max,
@@ -260,4 +301,7 @@ METRICS = (
     Metric("igf", "IG freq", "Information Gain on term frequencies",
            "Σ_{f,c} p(f,c) log p(f,c) / (p(f) p(c)), f the word's count in a document", igf,
            reference=GOUTTE, inputs="frequency", two_sided=True, symmetric=True, selects_negative=True),
+    Metric("log_odds_tf", "Log-odds z (tf)", "Log-odds ratio z-score on word counts, informative Dirichlet prior",
+           "|δ / σ| over token counts, prior α_w = tf(t) (the corpus's own word frequencies)", log_odds_tf,
+           reference=MONROE, inputs="frequency", two_sided=True, symmetric=True, selects_negative=True),
 )

@@ -96,7 +96,8 @@ def log_odds(tp, fp, pos, neg, *, alpha0=None):
     prior = n if alpha0 is None else alpha0
     a = prior * (tp + fp) / n
     b = prior - a
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # over: a subnormal prior count (a word in 1e-300 of a document, between whole counts) has variance ∞, z 0
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         delta = np.log((tp + a) * (tn + b)) - np.log((fn + b) * (fp + a))
         variance = 1 / (tp + a) + 1 / (fn + b) + 1 / (fp + a) + 1 / (tn + b)
         z = delta / np.sqrt(variance)
