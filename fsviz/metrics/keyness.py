@@ -39,6 +39,7 @@ MONROE = "Monroe, Colaresi & Quinn (2008), Fightin' Words, Political Analysis 16
 DUNNING = "Dunning (1993), Computational Linguistics 19(1); G² as quanteda's textstat_keyness"
 HARDIE = "Hardie (2014), Log Ratio: an informal introduction (CASS)"
 SKLEARN_F = "scikit-learn's f_classif (one-way ANOVA F) on the binary document-term column"
+_TINY_ROW = 1e-300  # n / 1e-300 stays finite for any corpus
 #: Log ratio adds ε = LOG_RATIO_SMOOTHING / N to both relative frequencies.
 LOG_RATIO_SMOOTHING = 0.5
 
@@ -148,13 +149,11 @@ def information(tp, fp, pos, neg):
     fn = pos - tp
     tn = neg - fp
     n = pos + neg
-    present = tp + fp
-    absent = n - present
-    total = 0.0
-    for observed, row, column in ((tp, present, pos), (fp, present, neg), (fn, absent, pos), (tn, absent, neg)):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ratio = np.where(observed > 0, observed * n / (row * column), 1.0)
-        total = total + xlogy(observed, ratio)
+    # n / row, with an empty row (whose cells are all 0, so xlogy gives 0 whatever the ratio) kept finite
+    per_present = n / np.maximum(tp + fp, _TINY_ROW)
+    per_absent = n / np.maximum(fn + tn, _TINY_ROW)
+    total = (xlogy(tp, tp * per_present / pos) + xlogy(fp, fp * per_present / neg)
+             + xlogy(fn, fn * per_absent / pos) + xlogy(tn, tn * per_absent / neg))
     return np.maximum(total / n, 0.0)  # rounding leaves −1e-17 where O = E
 
 
