@@ -121,7 +121,7 @@ POLL_SECONDS = 0.25
 PREVIEW_SECONDS = 4.0
 #: A run stops when no page of its session has followed it for this long (the visitor left the page or closed
 #: the tab); finished cells are kept and Continue runs the rest.
-UNFOLLOWED_SECONDS = 120.0
+UNFOLLOWED_SECONDS = 60.0
 
 
 class RunJob:
@@ -181,9 +181,15 @@ class RunJob:
 
 
 def _own_job(prefix: str, keys) -> RunJob | None:
-    """This session's run of ``keys`` on this page, if it is still going."""
+    """This session's run of ``keys`` on this page, if it is still going. A run of other settings is told to
+    stop: the visitor changed the form, and its finished cells are kept for when they change it back."""
     job = st.session_state.get(f"{prefix}_job")
-    return job if job is not None and job.keys == tuple(keys) and job.running else None
+    if job is None or not job.running:
+        return None
+    if job.keys != tuple(keys):
+        job.stop.set()
+        return None
+    return job
 
 
 def _stop(prefix: str) -> None:
@@ -285,6 +291,12 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         estimate = fsviz.grid.estimate_seconds(seconds, todo, workers)
         job = RunJob(keys, _grid_work(corpus, configs, outs), locks, total=total, done=done, estimate=estimate)
         st.session_state[f"{prefix}_job"] = job
+        with panel.container():  # the same numbers, with Run off while the run goes
+            _run_numbers(total, fits_at_most, done, todo, seconds, workers)
+            b1, b2 = st.columns([1, 4])
+            b1.button("Running …", type="primary", disabled=True, key=f"{prefix}_running")
+            b2.button("Stop", key=f"{prefix}_stop_running", on_click=_stop, args=(prefix,),
+                      help="Stops the run; finished cells are kept and the next run continues.")
     _follow(job, preview, lambda: [stored_results(corpus, c, out=o) for c, o in zip(configs, outs)])
     if isinstance(job.error, (ValueError, OSError, MemoryError)):  # the finished cells are in the checkpoints
         st.error(f"The run stopped: {plain(str(job.error) or type(job.error).__name__)}. Finished cells are kept; "
@@ -324,22 +336,22 @@ def _grid_work(corpus, configs, outs):
 def _follow(job: RunJob, preview, partial) -> None:
     """Show ``job``'s progress until it ends (the page's script waits here, looking every
     :data:`POLL_SECONDS`, so a click on Stop reruns the page at once); ``preview(partial())`` redraws the
-    finished cells' results every :data:`PREVIEW_SECONDS` while new cells come in."""
+    finished cells' results every :data:`PREVIEW_SECONDS` while new cells come in.
+
+    A rerun (any click) ends this loop with Streamlit's StopException, as the
+    header's own Stop does, and leaves the job alone: the page's next run
+    follows it again, or shows it stopped. A job nobody follows any more
+    stops after :data:`UNFOLLOWED_SECONDS`."""
     with st.status(f"Running {job.total - job.done_before:,} cells …", expanded=True) as status:
         bar = st.progress(job.done / job.total, text=job.progress_text())
         chart, drawn, last = st.empty(), job.done, time.monotonic()
-        try:
-            while job.running:
-                job.followed = time.monotonic()
-                bar.progress(min(job.done / job.total, 1.0), text=job.progress_text())
-                if preview is not None and job.done > drawn and time.monotonic() - last >= PREVIEW_SECONDS:
-                    drawn, last = job.done, time.monotonic()
-                    chart.plotly_chart(preview(partial()), key=f"preview_{drawn}")
-                job.thread.join(POLL_SECONDS)
-        except BaseException as exc:
-            if type(exc).__name__ == "StopException":  # Streamlit's own Stop in the page's header
-                job.stop.set()
-            raise  # a rerun (a click, Stop): the next run of the page follows the job again
+        while job.running:
+            job.followed = time.monotonic()
+            bar.progress(min(job.done / job.total, 1.0), text=job.progress_text())
+            if preview is not None and job.done > drawn and time.monotonic() - last >= PREVIEW_SECONDS:
+                drawn, last = job.done, time.monotonic()
+                chart.plotly_chart(preview(partial()), key=f"preview_{drawn}")
+            job.thread.join(POLL_SECONDS)
         chart.empty()
         seconds = time.perf_counter() - job.began
         if job.stop.is_set() and job.done < job.total:
