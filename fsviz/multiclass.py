@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import warnings
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -44,13 +46,14 @@ from ._validation import check_n_jobs
 from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
 from .counts import Training
-from .grid import GridConfig, fold_selections, run_key, seed_for
+from .grid import ALL, RUN_COLUMNS, GridConfig, fold_selections, list_runs, run_key, seed_for
 from .metrics import metric_names
 from .selection import parse_spec
 from .workers import local_workers
 
-__all__ = ["MEASURES", "check_multiclass_metrics", "load_multiclass", "multiclass_metric_names", "macro_curves",
-           "ranked_measures", "run_multiclass", "save_multiclass", "sign_test", "stored_multiclass"]
+__all__ = ["MEASURES", "cells_done", "check_multiclass_metrics", "all_runs", "list_multiclass", "load_multiclass",
+           "macro_curves", "multiclass_cells", "multiclass_metric_names", "ranked_measures", "run_multiclass",
+           "save_multiclass", "sign_test", "stored_multiclass", "time_multiclass_cell"]
 
 #: The measures of a multi-class run (its table's columns) and how a page names them.
 MEASURES = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
@@ -137,17 +140,15 @@ def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
     return macro, micro, exact, r_precision, mean_ap  # the order of MEASURES
 
 
-def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel):
-    training = Training(corpus_tf[train], Y[train], positive=0)
-    rows = []
+def _run_cell(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel, spec):
+    """One cell: a (trial, fold)'s split, one metric spec (or ``"all"``, every word) at each k."""
     X_train, X_test = corpus_X[train], corpus_X[test]
-    fits = {}
-    selected = fold_selections(training.X_tf, None, config.metrics, config.ks, training=training,
+    training = Training(corpus_tf[train], Y[train], positive=0)
+    selected = fold_selections(training.X_tf, None, () if spec == ALL else (spec,), config.ks, training=training,
                                random_state=seed_for(config.seed, trial, fold))
-    eligible, selections = selected.eligible, selected.selections
-    if config.all_features:
-        selections = {"all": {corpus_X.shape[1]: eligible}, **selections}
-    for spec, chosen in selections.items():
+    selections = {ALL: {corpus_X.shape[1]: selected.eligible}} if spec == ALL else selected.selections
+    rows, fits = [], {}
+    for metric, chosen in selections.items():
         for k, columns in chosen.items():
             columns = np.sort(columns)
             key = columns.tobytes()
@@ -158,24 +159,19 @@ def _run_fold(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, mu
                     warnings.simplefilter("ignore")
                     fits[key] = _evaluate(model, X_train[:, columns], X_test[:, columns], Y[train], Y[test],
                                           multilabel)
-            rows.append((name, trial, fold, spec, k, columns.size, *fits[key]))
+            rows.append((name, trial, fold, metric, k, columns.size, *fits[key]))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=None, should_stop=None) -> pd.DataFrame:
-    """Evaluate ``config.metrics`` with one classifier over every class of ``corpus``.
+def multiclass_cells(config: GridConfig) -> int:
+    """A multi-class run's cells: trials × folds × (metrics, and the all-features baseline)."""
+    return config.trials * config.folds * (len(config.metrics) + bool(config.all_features))
 
-    Uses the config's metrics, ks, trials, folds, classifier and seed (its
-    ``classes`` is ignored: every class takes part). Returns one row per
-    trial × fold × metric × k with the columns of :data:`MEASURES`; the
-    all-features baseline is metric ``"all"``. ``progress(done, total)``
-    is called after each fold; ``should_stop()`` returning True ends the
-    run early with the folds finished so far.
-    """
+
+def _prepared(corpus: Corpus, config: GridConfig):
+    """The run's matrices, labels and cells ``(trial, fold, train, test, spec)``, after its checks."""
     check_multiclass_metrics(config.metrics)
-    check_n_jobs(n_jobs)
     Y = corpus.Y.toarray().astype(bool)
-    multilabel = corpus.is_multilabel
     first = np.argmax(Y, axis=1)
     counts = np.bincount(first, minlength=corpus.n_classes)
     if (counts[counts > 0] < config.folds).any() or (counts > 0).sum() < 2:
@@ -184,24 +180,68 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
             f"multi-class cross-validation needs at least two classes with {config.folds} documents each "
             f"(one per fold); too small: {', '.join(small) or 'only one class'}. Use fewer folds.")
     X = corpus.X_tf.astype(np.float64) if config.classifier in FREQUENCY_CLASSIFIERS else corpus.X.astype(np.float64)
-    X = X.tocsr()
-    splits = [(t, f, tr, te) for t in range(config.trials)
-              for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(
-                  config.seed, t)).split(np.zeros(corpus.n_docs), first))]
-    jobs = (delayed(_run_fold)(X, corpus.X_tf, Y, corpus.name, t, f, tr, te, config, multilabel)
-            for t, f, tr, te in splits)
-    frames = []
+    specs = ((ALL,) if config.all_features else ()) + tuple(config.metrics)
+    cells = [(t, f, tr, te, spec) for t in range(config.trials)
+             for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(
+                 config.seed, t)).split(np.zeros(corpus.n_docs), first))
+             for spec in specs]
+    return X.tocsr(), Y, cells
+
+
+def time_multiclass_cell(corpus: Corpus, config: GridConfig) -> float:
+    """Seconds one cell of the run takes here (its first metric on its first split), for the estimate."""
+    X, Y, cells = _prepared(corpus, config)
+    t, f, train, test, _ = cells[0]
+    start = time.perf_counter()
+    _run_cell(X, corpus.X_tf, Y, corpus.name, t, f, train, test, config, corpus.is_multilabel, config.metrics[0])
+    return time.perf_counter() - start
+
+
+def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=None, should_stop=None,
+                   done: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Evaluate ``config.metrics`` with one classifier over every class of ``corpus``.
+
+    Uses the config's metrics, ks, trials, folds, classifier and seed (its
+    ``classes`` is ignored: every class takes part). Returns one row per
+    trial × fold × metric × k with the columns of :data:`MEASURES`; the
+    all-features baseline is metric ``"all"``. A cell is one metric (or the
+    baseline) on one trial's fold (:func:`multiclass_cells`);
+    ``progress(done, total)`` is called after each; ``should_stop()``
+    returning True ends the run early with the cells finished so far.
+    ``done``, the table of a stopped run of the same config and corpus, is
+    kept and its cells are not run again.
+    """
+    check_n_jobs(n_jobs)
+    X, Y, cells = _prepared(corpus, config)
+    finished = set() if done is None or done.empty else set(
+        done[["trial", "fold", "metric"]].drop_duplicates().itertuples(index=False, name=None))
+    todo = [cell for cell in cells if (cell[0], cell[1], cell[4]) not in finished]
+    frames = [] if done is None or done.empty else [done[COLUMNS]]
+    count = len(cells) - len(todo)
     if progress:
-        progress(0, len(splits))
+        progress(count, len(cells))
+    jobs = (delayed(_run_cell)(X, corpus.X_tf, Y, corpus.name, t, f, tr, te, config, corpus.is_multilabel, spec)
+            for t, f, tr, te, spec in todo)
     with local_workers():
-        for frame in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs):
-            frames.append(frame)
-            if progress:
-                progress(len(frames), len(splits))
-            if should_stop is not None and should_stop():
-                break
+        results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
+        try:
+            for frame in results:
+                frames.append(frame)
+                count += 1
+                if progress:
+                    progress(count, len(cells))
+                if should_stop is not None and should_stop():
+                    break
+        finally:
+            if hasattr(results, "close"):
+                results.close()
     table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)
     return table.sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
+
+
+def cells_done(table: pd.DataFrame) -> int:
+    """The cells a multi-class table holds (its distinct trial, fold and metric)."""
+    return 0 if table.empty else len(table[["trial", "fold", "metric"]].drop_duplicates())
 
 
 def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
@@ -234,17 +274,50 @@ def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: in
 
 
 def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpus) -> Path:
-    """Write a finished run to ``path`` as Parquet (atomically), with its config and corpus in the metadata."""
+    """Write a run to ``path`` as Parquet (atomically), with its config, corpus, cells done of the run's
+    (:func:`multiclass_cells`: fewer for a stopped run, which :func:`run_multiclass` continues from this
+    table) and the time in the metadata."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    total, done = multiclass_cells(config), cells_done(table)
     meta = {"config": config.to_dict(), "corpus": corpus.name, "fingerprint": corpus.fingerprint,
-            "key": run_key(config, [corpus])}
+            "key": run_key(config, [corpus]), "cells_done": done, "cells_total": total, "complete": done >= total,
+            "written": datetime.now(UTC).isoformat(timespec="seconds")}
     arrow = pa.Table.from_pandas(table, preserve_index=False)
     arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fsviz_multiclass": json.dumps(meta)})
     tmp = path.with_name(path.name + ".tmp")
     pq.write_table(arrow, tmp)
     os.replace(tmp, path)
     return path
+
+
+def list_multiclass(folder) -> pd.DataFrame:
+    """Every multi-class run kept in ``folder``, newest first, in the columns of
+    :func:`fsviz.grid.list_runs` (kind ``"multi-class"``); only the files' metadata is read."""
+    rows = []
+    for path in sorted(Path(folder).glob("*.parquet")) if Path(folder).is_dir() else ():
+        try:
+            meta = json.loads((pq.read_schema(path).metadata or {}).get(b"fsviz_multiclass", b"{}"))
+            config = GridConfig.from_dict(meta["config"])
+        except (OSError, ValueError, KeyError, TypeError, pa.ArrowException):
+            continue
+        total = int(meta.get("cells_total", multiclass_cells(config)))
+        done = int(meta.get("cells_done", total))
+        rows.append({"key": str(meta.get("key", path.stem)), "kind": "multi-class", "datasets": str(meta.get("corpus")),
+                     "metrics": ", ".join(config.metrics), "k": ", ".join(map(str, config.ks)),
+                     "trials": config.trials, "folds": config.folds, "classifier": config.classifier,
+                     "cells_done": done, "cells_total": total, "status": "finished" if done >= total else "stopped",
+                     "written": str(meta.get("written", "")), "path": str(path)})
+    return pd.DataFrame(rows, columns=RUN_COLUMNS).sort_values("written", ascending=False, ignore_index=True)
+
+
+def all_runs(grid_folder, multiclass_folder) -> pd.DataFrame:
+    """The grid, lesion, cutoff (:func:`fsviz.grid.list_runs`) and multi-class runs kept in two folders (they
+    may be the same), newest first: what ``fsviz runs`` and the app's Stored runs list."""
+    frames = [frame for frame in (list_runs(grid_folder), list_multiclass(multiclass_folder)) if len(frame)]
+    if not frames:
+        return pd.DataFrame(columns=RUN_COLUMNS)
+    return pd.concat(frames, ignore_index=True).sort_values("written", ascending=False, ignore_index=True)
 
 
 def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:

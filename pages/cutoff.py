@@ -9,7 +9,7 @@ from fsviz.grid import GridConfig
 from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
 from ui.components import plain, spreadsheet_csv
-from ui.runs import run_panel
+from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
 
@@ -78,6 +78,9 @@ def main() -> None:
                            key="cutoff_dl_curves")
         st.download_button("Download the results (CSV, the grid's table with min_df and vocabulary)",
                            spreadsheet_csv(table), "fsviz-cutoff-results.csv", "text/csv", key="cutoff_dl_results")
+
+    with st.expander("Stored runs on this server (grid, lesion, cutoff, multi-class)"):
+        stored_runs("cutoff_runs", corpus)
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

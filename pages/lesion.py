@@ -11,7 +11,7 @@ from fsviz.grid import DEFAULT_KS, parse_ks
 from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
 from ui.components import plain, spreadsheet_csv
-from ui.runs import run_panel
+from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
 
@@ -97,6 +97,9 @@ def main() -> None:
         run.save_to(buffer)
         c2.download_button("Download the results (Parquet, the grid's table)", buffer.getvalue(), "fsviz-lesion.parquet",
                            "application/octet-stream", key="lesion_dl_parquet")
+
+    with st.expander("Stored runs on this server (grid, lesion, cutoff, multi-class)"):
+        stored_runs("lesion_runs", corpus)
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

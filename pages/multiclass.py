@@ -1,7 +1,6 @@
 """Multi-class evaluation page: one classifier over every class (Wang et al.; Olsson & Oard)."""
 
 import io
-import time
 
 import streamlit as st
 
@@ -13,8 +12,6 @@ from fsviz.multiclass import (
     check_multiclass_metrics,
     macro_curves,
     multiclass_metric_names,
-    run_multiclass,
-    save_multiclass,
     sign_test,
     stored_multiclass,
 )
@@ -22,7 +19,18 @@ from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
 from ui.components import plain, spreadsheet_csv
+from ui.runs import multiclass_panel, stored_runs
 from ui.sidebar import page
+
+
+def _apply_form(config, usable) -> None:
+    """Set the form to a stored run's settings (before its widgets are drawn)."""
+    if config is None:
+        return
+    st.session_state.update(mc_metrics=[m for m in config.metrics if m in usable],
+                            mc_specs=", ".join(m for m in config.metrics if m not in usable),
+                            mc_ks=", ".join(map(str, config.ks)), mc_trials=config.trials, mc_folds=config.folds,
+                            mc_classifier=config.classifier)
 
 
 def main() -> None:
@@ -44,6 +52,7 @@ def main() -> None:
     corpus = ctx.corpus
 
     usable = multiclass_metric_names()
+    _apply_form(st.session_state.pop("mc_form", None), usable)  # a stored run opened since the last visit
     chosen = st.multiselect("Metrics over all classes", usable,
                             default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
                             key="mc_metrics", format_func=state.metric_option)
@@ -76,53 +85,14 @@ def main() -> None:
     except ValueError as exc:
         st.error(plain(exc), icon="⚠️")
 
-    # Finished runs of this corpus: this session's, and those kept on disk by earlier sessions.
-    results = st.session_state.setdefault("mc_results", {}).setdefault(corpus.fingerprint, {})
-    if not results:
-        results.update({k: table for k, (_, table) in stored_multiclass(state.multiclass_dir(), corpus).items()})
+    table = multiclass_panel(corpus, ctx.corpus_key, config) if config is not None else None
     key = None if config is None else run_key(config, [corpus])
-    if config is not None and key not in results:
-        fits = config.trials * config.folds * (len(config.metrics) * len(config.ks) + 1)
-        st.caption(f"{config.trials * config.folds} folds × {len(config.metrics)} metrics × {len(config.ks)} k: "
-                   f"{fits:,} fits at most.")
-        cap = state.max_fits_or_default()
-        if st.session_state.pop("mc_stopped", False):
-            st.warning("Stopped: a multi-class run keeps only finished runs; Run starts it again.", icon="⏸️")
-        b1, b2 = st.columns([1, 4])
-        start = b1.button("Run", type="primary", key="mc_run", disabled=fits > cap)
-        b2.button("Stop", key="mc_stop", on_click=st.session_state.__setitem__, args=("mc_stopped", True))
-        if fits > cap:
-            st.error(f"This run has up to {fits:,} classifier fits, more than one run on this server may start "
-                     f"({cap:,}, the setting {state.MAX_FITS_VAR}); choose fewer metrics, values of k, trials or "
-                     "folds, or run `python -m fsviz multiclass …`.", icon="⚠️")
-        if start and fits <= cap:
-            bar = st.progress(0.0, text="Starting the worker processes …")
-            began = time.perf_counter()
-
-            def progress(done, total):
-                seconds = time.perf_counter() - began
-                left = f", about {seconds / done * (total - done):,.0f} s left" if 0 < done < total else ""
-                bar.progress(done / max(total, 1), text=f"{done} of {total} folds in {seconds:,.0f} s{left}")
-
-            try:
-                table = run_multiclass(corpus, config, n_jobs=-1, progress=progress)
-            except ValueError as exc:
-                st.error(plain(exc), icon="⚠️")
-            else:
-                results[key] = table
-                bar.empty()
-                try:
-                    save_multiclass(table, state.multiclass_dir() / f"{key}.parquet", config, corpus)
-                    state.keep_runs(state.multiclass_dir(), [key], stored=True)
-                except OSError as exc:
-                    st.warning(f"The run is kept for this session but could not be saved to disk ({plain(exc)}); "
-                               "download it below.", icon="⚠️")
-
-    table = results.get(key)
-    if table is None and results:
-        key, table = list(results.items())[-1]
-        st.caption("Showing your last finished run on this corpus; the settings above have not been run yet.")
-    if table is not None:
+    if table is None or table.empty:  # the settings above have not run: the last kept run of this corpus
+        kept = stored_multiclass(state.multiclass_dir(), corpus)
+        if kept:
+            key, (_, table) = list(kept.items())[-1]
+            st.caption("Showing your last run on this corpus; the settings above have not been run yet.")
+    if table is not None and not table.empty:
         state.keep_runs(state.multiclass_dir(), [key])
         curves = macro_curves(table)
         st.plotly_chart(curves_figure(curves, goals=list(MEASURES), bands=False), key="mc_curves")
@@ -146,6 +116,9 @@ def main() -> None:
                            key="mc_dl_csv")
         c2.download_button("Download every fold (Parquet)", buffer.getvalue(), "multiclass.parquet",
                            key="mc_dl_parquet")
+
+    with st.expander("Stored runs on this server (grid, lesion, cutoff, multi-class)"):
+        stored_runs("mc_runs", corpus)
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

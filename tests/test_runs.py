@@ -83,3 +83,23 @@ def test_a_run_is_deleted_only_from_its_own_folder(tmp_path):
     for path in list_runs(folder)["path"]:
         delete_run(path, folder)
     assert list_runs(folder).empty and not any(folder.rglob("*.parquet"))
+
+
+def test_a_stopped_multiclass_run_is_listed_with_the_grid_runs_and_continues(tmp_path):
+    from fsviz.multiclass import all_runs, cells_done, run_multiclass, save_multiclass
+
+    corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=1).load()
+    run_grid([corpus], GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2), out=tmp_path / "g" / "a.parquet",
+             n_jobs=1)
+    config = GridConfig(metrics=("chi_max", "cmfs"), ks=(5, 10), trials=1, folds=2)
+    calls = iter(range(100))
+    partial = run_multiclass(corpus, config, should_stop=lambda: next(calls) >= 2)
+    save_multiclass(partial, tmp_path / "m" / "b.parquet", config, corpus)
+    runs = all_runs(tmp_path / "g", tmp_path / "m")
+    assert sorted(runs["kind"]) == ["grid", "multi-class"]
+    row = runs[runs["kind"] == "multi-class"].iloc[0]
+    assert (row["cells_done"], row["cells_total"], row["status"]) == (3, 6, "stopped")
+    whole = run_multiclass(corpus, config, done=partial)
+    assert cells_done(whole) == 6
+    fresh = run_multiclass(corpus, config)
+    assert whole.equals(fresh), "continuing gives the table a run from scratch gives"

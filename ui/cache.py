@@ -23,7 +23,8 @@ import threading
 import streamlit as st
 
 import fsviz
-from fsviz.grid import list_runs, time_cell
+from fsviz.grid import time_cell
+from fsviz.multiclass import all_runs, time_multiclass_cell
 from fsviz.plots import word_map_animation as word_map_animation_figure
 from fsviz.tables import word_points as _word_points
 
@@ -79,11 +80,16 @@ def cell_seconds(_corpus, corpus_key, config):
     return time_cell(_corpus, config)
 
 
+@st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)
+def multiclass_cell_seconds(_corpus, corpus_key, config):
+    return time_multiclass_cell(_corpus, config)
+
+
 @st.cache_data(show_spinner=False, max_entries=16)
-def stored_runs(folder: str, signature: tuple):
-    """:func:`fsviz.grid.list_runs` of ``folder``, read again only when ``signature`` (its files' names, sizes
-    and times) changes: the list is drawn on every rerun of the grid and results pages."""
-    return list_runs(folder)
+def stored_runs(grid_folder: str, multiclass_folder: str, signature: tuple):
+    """:func:`fsviz.multiclass.all_runs` of the two folders, read again only when ``signature`` (their files'
+    names, sizes and times) changes: the list is drawn on every rerun of the run pages."""
+    return all_runs(grid_folder, multiclass_folder)
 
 
 @st.cache_resource(show_spinner=False)

@@ -11,6 +11,7 @@ import streamlit as st
 
 import fsviz
 from fsviz.grid import delete_run, load_results, open_run, run_grid, run_key, stored_results
+from fsviz.multiclass import cells_done, load_multiclass, multiclass_cells, run_multiclass, save_multiclass
 from ui import cache, state
 from ui.components import plain
 
@@ -22,11 +23,11 @@ def stored_runs(key: str, corpus=None) -> None:
     A grid run of ``corpus`` (the sidebar's, with the same preprocessing) also
     sets the Evaluation grid's form to its settings (:func:`state.fill_grid_form`),
     so its panel counts its cells and Continue runs the rest."""
-    folder = state.grid_dir()
-    runs = cache.stored_runs(str(folder), _signature(folder))
+    folders = {"grid": state.grid_dir(), "multi-class": state.multiclass_dir()}
+    runs = cache.stored_runs(str(folders["grid"]), str(folders["multi-class"]), _signature(*folders.values()))
     if runs.empty:
-        st.caption("No runs stored on this server yet: a run on the Evaluation grid, Lesion study or Rare-word "
-                   "cutoff page is kept here, finished or stopped.")
+        st.caption("No runs stored on this server yet: a run on the Evaluation grid, Lesion study, Rare-word "
+                   "cutoff or Multi-class evaluation page is kept here, finished or stopped.")
         return
     shown = runs.assign(cells=[f"{d:,} of {t:,}" for d, t in zip(runs["cells_done"], runs["cells_total"])],
                         written=runs["written"].str.slice(0, 16).str.replace("T", " "))
@@ -44,23 +45,25 @@ def stored_runs(key: str, corpus=None) -> None:
     if chosen is None:
         return
     opened = c2.button("Open", key=f"{key}_open", type="primary")
+    kind = runs.loc[runs["path"] == chosen, "kind"].iloc[0]
     if state.deleting_allowed() and c2.button("Delete", key=f"{key}_delete",
                                               help="Deletes the run's results and checkpoints from this server"):
         try:
-            delete_run(chosen, state.grid_dir())
+            delete_run(chosen, folders.get(kind, folders["grid"]))
         except (ValueError, OSError) as exc:
             st.error(f"Could not delete the run: {plain(exc)}", icon="⚠️")
             return
         st.session_state.pop(f"{key}_choice", None)
         st.rerun()
-    if opened:
+    if opened and kind == "multi-class":
+        _open_multiclass(chosen, corpus, key)
+    elif opened:
         try:
             run = open_run(chosen)
         except ValueError as exc:
             st.error(f"Could not open the run: {plain(exc)}", icon="⚠️")
             return
         state.show_results(run, f"the stored run {run.key}" + ("" if run.complete else " (stopped)"))
-        kind = runs.loc[runs["path"] == chosen, "kind"].iloc[0]
         if kind == "grid" and corpus is not None and run.key == run_key(run.config, [corpus]):
             state.fill_grid_form(run.config)
             st.session_state[f"{key}_note"] = ("Its settings are in the Evaluation grid's form" + (
@@ -73,10 +76,29 @@ def stored_runs(key: str, corpus=None) -> None:
         st.rerun()
 
 
-def _signature(folder) -> tuple:
-    """The names, sizes and times of a runs folder's files: what its list of runs depends on."""
+def _open_multiclass(path, corpus, key: str) -> None:
+    """A stored multi-class run opens on its own page (its table is not the grid's): the page's form takes
+    its settings when it is a run of ``corpus``."""
+    try:
+        config, _, meta = load_multiclass(path)
+    except ValueError as exc:
+        st.error(f"Could not open the run: {plain(exc)}", icon="⚠️")
+        return
+    if corpus is not None and meta.get("key") == run_key(config, [corpus]):
+        st.session_state["mc_form"] = config
+        note = "Its settings are in the Multi-class evaluation page's form: open that page to see it."
+    else:
+        note = (f"This multi-class run is of {meta.get('corpus', 'another corpus')}: open that corpus with the same "
+                "preprocessing, then the Multi-class evaluation page.")
+    st.session_state[f"{key}_note"] = note
+    st.rerun()
+
+
+def _signature(*folders) -> tuple:
+    """The names, sizes and times of the runs folders' files: what their list of runs depends on."""
     entries = []
-    for path in [*folder.glob("*.parquet"), *folder.glob("*.parts/*/*")] if folder.is_dir() else []:
+    for path in [p for folder in folders if folder.is_dir()
+                 for p in [*folder.glob("*.parquet"), *folder.glob("*.parts/*/*")]]:
         try:
             info = path.stat()
         except OSError:  # deleted since the folder was listed
@@ -361,11 +383,93 @@ def _follow(job: RunJob, preview, partial) -> None:
             status.update(label=f"Finished {job.total:,} cells in {seconds:,.0f} s", state="complete", expanded=False)
 
 
-def _run_numbers(total, fits, done, todo, seconds, workers) -> None:
+def _run_numbers(total, fits, done, todo, seconds, workers, cells="class × trial × fold") -> None:
     m1, m2, m3, m4 = st.columns(4)
-    m1.metric("Cells (class × trial × fold)", f"{total:,}")
+    m1.metric(f"Cells ({cells})", f"{total:,}")
     m2.metric("Classifier fits, at most", f"{fits:,}")
     m3.metric("Already finished", f"{done:,}")
     m4.metric("Estimated time", "done" if not todo else f"{fsviz.grid.estimate_seconds(seconds, todo, workers):,.0f} s",
               help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes, and "
                    f"about {fsviz.grid.START_UP_SECONDS:g} s to start them.")
+
+
+def multiclass_panel(corpus, corpus_key, config):
+    """Cost, Run/Continue and Stop for the multi-class run of ``config`` on ``corpus`` (a :class:`RunJob`
+    as on the grid's :func:`run_panel`); returns its kept table (finished or stopped) or None.
+
+    A cell is one metric on one trial's fold (:func:`fsviz.multiclass.multiclass_cells`). The table is kept
+    in the app's multi-class folder when the run finishes or stops; Continue runs only the missing cells.
+    """
+    prefix, key = "mc", run_key(config, [corpus])
+    path = state.multiclass_dir() / f"{key}.parquet"
+    locks = [cache.grid_lock(f"multiclass-{key}")]
+    job = _own_job(prefix, [key])
+    stopped = st.session_state.pop(f"{prefix}_stopped", False)
+    following = job is not None and not job.stop.is_set()
+    busy = not following and not _free_within(locks, STOP_WAIT if stopped and job is not None else RUN_LOCK_WAIT)
+    ending = busy and job is not None
+    try:
+        stored = load_multiclass(path)[1] if path.is_file() else None
+    except ValueError:  # a damaged file: the run starts again and replaces it
+        stored = None
+    total = multiclass_cells(config)
+    done = max(cells_done(stored) if stored is not None else 0, job.done if job is not None else 0)
+    todo = total - done
+    fits_at_most = config.trials * config.folds * config.n_fits()
+    cap = state.max_fits_or_default()
+    if fits_at_most * todo / total > cap and not following:
+        st.error(f"This run has up to {fits_at_most:,} classifier fits, more than one run on this server may start "
+                 f"({cap:,}, the setting {state.MAX_FITS_VAR}); choose fewer metrics, values of k, trials or folds, "
+                 "or run `python -m fsviz multiclass …`.", icon="⚠️")
+        return stored
+    seconds = cache.multiclass_cell_seconds(corpus, corpus_key, config) if todo else 0.0
+    workers = max(1, fsviz.grid.n_workers())
+    cells = "trial × fold × metric"
+    panel = st.empty()
+    with panel.container():
+        _run_numbers(total, fits_at_most, done, todo, seconds, workers, cells)
+        if (stopped or ending) and done and todo:
+            st.warning(f"Stopped after {done:,} of {total:,} cells. The finished cells are kept: Continue runs the "
+                       "rest, and the results below show what is finished.", icon="⏸️")
+        if busy and not ending:
+            st.info("This run is in progress in another session; it can be continued here once that session "
+                    "stops.", icon="⏳")
+        b1, b2 = st.columns([1, 4])
+        start = b1.button("Run" if not done else "Continue", type="primary", key=f"{prefix}_run",
+                          disabled=not todo or following or (busy and not ending))
+        b2.button("Stop", key=f"{prefix}_stop", on_click=_stop, args=(prefix,),
+                  help="Stops the run; finished cells are kept and the next run continues.")
+    if not following:
+        if not start or not (_take(locks) or ending and _free_within(locks, RUN_LOCK_WAIT) and _take(locks)):
+            return stored
+
+        def work(progress, should_stop):
+            table = run_multiclass(corpus, config, n_jobs=-1, done=stored, should_stop=should_stop,
+                                   progress=lambda count, _total: progress(count - done))
+            save_multiclass(table, path, config, corpus)
+            return table
+
+        job = RunJob([key], work, locks, total=total, done=done,
+                     estimate=fsviz.grid.estimate_seconds(seconds, todo, workers))
+        st.session_state[f"{prefix}_job"] = job
+        with panel.container():
+            _run_numbers(total, fits_at_most, done, todo, seconds, workers, cells)
+            b1, b2 = st.columns([1, 4])
+            b1.button("Running …", type="primary", disabled=True, key=f"{prefix}_running")
+            b2.button("Stop", key=f"{prefix}_stop_running", on_click=_stop, args=(prefix,))
+    _follow(job, None, None)
+    if isinstance(job.error, (ValueError, OSError, MemoryError)):
+        st.error(f"The run stopped: {plain(str(job.error) or type(job.error).__name__)}.", icon="⚠️")
+        return stored
+    if job.error is not None:
+        raise job.error
+    table = job.result
+    with panel.container():
+        finished = cells_done(table)
+        _run_numbers(total, fits_at_most, finished, total - finished, seconds, workers, cells)
+        if finished >= total:
+            st.success(f"Finished: all {total:,} cells are stored, here and for later visits (Stored runs).", icon="✅")
+        else:
+            st.warning(f"Stopped after {finished:,} of {total:,} cells; Continue runs the rest.", icon="⏸️")
+    return table
+

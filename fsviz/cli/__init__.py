@@ -46,9 +46,9 @@ from ..advice import recommend, recommendation_text
 from ..analysis import GOALS, goal_shares, macro_average
 from ..corpus import load_corpus
 from ..export import FILE_TYPES, export_selection
-from ..grid import GridConfig, list_runs, load_results, parse_ks, run_grid
+from ..grid import GridConfig, load_results, parse_ks, run_grid
 from ..metrics import FORMAN_METRICS
-from ..multiclass import MEASURES, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
+from ..multiclass import MEASURES, all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
 from ..report import tolerance_table, write_report
 from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
@@ -376,7 +376,7 @@ def _runs(args):
     folder = Path(args.folder) if args.folder else cache_dir() / "grid"
     if args.folder and not folder.is_dir():
         raise ValueError(f"no such folder: {folder}")
-    runs = list_runs(folder)
+    runs = all_runs(folder, folder if args.folder else cache_dir() / "multiclass")
     shown = runs.drop(columns=["key", "path"]).assign(cells=[f"{d} of {t}" for d, t in
                                                              zip(runs["cells_done"], runs["cells_total"])])
     text = _table(shown.drop(columns=["cells_done", "cells_total"])) if len(runs) else f"no runs stored in {folder}"

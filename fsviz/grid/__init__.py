@@ -74,7 +74,7 @@ from .runner import (
     time_cell,
     time_left,
 )
-from .runs import delete_run, list_runs, open_run
+from .runs import RUN_COLUMNS, delete_run, list_runs, open_run
 
 __all__ = [
     "ALL",
@@ -94,6 +94,7 @@ __all__ = [
     "fold_rankings",
     "fold_selections",
     "list_runs",
+    "RUN_COLUMNS",
     "load_results",
     "make_classifier",
     "n_workers",

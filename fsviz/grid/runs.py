@@ -23,11 +23,12 @@ from ..formats import CorpusError
 from .config import GridConfig
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
 
-__all__ = ["MANIFEST", "Checkpoint", "delete_run", "list_runs", "open_run", "write_manifest"]
+__all__ = ["MANIFEST", "RUN_COLUMNS", "Checkpoint", "delete_run", "list_runs", "open_run", "write_manifest"]
 
 #: The manifest of a run's checkpoint folder.
 MANIFEST = "run.json"
-_COLUMNS = ["key", "kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells_done", "cells_total",
+#: The columns of a list of stored runs (:func:`list_runs`, :func:`fsviz.multiclass.list_multiclass`).
+RUN_COLUMNS = ["key", "kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells_done", "cells_total",
             "status", "written", "path"]
 
 
@@ -129,7 +130,7 @@ def list_runs(folder) -> pd.DataFrame:
         done = _cells_in(parts)
         rows.append(_row(config, str(meta.get("key", manifest.parent.name)), done, int(meta.get("cells_total", 0)),
                          False, meta.get("provenance", {}) or {}, manifest.parent))
-    table = pd.DataFrame(rows, columns=_COLUMNS)
+    table = pd.DataFrame(rows, columns=RUN_COLUMNS)
     return table.sort_values("written", ascending=False, ignore_index=True)
 
 

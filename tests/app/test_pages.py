@@ -193,7 +193,7 @@ def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, mo
     later.switch_page("pages/multiclass.py").run()
     assert_clean(later)
     assert "igfss(cmfs,nfr=0.5)" in set(later.dataframe[0].value["metric"])
-    assert any("last finished run" in c.value for c in later.caption)
+    assert any("last run on this corpus" in c.value for c in later.caption)
 
 
 def test_multiclass_page_has_stop_and_refuses_a_run_over_the_servers_cap(tmp_path, monkeypatch):
@@ -202,8 +202,46 @@ def test_multiclass_page_has_stop_and_refuses_a_run_over_the_servers_cap(tmp_pat
     at = fresh().run()
     at.switch_page("pages/multiclass.py").run()
     assert not at.exception
-    assert at.button(key="mc_run").disabled
+    assert not [b for b in at.button if b.key == "mc_run"], "no Run over the cap"
     assert any("more than one run on this server may start (10, the setting FSVIZ_MAX_FITS)" in e.value
                for e in at.error)
-    at.button(key="mc_stop").click().run()
-    assert any("Stopped" in w.value for w in at.warning)
+
+
+def test_a_stopped_multiclass_run_is_kept_and_continue_runs_only_the_rest(tmp_path, monkeypatch):
+    from fsviz.grid import GridConfig, run_key
+    from fsviz.multiclass import cells_done, run_multiclass, save_multiclass, stored_multiclass
+
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
+    at = fresh().run()
+    at.switch_page("pages/multiclass.py").run()
+    at.multiselect(key="mc_metrics").set_value(["chi_max", "ttest_avg"])
+    at.text_input(key="mc_ks").set_value("20, 200")
+    at.number_input(key="mc_trials").set_value(1)
+    at.number_input(key="mc_folds").set_value(2).run()
+    corpus = at.session_state["context"].corpus
+    config = GridConfig(metrics=("chi_max", "ttest_avg"), ks=(20, 200), trials=1, folds=2)
+    calls = iter(range(100))  # a session that stopped after 2 of the 6 cells (2 folds × (2 metrics + all words))
+    partial = run_multiclass(corpus, config, should_stop=lambda: next(calls) >= 1)
+    save_multiclass(partial, tmp_path / "multiclass" / f"{run_key(config, [corpus])}.parquet", config, corpus)
+    assert cells_done(partial) == 2
+
+    at = fresh().run()  # a new session with the same settings finds it
+    at.switch_page("pages/multiclass.py").run()
+    at.multiselect(key="mc_metrics").set_value(["chi_max", "ttest_avg"])
+    at.text_input(key="mc_ks").set_value("20, 200")
+    at.number_input(key="mc_trials").set_value(1)
+    at.number_input(key="mc_folds").set_value(2).run()
+    assert_clean(at)
+    numbers = {m.label: m.value for m in at.metric}
+    assert numbers["Cells (trial × fold × metric)"] == "6" and numbers["Already finished"] == "2"
+    assert at.button(key="mc_run").label == "Continue"
+    at.button(key="mc_run").click().run()
+    assert_clean(at)
+    assert any("Finished: all 6 cells" in m.value for m in at.success)
+    table = at.dataframe[0].value
+    assert set(table["metric"]) == {"all", "chi_max", "ttest_avg"}
+    kept = [table for _, table in stored_multiclass(tmp_path / "multiclass", corpus).values()]
+    assert cells_done(kept[0]) == 6
+    before = partial.set_index(["trial", "fold", "metric", "k"]).sort_index()
+    after = kept[0].set_index(["trial", "fold", "metric", "k"]).loc[before.index]
+    assert (after["macro_f1"] == before["macro_f1"]).all(), "the stopped run's cells are kept, not run again"
