@@ -39,6 +39,7 @@ __all__ = ["NOT_MONOTONE", "Isocline", "MetricSurface", "isocline", "isocline_sh
            "no_isocline_reason", "selected_side", "top_k_isocline", "top_k_isoclines", "weighted_isocline"]
 
 _ITERATIONS = 60  # halves the bracket to 1e-18 of pos: exact in float64
+_SNAP = 1e-9  # a crossing this close (× pos) to a whole count whose score reaches the threshold moves onto it
 #: Why a formula has no isocline for a task.
 NOT_MONOTONE = "its score is not monotone in tp on each side of the diagonal"
 
@@ -82,6 +83,15 @@ def _crossing(name, fp, lo, hi, pos, neg, threshold, rising):
         above = score(name, mid, fp, pos, neg) >= threshold
         b = np.where(above, mid, b)
         a = np.where(above, a, mid)
+    # A word whose score is exactly the threshold (the k-th) lies on the curve, but rounding noise in the
+    # score, a few ulps, can leave the crossing a few ulps beyond its whole count: snap onto the count
+    # when that count's own score reaches the threshold, as the word's does.
+    count = np.round(b)
+    inside = (count >= np.minimum(good_end, bad_end)) & (count <= np.maximum(good_end, bad_end))
+    near = inside & (np.abs(b - count) <= _SNAP * pos)
+    if near.any():
+        reaches = score(name, np.where(near, count, b), fp, pos, neg) >= threshold
+        b = np.where(near & reaches, count, b)
     return np.where(ok, np.where(already, bad_end, b), np.nan)
 
 

@@ -46,7 +46,7 @@ import numpy as np
 from scipy.special import xlogy
 
 from .base import Metric
-from .keyness import information
+from .keyness import rarer_information, rarer_side
 
 __all__ = ["METRICS", "RATE_FLOOR", "dfs", "gain_ratio", "gini", "mmr", "ndm", "poisson", "su"]
 
@@ -169,12 +169,13 @@ def poisson(tp, fp, pos, neg):
 
 def _entropies(tp, fp, pos, neg):
     """(IG, H(C), H(T)) in nats: the information the word's presence T gives on the class C."""
+    tp, fp = rarer_side(tp, fp, pos, neg)  # a word and its absence tie exactly
     n = pos + neg
     p_word = (tp + fp) / n
     p_class = pos / n
     h_class = -xlogy(p_class, p_class) - xlogy(1 - p_class, 1 - p_class)
     h_word = -xlogy(p_word, p_word) - xlogy(1 - p_word, 1 - p_word)
-    return information(tp, fp, pos, neg), h_class, np.maximum(h_word, 0.0)
+    return rarer_information(tp, fp, pos, neg), h_class, np.maximum(h_word, 0.0)
 
 
 def gain_ratio(tp, fp, pos, neg):

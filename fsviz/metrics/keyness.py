@@ -28,18 +28,19 @@ References
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import xlogy
+from scipy.special import xlog1py, xlogy
 
 from .base import Metric
 
-__all__ = ["LOG_RATIO_SMOOTHING", "METRICS", "anova_f", "check_alpha0", "g2", "information", "log_odds", "log_odds_metric",
+__all__ = ["LOG_RATIO_SMOOTHING", "METRICS", "anova_f", "check_alpha0", "g2", "information",
+           "rarer_information", "rarer_side", "log_odds", "log_odds_metric",
            "log_ratio"]
 
 MONROE = "Monroe, Colaresi & Quinn (2008), Fightin' Words, Political Analysis 16(4), eq. 16–22"
 DUNNING = "Dunning (1993), Computational Linguistics 19(1); G² as quanteda's textstat_keyness"
 HARDIE = "Hardie (2014), Log Ratio: an informal introduction (CASS)"
 SKLEARN_F = "scikit-learn's f_classif (one-way ANOVA F) on the binary document-term column"
-_TINY_ROW = 1e-300  # n / 1e-300 stays finite for any corpus
+_TINY_ROW = 1e-300  # d / (1e-300 · pos) stays finite for any corpus: d is 0 there
 #: Log ratio adds ε = LOG_RATIO_SMOOTHING / N to both relative frequencies.
 LOG_RATIO_SMOOTHING = 0.5
 
@@ -96,7 +97,7 @@ def log_odds(tp, fp, pos, neg, *, alpha0=None):
     n = pos + neg
     prior = n if alpha0 is None else alpha0
     a = prior * (tp + fp) / n
-    b = prior - a
+    b = prior * (fn + tn) / n  # not prior − a, which cancels for a word in nearly every document
     # over: a subnormal prior count (a word in 1e-300 of a document, between whole counts) has variance ∞, z 0
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         delta = np.log((tp + a) * (tn + b)) - np.log((fn + b) * (fp + a))
@@ -138,23 +139,57 @@ def g2(tp, fp, pos, neg):
     return np.where(tp * neg >= fp * pos, g, -g)
 
 
+def rarer_side(tp, fp, pos, neg):
+    """``(tp, fp)``, or ``(fn, tn)`` where the word is in more than half the documents.
+
+    Information is the same for a word's presence and its absence, so the
+    words (tp, fp) and (pos − tp, neg − fp) tie; computing both from the
+    same side makes the tie exact in floating point too (otherwise rounding
+    splits it, and the k-th word's twin falls off its own isocline).
+    """
+    n = pos + neg
+    twice = 2 * (tp + fp)
+    flip = (twice > n) | ((twice == n) & (2 * tp > pos))
+    return np.where(flip, pos - tp, tp), np.where(flip, neg - fp, fp)
+
+
 def information(tp, fp, pos, neg):
     """The mutual information of the word's presence and the class, in nats (≥ 0).
 
     Σ over the four cells of P(cell) ln(P(cell) / (P(row) P(column))),
-    0 ln 0 = 0, summed cell by cell: where O ≈ E the terms are small, so no
-    large sums cancel (as N ln N − Σ x ln x would), and the score is as
-    smooth in tp as the isoclines' bisection needs.
+    0 ln 0 = 0. In a 2×2 table every cell's O − E is ±D / N, D = tp·neg −
+    fp·pos. The absent row's terms, where O ≈ E for all but the commonest
+    words, are O·log1p(±D / (row·column)) (O ln(O/E) where O < E/2, where
+    log1p would lose digits); the present row's are O ln(O/E). No
+    N ln N − Σ x ln x cancels, so the entropy ratios stay right for rare
+    words, down to a fraction of a document (the isoclines' bisection).
     """
+    return rarer_information(*rarer_side(tp, fp, pos, neg), pos, neg)
+
+
+def rarer_information(tp, fp, pos, neg):
+    """:func:`information` for counts already on the rarer side (:func:`rarer_side`)."""
     fn = pos - tp
     tn = neg - fp
     n = pos + neg
-    # n / row, with an empty row (whose cells are all 0, so xlogy gives 0 whatever the ratio) kept finite
+    d = tp * neg - fp * pos
+    # an empty row's cells are all 0 (the term is 0 whatever the ratio): keep the division finite
     per_present = n / np.maximum(tp + fp, _TINY_ROW)
-    per_absent = n / np.maximum(fn + tn, _TINY_ROW)
-    total = (xlogy(tp, tp * per_present / pos) + xlogy(fp, fp * per_present / neg)
-             + xlogy(fn, fn * per_absent / pos) + xlogy(tn, tn * per_absent / neg))
+    per_absent = 1 / np.maximum(fn + tn, _TINY_ROW)
+    total = xlogy(tp, tp * per_present / pos) + xlogy(fp, fp * per_present / neg)
+    for observed, column, excess in ((fn, pos, -d), (tn, neg, d)):
+        total = total + _near_expected(observed, per_absent, column, excess, n)
     return np.maximum(total / n, 0.0)  # rounding leaves −1e-17 where O = E
+
+
+def _near_expected(observed, per_row, column, excess, n):
+    """An absent cell's O ln(O/E), E = row·column/N: O log1p((O − E)/E), or O ln(O/E) where O < E/2."""
+    x = excess * per_row / column
+    term = xlog1py(observed, x)
+    far = x < -0.5  # log1p loses digits as x → −1; rare on a vocabulary (a word in nearly all of a class)
+    if np.any(far):
+        term = np.where(far, xlogy(observed, observed * n * per_row / column), term)
+    return term
 
 
 def log_ratio(tp, fp, pos, neg):
