@@ -21,6 +21,10 @@ METRIC_COLOURS = {
     "cmfs": "#A777F1", "icmfs": "#620042", "mi_avg": "#1616A7", "mi_max": "#DA60CA", "ece": "#6C4516",
     "igf": "#0D2A63", "cc": "#AF0038", "kl": "#FD3216", "nb_lr": "#6A76FC", "svm_w": "#0DF9FF",
     "kl_multi": "#F6926E",
+    # the field's metrics since 2003 (issue #28): the rest of Light24 that reads on white
+    "log_odds": "#00B5F7", "log_odds_tf": "#7E7DCD", "g2": "#E48F72", "log_ratio": "#479B55",
+    "anova_f": "#DC587D", "dfs": "#D626FF", "ndm": "#6E899C", "mmr": "#FC6955", "gini": "#BC7196",
+    "poisson": "#FE00CE", "gain_ratio": "#FF0092", "su": "#FF9616",
 }
 
 
