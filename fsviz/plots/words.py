@@ -46,28 +46,40 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         Pre-merged points (pass them when redrawing for a new k).
     """
     points = points or word_points(task)
-    fig = go.Figure(_points_trace(task, points, log))
+    reasons = {name: no_isocline_reason(name, task.pos, task.neg) for name in metrics}
+    curved = [m for m in metrics if reasons[m] is None and not get_metric(m).random]
+    fig = go.Figure(_points_trace(task, points, log, scores={m: task.score(m) for m in curved}))
     fp_grid = _fp_grid(task, zoom, n_curve)
+    ringed = 0
     for name in metrics:
-        why = no_isocline_reason(name, task.pos, task.neg)
+        why = reasons[name]
         if why is not None:
             chosen = task.select(name, k)
             fig.add_trace(_ring_trace(task, name, k, why, task.fp[chosen], task.tp[chosen], task.vocabulary[chosen],
-                                      log))
+                                      log, symbol=RINGS[ringed % len(RINGS)]))
+            ringed += 1
             continue
         metric = get_metric(name)
         if metric.random:
             fig.add_trace(_random_trace(name))
             continue
-        branches = _isocline_traces(top_k_isocline(task, name, k, fp=fp_grid), name, log)
+        branches = _isocline_traces(top_k_isocline(task, name, k, fp=fp_grid), name, log, task.pos, task.neg,
+                                    DASHES[curved.index(name) % len(DASHES)])
         shown = [b for b in branches if np.isfinite(np.asarray(b.y, dtype=float)).any()]
         for i, branch in enumerate(shown):
             fig.add_trace(branch.update(showlegend=i == 0))
     if len(highlight):
         h = np.asarray(highlight)
+        fp_max, tp_max = (task.neg, task.pos) if zoom is None else zoom
+        # Labels open away from the nearest edge and are drawn past the axes, so none is cut off.
+        side = np.where(task.fp[h] > 0.8 * fp_max, "left", np.where(task.fp[h] < 0.1 * fp_max, "right", "center"))
+        level = np.where(task.tp[h] > 0.9 * tp_max, "bottom", "top")
+        x, y = (np.maximum(task.fp[h], 0.5), np.maximum(task.tp[h], 0.5)) if log else (task.fp[h], task.tp[h])
         fig.add_trace(go.Scatter(
-            x=task.fp[h], y=task.tp[h], mode="markers+text", text=task.vocabulary[h], textposition="top center",
+            x=x, y=y, mode="markers+text", text=task.vocabulary[h], cliponaxis=False,
+            textposition=[f"{v} {s}" for v, s in zip(level, side)], textfont=dict(size=13, color="#b00000"),
             name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
+            hovertemplate="%{text}: fp %{x}, tp %{y}<extra></extra>",
         ))
     return _word_map_layout(fig, task, zoom, log)
 
@@ -95,7 +107,7 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
     points = points or word_points(task)
     fp_grid = _fp_grid(task, zoom, n_curve)
     fig = go.Figure(_points_trace(task, points, log))
-    frames, still = {k: [] for k in ks}, []
+    frames, still, curved = {k: [] for k in ks}, [], 0
     for name in metrics:
         why = no_isocline_reason(name, task.pos, task.neg)
         if why is not None:
@@ -108,8 +120,10 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
         elif get_metric(name).random:
             still.append(_random_trace(name))
         else:
+            dash = DASHES[curved % len(DASHES)]
+            curved += 1
             for k, curve in top_k_isoclines(task, name, ks, fp=fp_grid).items():
-                frames[k].extend(_isocline_traces(curve, name, log))
+                frames[k].extend(_isocline_traces(curve, name, log, task.pos, task.neg, dash))
     moving = list(range(1, 1 + len(frames[ks[0]])))
     fig.add_traces(frames[ks[0]] + still)
     fig.frames = [go.Frame(name=str(k), traces=moving, data=[_frame_update(t) for t in frames[k]]) for k in ks]
@@ -136,27 +150,42 @@ def _fp_grid(task, zoom, n_curve):
     return np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
 
 
-def _points_trace(task, points, log):
+def _points_trace(task, points, log, scores=None):
+    """The words, merged by point; the hover gives each point's counts, words, and for every metric in
+    ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point) the point's score and
+    rank (1 + the words scoring higher)."""
     size = 4 + 3 * np.log10(points.count)
+    first = np.zeros(points.fp.size, dtype=np.int64)
+    first[points.point_of_word[::-1]] = np.arange(task.n_words)[::-1]  # one word of each point
+    columns, lines = [points.count, np.arange(points.fp.size)], []
+    for name, score in (scores or {}).items():
+        at = score[first]
+        rank = 1 + score.size - np.searchsorted(np.sort(score), at, side="right")
+        lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
+        columns += [at, rank]
     return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
         mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
         marker=dict(size=size, color="rgba(40, 60, 90, 0.55)", line=dict(width=0)),
-        customdata=np.column_stack([points.count, np.arange(points.fp.size)]),
-        text=points.sample,
-        hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}<extra></extra>",
+        customdata=np.column_stack(columns), text=points.sample,
+        hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}" + "".join(f"<br>{line}" for line in lines)
+                      + "<extra></extra>",
     )
 
 
-def _ring_trace(task, name, k, why, fp, tp, text, log, *, words=None):
+#: Open marker symbols given in turn to the metrics without an isocline, so their top-k marks read apart.
+RINGS = ("circle-open", "diamond-open", "square-open", "triangle-up-open", "star-open", "hexagon-open")
+
+
+def _ring_trace(task, name, k, why, fp, tp, text, log, *, words=None, symbol="circle-open"):
     """Rings at (fp, tp) for a metric's top k (no isocline: ``why``); ``text`` names the words of each ring."""
     why = why if why == NOT_MONOTONE else f"reads {why}"
     count = "" if words is None else f" ({words} words at {len(fp)} points)"
     return go.Scattergl(
         x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp,
         mode="markers", name=f"{spec_label(name)}: top {k} ringed{count} (no isocline: {why})",
-        marker=dict(size=9, color="rgba(0,0,0,0)", line=dict(color=metric_colour(name), width=1.5)),
+        marker=dict(size=12, symbol=symbol, color=metric_colour(name), line=dict(color=metric_colour(name), width=2)),
         text=text, hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>")
 
 
@@ -165,20 +194,48 @@ def _random_trace(name):
                       line=dict(color=metric_colour(name), dash="dot"))
 
 
-def _isocline_traces(curve, name, log):
-    """The upper and lower branches of ``curve`` as line traces (a branch may be all NaN)."""
+#: Line dashes given to the chosen metrics in turn, so that up to twelve read apart with their colours.
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+
+
+def _isocline_traces(curve, name, log, pos, neg, dash="solid"):
+    """The upper and lower branches of ``curve`` as line traces (a branch may be all NaN).
+
+    A branch with a single finite point lies on an edge of the plane (PR's:
+    the tp axis, words with fp = 0 from some tp up, and the line fp = neg
+    for its negative features); it is drawn as that edge's segment, thick
+    and with markers, and its legend entry says where it lies.
+    """
     label = f"{get_metric(name).label} ≥ {curve.threshold:.4g}"
-    x = np.maximum(curve.fp, 0.5) if log else curve.fp
-    return [go.Scatter(x=x, y=np.maximum(branch, 0.5) if log else branch, mode="lines", name=label, legendgroup=name,
-                       showlegend=branch is curve.upper, line=dict(color=metric_colour(name), width=2),
-                       hovertemplate=f"{label}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>")
-            for branch in (curve.upper, curve.lower)]
+    traces = []
+    for branch in (curve.upper, curve.lower):
+        x, y, where = curve.fp, branch, ""
+        finite = np.flatnonzero(np.isfinite(branch))
+        if finite.size == 1:
+            x0, y0 = float(curve.fp[finite[0]]), float(branch[finite[0]])
+            if branch is curve.upper and x0 == 0:
+                x, y, where = np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g})"
+            elif branch is curve.lower and x0 == neg:
+                x, y, where = np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g})"
+            else:
+                x, y = np.array([x0]), np.array([y0])
+        edge = finite.size == 1
+        traces.append(go.Scatter(
+            x=np.maximum(x, 0.5) if log else x, y=np.maximum(y, 0.5) if log else y,
+            mode="lines+markers" if edge else "lines", name=label + where, legendgroup=name,
+            showlegend=branch is curve.upper or (edge and not np.isfinite(curve.upper).any()), cliponaxis=False,
+            line=dict(color=metric_colour(name), width=5 if edge else 2.5, dash="solid" if edge else dash),
+            marker=dict(size=9, symbol="diamond"),
+            hovertemplate=f"{label}{where}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>"))
+    return traces
 
 
 def _frame_update(trace):
-    """What a frame changes in a metric's trace: a curve's tp and label (its fp stay), a ring's points."""
-    if isinstance(trace, go.Scatter) and trace.mode == "lines":
-        return go.Scatter(y=trace.y, name=trace.name, hovertemplate=trace.hovertemplate)
+    """What a frame changes in a metric's trace: a curve's tp and label (its fp stay), an edge segment or a
+    ring's points."""
+    if isinstance(trace, go.Scatter) and trace.mode in ("lines", "lines+markers"):  # an edge segment has its own fp
+        return go.Scatter(x=trace.x, y=trace.y, mode=trace.mode, name=trace.name, line=trace.line,
+                          hovertemplate=trace.hovertemplate)
     return trace
 
 
@@ -191,6 +248,13 @@ def _word_map_layout(fig, task, zoom, log):
         modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), height=620, dragmode="select",
     )
     axis_type = "log" if log else "linear"
+    if log:  # ticks at the powers of ten only, and the zero counts' row and column (drawn at 0.5) marked 0
+        for update, top in ((fig.update_xaxes, task.neg), (fig.update_yaxes, task.pos)):
+            powers = [10.0 ** p for p in range(int(np.log10(max(top, 1))) + 1)]
+            update(tickvals=[0.5, *powers], ticktext=["0", *(f"{p:,.0f}" for p in powers)],
+                   minor=dict(ticks="outside", ticklen=3, showgrid=False))
+        fig.update_layout(xaxis_title=fig.layout.xaxis.title.text + "; log, 0 drawn at 0.5",
+                          yaxis_title=fig.layout.yaxis.title.text + "; log, 0 at 0.5")
     if zoom is None:
         fig.update_xaxes(type=axis_type, range=None if log else [-0.01 * task.neg, task.neg * 1.01])
         fig.update_yaxes(type=axis_type, range=None if log else [-0.01 * task.pos, task.pos * 1.01])
