@@ -1,0 +1,738 @@
+"""The app in Chromium as a person uses it: from each change to the page settled (issue #26, item 1).
+
+    python benchmarks/bench_browser.py [--repeat 5] [--corpus sample|20ng|both] [--app-dir DIR] [--json FILE]
+
+Starts ``python -m streamlit run DIR/app.py`` (cwd ``DIR``, default this
+repository; its own empty ``FSVIZ_CACHE_DIR``; typed paths allowed under the
+shared data folder through ``FSVIZ_DATA_DIRS``) on a free local port, drives
+Debian's Chromium (``/usr/bin/chromium``, by path: no browser download) through
+Playwright at 1400×1000, performs the interactions of the issue's table and
+prints, for each, the median and the spread (min–max) over ``--repeat`` repeats
+of the time from the change to the page settled. It is a benchmark, not a
+timed test: nothing fails on a slow number.
+
+When is a change made, when is the page settled
+-----------------------------------------------
+*The change* is the person's input event, taken in the page: the first
+``pointerdown`` or ``keydown`` after the benchmark arms its clock (a click on an
+option, a tag's remove button, a toggle or a page link; Enter in a text or
+number box, typed beforehand). A navigation (new session, cold server) starts
+when ``page.goto`` is called, a cold server when its process is spawned.
+
+*Settled* is, all at once and for a quiet window of 500 ms afterwards:
+
+1. a rerun started after the change has ended: Streamlit's own marker
+   ``[data-testid="stApp"][data-test-script-state]`` went to ``running`` (or
+   ``rerunRequested``) and is back at ``notRunning``. If no rerun has started
+   2 s after the change, the change is taken as one that needs none (its
+   row's note then says "no rerun seen");
+2. no running indicator: ``[data-testid="stStatusWidget"]`` is absent.
+   Streamlit shows it only once a run has gone on for 500 ms and fades it out
+   over 200 ms after the run; the fade is waited for but not counted (the
+   time is that of the run's end, rule 1), so a run of 0.49 s and one of
+   0.51 s are not 0.2 s apart;
+3. every plotly figure on the page drawn: each ``[data-testid="stPlotlyChart"]``
+   holds a ``.js-plotly-plot`` with its ``.main-svg`` layer, and no mutation
+   happened inside any chart for the quiet window (a figure redrawn after the
+   run, by ``Plotly.react``, counts until its last DOM change).
+
+The time reported is the latest of: the end of the last rerun, the last DOM
+change inside a chart, the change itself; minus the change. The quiet window
+is not counted. "First chart" rows stop at the first ``.main-svg`` of the
+named chart instead (not for a corpus typed as a path: the landing page's
+charts are redrawn in place, not added). A change that starts a second rerun
+(``st.rerun``, a widget's callback) counts until the last one ends: the reruns
+per change are counted (the JSON has them; the table notes any count but 1).
+
+Interactions (the issue's table; rows say "n/a" with the reason when the app
+does not offer one):
+
+- word map: change class (sidebar "Positive class"), add a metric, remove a
+  metric, search a word (Enter in the search box), zoom toggle, log axes
+  toggle, change k (sidebar "k: words to select", Enter);
+- boundaries: open from the word map's menu link (first chart; settled),
+  k → 1000, change class, remove a metric, change the surface metric;
+- any page: cold server, first visit (process spawned to the landing page's
+  first chart and settled; a new server each repeat, sharing one cache folder
+  so the sample is on disk as on a deployed server) and new session (a new
+  browser context on the warm server: ``goto`` to the first chart, settled);
+- grid page: cut the twelve metrics of "Metrics" (run tab) to Forman's four
+  (BNS, IG, Chi, Odds), one tag at a time: each removal is a change (median
+  per removal; the eight together; reruns per removal).
+
+On 20 Newsgroups (``../shared/data/20newsgroups/20news-bydate.tar.gz``, read
+through the sidebar's Path option, which each new session types again) the
+same interactions; a session always starts on the sample, so its "new
+session" and "cold server" rows time the path typed (Enter) to the 20 NG
+landing page settled instead, on a warm and on a fresh server process.
+Skipped with a message when the shared data is absent.
+
+Classes change in turn to the next one in the sidebar's list (each class new
+to the session); toggles alternate on and off, k alternates, and a removed
+metric is put back (untimed) before the next repeat. Two rows beyond the
+issue's table: the word map opened from the menu, and 20 NG's first read by
+the server.
+
+The servers run with ``--server.fileWatcherType none``: to time a checkout
+others are editing, serve a frozen copy (``git worktree add /tmp/before HEAD``,
+then ``--app-dir /tmp/before``). ``FSVIZ_SHARED_DATA`` points elsewhere for the
+shared data (see ``_common.py``). ``--skip flows,sessions,cold`` leaves parts
+out. The machine's load average is printed (and kept in the JSON) before and
+after: note it beside the numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from _common import REPO, SHARED_DATA
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+VIEWPORT = {"width": 1400, "height": 1000}
+TWENTY_NG = ("20newsgroups", "20news-bydate.tar.gz")
+QUIET_MS = 500  # the page unchanged this long after it looks settled (not counted)
+GRACE_MS = 2000  # no rerun started this long after a change: the change needed none
+SETTLE_TIMEOUT_MS = 600_000
+FIND_MS = 20_000  # finding a widget
+FORMANS_FOUR = ["BNS", "IG", "Chi", "Odds"]
+
+# The clock in the page: Streamlit's run state, charts' DOM changes, the person's first input after arming.
+MONITOR_JS = r"""
+(() => {
+  if (window.__fb) return;
+  const now = () => performance.timeOrigin + performance.now();
+  const b = window.__fb = {armedAt: now(), t0: null, runs: 0, runsAtArm: 0, runStart: null, runEnd: null,
+                           lastPlot: 0, statusSeen: false, watch: '[data-testid="stPlotlyChart"] .main-svg', watchAt: null,
+                           okSince: null, state: null};
+  const input = () => { if (b.t0 === null) b.t0 = now(); };
+  window.addEventListener('pointerdown', input, true);
+  window.addEventListener('keydown', input, true);
+  const chart = '[data-testid="stPlotlyChart"]';
+  new MutationObserver((records) => {
+    const t = now();
+    const app = document.querySelector('[data-testid="stApp"]');
+    const state = app ? app.getAttribute('data-test-script-state') : null;
+    if (state !== b.state) {
+      const running = s => s === 'running' || s === 'rerunRequested';
+      if (running(state) && !running(b.state)) { b.runs += 1; b.runStart = t; }
+      if (state === 'notRunning' && running(b.state)) b.runEnd = t;
+      b.state = state;
+    }
+    if (document.querySelector('[data-testid="stStatusWidget"]')) b.statusSeen = true;
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      if (el && el.closest(chart)) { b.lastPlot = t; break; }
+    }
+    if (b.watch && b.watchAt === null && document.querySelector(b.watch)) b.watchAt = t;
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+})();
+"""
+
+ARM_JS = """(watch) => {
+  const b = window.__fb, t = performance.timeOrigin + performance.now();
+  Object.assign(b, {armedAt: t, t0: null, runsAtArm: b.runs, runEnd: null, lastPlot: 0, statusSeen: false,
+                    watch: watch, watchAt: watch && document.querySelector(watch) ? t : null, okSince: null});
+}"""
+
+# True (with the times) once the page is settled; see the module's docstring.
+SETTLED_JS = """(p) => {
+  const b = window.__fb;
+  if (!b) return false;
+  const t = performance.timeOrigin + performance.now();
+  const start = b.t0 === null ? b.armedAt : b.t0;
+  const started = b.runs > b.runsAtArm;
+  if (!started && t - start < p.grace) { b.okSince = null; return false; }
+  const app = document.querySelector('[data-testid="stApp"]');
+  let ok = !!app && app.getAttribute('data-test-script-state') === 'notRunning'
+           && !document.querySelector('[data-testid="stStatusWidget"]');
+  if (ok && p.need) ok = !!document.querySelector(p.need);
+  if (ok) for (const c of document.querySelectorAll('[data-testid="stPlotlyChart"]'))
+    if (!c.querySelector('.js-plotly-plot .main-svg')) { ok = false; break; }
+  if (!ok) { b.okSince = null; return false; }
+  if (b.okSince === null) b.okSince = t;
+  if (t - Math.max(b.okSince, b.lastPlot) < p.quiet) return false;
+  const end = Math.max(start, started && b.runEnd !== null ? b.runEnd : 0, b.lastPlot);
+  return {start: start, end: end, runs: b.runs - b.runsAtArm, statusSeen: b.statusSeen,
+          watchAt: b.watchAt, inputSeen: b.t0 !== null};
+}"""
+
+
+class NotPossible(Exception):
+    """The interaction cannot be made in this app (the row says n/a with this reason)."""
+
+
+@dataclass
+class Row:
+    interaction: str
+    corpus: str
+    samples: list = field(default_factory=list)
+    runs: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    na: str | None = None
+
+    def add(self, seconds, runs=None):
+        self.samples.append(seconds)
+        if runs is not None:
+            self.runs.append(runs)
+
+    def summary(self) -> dict:
+        out = {"interaction": self.interaction, "corpus": self.corpus, "n": len(self.samples),
+               "samples_s": [round(s, 3) for s in self.samples]}
+        if self.samples:
+            q = statistics.quantiles(self.samples, n=4, method="inclusive") if len(self.samples) > 1 else [self.samples[0]] * 3
+            out.update(median_s=round(statistics.median(self.samples), 3), min_s=round(min(self.samples), 3),
+                       max_s=round(max(self.samples), 3), iqr_s=[round(q[0], 3), round(q[2], 3)])
+        if self.runs:
+            out["reruns"] = self.runs
+        if self.na is not None and not self.samples:
+            out["na"] = self.na
+        if self.notes:
+            out["notes"] = sorted(set(self.notes))
+        return out
+
+
+class Results:
+    def __init__(self):
+        self.rows: dict[tuple, Row] = {}
+
+    def row(self, interaction, corpus) -> Row:
+        return self.rows.setdefault((interaction, corpus), Row(interaction, corpus))
+
+    def na(self, interaction, corpus, reason):
+        self.row(interaction, corpus).na = reason
+        print(f"  {interaction} [{corpus}]: n/a ({reason})", flush=True)
+
+
+# --- the server -------------------------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _server_env(cache: Path) -> dict:
+    return {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", "FSVIZ_CACHE_DIR": str(cache),
+            "FSVIZ_ALLOW_PATHS": "1", "FSVIZ_DATA_DIRS": str(SHARED_DATA.resolve()), "PYTHONUNBUFFERED": "1"}
+
+
+class Server:
+    """``python -m streamlit run APP/app.py`` from ``APP`` on a free port; ``started`` is the spawn time (epoch s)."""
+
+    def __init__(self, app_dir: Path, cache: Path, log: Path):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.started = time.time()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(app_dir / "app.py"), "--server.headless", "true",
+             "--server.port", str(self.port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none",
+             "--server.runOnSave", "false"],
+            cwd=app_dir, env=_server_env(cache), stdout=log.open("w"), stderr=subprocess.STDOUT)
+
+    def wait_healthy(self, timeout=120):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                break
+            try:
+                urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2)
+                return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        sys.exit("streamlit did not start:\n" + self.log.read_text(errors="replace")[-3000:])
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# --- the page ---------------------------------------------------------------------------------------------------
+
+
+def arm(page, watch=None):
+    page.evaluate(ARM_JS, watch)
+
+
+def settle(page, need=None, grace=GRACE_MS, timeout=SETTLE_TIMEOUT_MS) -> dict:
+    """Wait until the page is settled (see the module's docstring); the times of that wait, in seconds."""
+    handle = page.wait_for_function(SETTLED_JS, arg={"quiet": QUIET_MS, "grace": grace, "need": need},
+                                    polling=25, timeout=timeout)
+    r = handle.json_value()
+    out = {"seconds": (r["end"] - r["start"]) / 1000, "runs": r["runs"], "status_seen": r["statusSeen"],
+           "input_seen": r["inputSeen"], "end_epoch": r["end"] / 1000}
+    if r["watchAt"] is not None:
+        out["first_chart"] = max(0.0, (r["watchAt"] - r["start"]) / 1000)
+        out["first_chart_epoch"] = r["watchAt"] / 1000
+    return out
+
+
+def timed(page, action, need=None, watch=None) -> dict:
+    """Arm the clock, make the change with ``action()``, wait until the page is settled."""
+    arm(page, watch)
+    action()
+    result = settle(page, need=need)
+    if not result["input_seen"]:
+        raise RuntimeError("the change sent no input event to the page")
+    return result
+
+
+def new_page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(MONITOR_JS)
+    return context, context.new_page()
+
+
+def open_app(page, url, corpus_path=None) -> dict:
+    """Go to the landing page and wait until it is settled; with ``corpus_path``, then load it by the Path option."""
+    page.goto(url, wait_until="commit")
+    first = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
+    if corpus_path is not None:
+        return load_path(page, corpus_path)
+    return first
+
+
+def load_path(page, path) -> dict:
+    """Choose Corpus: Path, type ``path`` and press Enter: the times from Enter to the landing page settled."""
+    kinds = page.locator(".st-key-source_kind")
+    kinds.wait_for(timeout=FIND_MS)
+    if kinds.get_by_text("Path", exact=True).count() == 0:
+        raise NotPossible("the sidebar offers no Path option (typed paths off)")
+    arm(page)
+    kinds.get_by_text("Path", exact=True).click()
+    settle(page)
+    box = page.locator(".st-key-path input")
+    box.fill(str(path))
+    result = timed(page, lambda: box.press("Enter"))  # the sample's charts are there already: no first-chart time
+    caption = page.locator('[data-testid="stSidebar"]').inner_text()
+    if Path(path).name.split(".")[0] not in caption:
+        errors = page.locator('[data-testid="stAlertContentError"]').all_inner_texts()
+        raise RuntimeError(f"{path} did not load: {' '.join(errors)[:300]}")
+    return result
+
+
+def go_to(page, title, chart_key=None) -> dict:
+    """Follow the sidebar menu link ``title``; with ``chart_key``, note the first ``.main-svg`` of that chart."""
+    link = page.locator('[data-testid="stSidebar"] [data-testid="stPageLink"]').filter(has_text=title).first
+    link.wait_for(timeout=FIND_MS)
+    watch = f".st-key-{chart_key} .main-svg" if chart_key else None
+    return timed(page, lambda: link.locator("a").first.click(), need=watch, watch=watch)
+
+
+def select_next(page, key, step=1):
+    """Open the selectbox ``key`` and click the option ``step`` places after the chosen one (wrapping round among
+    the options listed); returns its text. Opening is not timed: the caller arms before the option's click."""
+    box = page.locator(f".st-key-{key}")
+    box.wait_for(timeout=FIND_MS)
+    box.locator('button[aria-label="Open"]').click()
+    options = page.locator('[role="listbox"] [role="option"]')
+    options.first.wait_for(timeout=FIND_MS)
+    texts = options.all_inner_texts()
+    current = box.locator("input").input_value()
+    index = (texts.index(current) + step) % len(texts) if current in texts else 0
+    return texts[index], options.nth(index)
+
+
+def change_select(page, key, step=1) -> tuple[str, dict]:
+    text, option = select_next(page, key, step)
+    return text, timed(page, option.click)
+
+
+def multiselect_tags(page, key) -> list[str]:
+    return [t.strip() for t in page.locator(f".st-key-{key} [data-tag]").all_inner_texts()]
+
+
+def remove_tag(page, key, label) -> dict:
+    """Click the remove button of the tag whose text starts with ``label:`` (or is ``label``)."""
+    box = page.locator(f".st-key-{key}")
+    buttons = box.locator("button[aria-label^='Remove ']")
+    for i in range(buttons.count()):
+        name = buttons.nth(i).get_attribute("aria-label")[len("Remove "):]
+        if name == label or name.startswith(label + ":"):
+            button = box.locator(f"button[aria-label='Remove {name}']")
+            for _ in range(3):  # a click that reached the page but removed nothing (no rerun) is made again
+                result = timed(page, button.click)
+                if button.count() == 0:
+                    return result
+            raise RuntimeError(f"{label!r} stays chosen in {key} after three clicks on its remove button")
+    raise NotPossible(f"no {label!r} among the chosen metrics of {key}")
+
+
+def add_option(page, key, label, close=True) -> dict:
+    """Type ``label`` into the multiselect ``key`` and click the option whose text starts with it."""
+    box = page.locator(f".st-key-{key}")
+    field_ = box.locator("input[role='combobox']")
+    field_.click()
+    field_.fill(label)
+    options = page.locator('[role="listbox"] [role="option"]')
+    options.first.wait_for(timeout=FIND_MS)
+    texts = options.all_inner_texts()
+    matches = [i for i, t in enumerate(texts) if t == label or t.startswith(label + ":")]
+    if not matches:
+        raise NotPossible(f"{label!r} is not offered by {key}")
+    result = timed(page, options.nth(matches[0]).click)
+    if close:
+        page.keyboard.press("Escape")
+        settle(page, grace=300)
+    return result
+
+
+def set_number(page, key, value) -> dict:
+    field_ = page.locator(f".st-key-{key} input")
+    field_.wait_for(timeout=FIND_MS)
+    if field_.input_value() == str(value):
+        return None
+    field_.fill(str(value))
+    return timed(page, lambda: field_.press("Enter"))
+
+
+def set_text(page, key, value) -> dict:
+    field_ = page.locator(f".st-key-{key} input")
+    field_.wait_for(timeout=FIND_MS)
+    field_.fill(value)
+    return timed(page, lambda: field_.press("Enter"))
+
+
+def toggle(page, key) -> dict:
+    label = page.locator(f".st-key-{key} label").first
+    label.wait_for(timeout=FIND_MS)
+    return timed(page, label.click)
+
+
+def errors_on(page) -> list[str]:
+    return (page.locator('[data-testid="stException"]').all_inner_texts()
+            + page.locator('[data-testid="stAlertContentError"]').all_inner_texts())
+
+
+# --- the interactions ---------------------------------------------------------------------------------------------
+
+
+def measure(results, name, corpus, fn, repeat, *, on_result=None):
+    """Call ``fn(i)`` ``repeat`` times, each giving a settle dict (or None: not counted); errors make the row n/a."""
+    row = results.row(name, corpus)
+    for i in range(repeat):
+        try:
+            r = fn(i)
+        except NotPossible as exc:
+            results.na(name, corpus, str(exc))
+            return
+        except Exception as exc:  # a broken interaction leaves the others measurable
+            row.notes.append(f"repeat {i + 1} failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+            print(f"  {name} [{corpus}] repeat {i + 1} failed: {exc!s:.300}", flush=True)
+            continue
+        if r is None:
+            continue
+        row.add(r["seconds"], r["runs"])
+        if r["runs"] == 0:
+            row.notes.append("no rerun seen")
+        if on_result:
+            on_result(r)
+    if row.samples:
+        print(f"  {name} [{corpus}]: median {statistics.median(row.samples):.2f} s "
+              f"({min(row.samples):.2f}–{max(row.samples):.2f}, n={len(row.samples)}, reruns {row.runs})", flush=True)
+
+
+def word_map(page, results, corpus, repeat, search_words):
+    go = go_to(page, "Word map", "wordmap_chart")
+    results.row("word map: open from the menu", corpus).add(go["seconds"], go["runs"])
+    measure(results, "word map: change class", corpus, lambda i: change_select(page, "class_name")[1], repeat)
+
+    def add(i):
+        return add_option(page, "wordmap_metrics", "Acc2")
+
+    def remove(i):
+        if "Acc2: Accuracy balanced" not in multiselect_tags(page, "wordmap_metrics"):
+            add_option(page, "wordmap_metrics", "Acc2")
+        return remove_tag(page, "wordmap_metrics", "Acc2")
+
+    for _ in range(repeat):  # add, then remove the same metric: a pair per repeat
+        measure(results, "word map: add a metric", corpus, add, 1)
+        measure(results, "word map: remove a metric", corpus, remove, 1)
+    measure(results, "word map: search a word", corpus,
+            lambda i: set_text(page, "wordmap_search", search_words[i % len(search_words)]), repeat)
+    set_text(page, "wordmap_search", "")
+    measure(results, "word map: zoom toggle", corpus, lambda i: toggle(page, "wordmap_zoom"), repeat)
+    if page.locator(".st-key-wordmap_zoom input").is_checked():
+        toggle(page, "wordmap_zoom")
+    measure(results, "word map: log axes toggle", corpus, lambda i: toggle(page, "wordmap_log"), repeat)
+    if page.locator(".st-key-wordmap_log input").is_checked():
+        toggle(page, "wordmap_log")
+    measure(results, "word map: change k", corpus, lambda i: set_number(page, "k", 50 if i % 2 == 0 else 100), repeat)
+    set_number(page, "k", 100)
+    if errors_on(page):
+        results.row("word map: change class", corpus).notes.append("error on the page: " + errors_on(page)[0][:150])
+
+
+def boundaries(page, results, corpus, repeat):
+    first = results.row("boundaries: open, first chart", corpus)
+
+    def open_(i):
+        if i:
+            go_to(page, "Word map", "wordmap_chart")  # away and back, not timed
+        r = go_to(page, "Decision boundaries", "boundaries_chart")
+        if "first_chart" in r:
+            first.add(r["first_chart"])
+        return r
+
+    measure(results, "boundaries: open, settled", corpus, open_, repeat)
+
+    def k_1000(i):
+        r = set_number(page, "k", 1000)
+        set_number(page, "k", 100)  # back, not timed
+        return r
+
+    measure(results, "boundaries: k → 1000", corpus, k_1000, repeat)
+    measure(results, "boundaries: change class", corpus, lambda i: change_select(page, "class_name")[1], repeat)
+
+    def remove(i):
+        tags = multiselect_tags(page, "boundaries_metrics")
+        if not tags:
+            raise NotPossible("no metric chosen")
+        label = "Chi" if any(t.startswith("Chi") for t in tags) else tags[-1].split(":")[0]
+        r = remove_tag(page, "boundaries_metrics", label)
+        add_option(page, "boundaries_metrics", label)  # back, not timed
+        return r
+
+    measure(results, "boundaries: remove a metric", corpus, remove, repeat)
+    measure(results, "boundaries: surface metric", corpus,
+            lambda i: change_select(page, "boundaries_surface", step=1 + i % 3)[1], repeat)
+
+
+def grid(page, results, corpus, repeat):
+    per = results.row("grid: cut 12 metrics to 4, each removal", corpus)
+    total = results.row("grid: cut 12 metrics to 4, all 8 removals", corpus)
+    for i in range(repeat):
+        try:
+            if i:
+                go_to(page, "Word map", "wordmap_chart")  # away and back: the multiselect is back to its default
+            go_to(page, "Evaluation grid")
+            tags = multiselect_tags(page, "grid_metrics")
+            if len(tags) != 12:
+                raise NotPossible(f"the grid's Metrics start with {len(tags)} metrics, not 12")
+            spent, reruns = 0.0, []
+            for tag in tags:
+                label = tag.split(":")[0]
+                if label in FORMANS_FOUR:
+                    continue
+                r = remove_tag(page, "grid_metrics", label)
+                per.add(r["seconds"], r["runs"])
+                spent += r["seconds"]
+                reruns.append(r["runs"])
+            left = [t.split(":")[0] for t in multiselect_tags(page, "grid_metrics")]
+            if sorted(left) != sorted(FORMANS_FOUR):
+                per.notes.append(f"left {left}")
+            total.add(spent, sum(reruns))
+        except NotPossible as exc:
+            results.na(per.interaction, corpus, str(exc))
+            results.na(total.interaction, corpus, str(exc))
+            return
+        except Exception as exc:
+            total.notes.append(f"repeat {i + 1} failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
+            print(f"  grid [{corpus}] repeat {i + 1} failed: {exc!s:.300}", flush=True)
+    if total.samples:
+        print(f"  grid [{corpus}]: each removal median {statistics.median(per.samples):.2f} s, all 8 median "
+              f"{statistics.median(total.samples):.2f} s, reruns {total.runs}", flush=True)
+
+
+def session_flows(browser, url, results, corpus, corpus_path, repeat):
+    """Word map, boundaries and grid in one session on ``corpus``."""
+    context, page = new_page(browser)
+    try:
+        loaded = open_app(page, url, corpus_path)
+        if corpus_path is not None:
+            results.row("20 NG path → landing settled, first read in this server", corpus).add(loaded["seconds"])
+        words = ["distribution, sample", "array", "matrix"] if corpus == "sample" else ["god", "space", "encryption"]
+        for part in (lambda: word_map(page, results, corpus, repeat, words),
+                     lambda: boundaries(page, results, corpus, repeat),
+                     lambda: grid(page, results, corpus, repeat)):
+            try:
+                part()
+            except Exception as exc:
+                print(f"  [{corpus}] a part failed: {exc!s:.400}", flush=True)
+    finally:
+        context.close()
+
+
+def new_sessions(browser, url, results, corpus, corpus_path, repeat):
+    for _ in range(repeat):
+        context, page = new_page(browser)
+        try:
+            start = time.time()
+            page.goto(url, wait_until="commit")
+            r = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
+            if corpus_path is None:
+                results.row("new session → first chart", corpus).add(r["first_chart_epoch"] - start)
+                results.row("new session → settled", corpus).add(r["end_epoch"] - start)
+            else:
+                r = load_path(page, corpus_path)
+                results.row("new session: path typed → settled", corpus).add(r["seconds"])
+        except Exception as exc:
+            results.row("new session → settled", corpus).notes.append(f"failed: {exc!s:.200}")
+            print(f"  new session [{corpus}] failed: {exc!s:.300}", flush=True)
+        finally:
+            context.close()
+
+
+def cold_servers(browser, app_dir, cache, logs, results, corpus_path, repeat):
+    for i in range(repeat):
+        server = Server(app_dir, cache, logs / f"cold-{i}.log")
+        context, page = new_page(browser)
+        try:
+            server.wait_healthy()
+            page.goto(server.url, wait_until="commit")
+            r = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
+            results.row("cold server → first chart", "sample").add(r["first_chart_epoch"] - server.started)
+            results.row("cold server → settled", "sample").add(r["end_epoch"] - server.started)
+            if corpus_path is not None:
+                r = load_path(page, corpus_path)
+                results.row("cold server: path typed → settled", "20ng").add(r["seconds"])
+        except Exception as exc:
+            results.row("cold server → settled", "sample").notes.append(f"failed: {exc!s:.200}")
+            print(f"  cold server {i + 1} failed: {exc!s:.300}", flush=True)
+        finally:
+            context.close()
+            server.stop()
+    for key in ("cold server → first chart", "cold server → settled", "cold server: path typed → settled"):
+        for (name, corpus), row in results.rows.items():
+            if name == key and row.samples:
+                print(f"  {name} [{corpus}]: median {statistics.median(row.samples):.2f} s "
+                      f"({min(row.samples):.2f}–{max(row.samples):.2f}, n={len(row.samples)})", flush=True)
+
+
+# --- the report -------------------------------------------------------------------------------------------------
+
+
+def load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def table(rows: list[dict]) -> str:
+    lines = [f"{'interaction':<58} {'corpus':<7} {'median s':>9} {'spread (min–max)':>17} {'IQR':>13} {'n':>3}  note"]
+    for r in rows:
+        if "median_s" in r:
+            spread = f"{r['min_s']:.2f}–{r['max_s']:.2f}"
+            iqr = f"{r['iqr_s'][0]:.2f}–{r['iqr_s'][1]:.2f}"
+            note = []
+            if r.get("reruns") and any(x != 1 for x in r["reruns"]):
+                note.append(f"reruns {r['reruns']}")
+            note += r.get("notes", [])
+            lines.append(f"{r['interaction']:<58} {r['corpus']:<7} {r['median_s']:>9.2f} {spread:>17} {iqr:>13} "
+                         f"{r['n']:>3}  {'; '.join(note)}")
+        else:
+            reason = r.get("na") or "; ".join(r.get("notes", [])) or "not measured"
+            lines.append(f"{r['interaction']:<58} {r['corpus']:<7} {'n/a':>9} {'':>17} {'':>13} {0:>3}  {reason}")
+    return "\n".join(lines)
+
+
+def imported_from(app_dir: Path) -> str:
+    """Where the server's ``fsviz`` and ``ui`` come from: Streamlit puts the script's folder first on sys.path."""
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import fsviz, ui; print(fsviz.__file__, ui.__file__)"
+    return subprocess.run([sys.executable, "-c", code, str(app_dir)], cwd=app_dir, capture_output=True, text=True,
+                          env=_server_env(Path(tempfile.gettempdir()))).stdout.strip()
+
+
+def git_commit(path: Path) -> str:
+    try:
+        return subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app-dir", type=Path, default=REPO, help="the checkout to serve (default: this repository)")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--corpus", choices=["sample", "20ng", "both"], default="both")
+    parser.add_argument("--json", type=Path, help="also write the table (with every sample) to this file")
+    parser.add_argument("--skip", default="", help="comma-separated parts to leave out: flows, sessions, cold")
+    args = parser.parse_args(argv)
+    app_dir = args.app_dir.resolve()
+    skip = {s.strip() for s in args.skip.split(",") if s.strip()}
+    if not (app_dir / "app.py").is_file():
+        sys.exit(f"no app.py in {app_dir}")
+    if not Path(CHROMIUM).exists():
+        sys.exit(f"skipped: {CHROMIUM} not present (apt-get install chromium)")
+    corpora = ["sample", "20ng"] if args.corpus == "both" else [args.corpus]
+    twenty = SHARED_DATA.joinpath(*TWENTY_NG).resolve()
+    if "20ng" in corpora and not twenty.exists():
+        print(f"skipped 20 Newsgroups: {twenty} not present (the shared data sits beside the repository)")
+        corpora.remove("20ng")
+        if not corpora:
+            sys.exit("skipped: nothing to measure")
+    from playwright.sync_api import sync_playwright
+
+    results = Results()
+    meta = {"app_dir": str(app_dir), "commit": git_commit(app_dir), "repeat": args.repeat, "corpora": corpora,
+            "viewport": VIEWPORT, "chromium": CHROMIUM, "quiet_ms": QUIET_MS, "grace_ms": GRACE_MS,
+            "host": platform.node(), "cpus": os.cpu_count(), "load_before": load_average(),
+            "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+    meta["imports"] = imported_from(app_dir)
+    print(f"fsviz and ui import from {meta['imports']}", flush=True)
+    print(f"serving {app_dir} (commit {meta['commit'][:10]}); load average {meta['load_before']}", flush=True)
+    with tempfile.TemporaryDirectory(prefix="fsviz-bench-browser-") as tmp, sync_playwright() as pw:
+        tmp = Path(tmp)
+        cache, logs = tmp / "cache", tmp / "logs"
+        cache.mkdir()
+        logs.mkdir()
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        meta["chromium_version"] = browser.version
+        try:
+            server = Server(app_dir, cache, logs / "main.log")
+            try:
+                server.wait_healthy()
+                for corpus in corpora:
+                    path = twenty if corpus == "20ng" else None
+                    if "flows" not in skip:
+                        print(f"{corpus}: word map, boundaries, grid", flush=True)
+                        session_flows(browser, server.url, results, corpus, path, args.repeat)
+                    if "sessions" not in skip:
+                        print(f"{corpus}: new sessions", flush=True)
+                        new_sessions(browser, server.url, results, corpus, path, args.repeat)
+            finally:
+                server.stop()
+                meta["server_log_tail"] = (logs / "main.log").read_text(errors="replace")[-1500:]
+            if "cold" not in skip:
+                print("cold servers", flush=True)
+                cold_servers(browser, app_dir, cache, logs, results, twenty if "20ng" in corpora else None,
+                             args.repeat)
+        finally:
+            browser.close()
+    meta["load_after"] = load_average()
+    meta["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
+    rows = [row.summary() for row in results.rows.values()]
+    print()
+    print(f"fsviz in Chromium {meta.get('chromium_version', '?')} {VIEWPORT['width']}×{VIEWPORT['height']}, "
+          f"{app_dir} @ {meta['commit'][:10]}, {args.repeat} repeats; load average {meta['load_before']} before, "
+          f"{meta['load_after']} after ({meta['cpus']} CPUs)")
+    print(table(rows))
+    if args.json:
+        args.json.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, ensure_ascii=False))
+        print(f"written to {args.json}")
+
+
+if __name__ == "__main__":
+    main()
