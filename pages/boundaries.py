@@ -6,9 +6,10 @@ import streamlit as st
 
 import fsviz
 from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
+from fsviz.plots.words import HEIGHTS
 from fsviz.selection import top_k_overlap
 from ui import cache
-from ui.components import formula_box, plain, spreadsheet_csv
+from ui.components import formula_box, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -27,8 +28,10 @@ def main() -> None:
         st.stop()
     task, k = ctx.task, ctx.k
     curved = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).random]
-    metrics = st.multiselect("Metrics", curved, default=curved, key="boundaries_metrics",
-                             format_func=fsviz.spec_label)
+    metrics = metric_picker("Metrics", curved, default=[m for m in fsviz.FORMAN_METRICS if m in curved],
+                            key="boundaries_metrics",
+                            help="Forman's eleven with a boundary by default (Rand has none); every metric that reads "
+                                 "only the class's 2×2 counts can be added.")
     own = formula_box("boundaries", task)
     if own is not None and own not in metrics:
         metrics = [*metrics, own]
@@ -38,17 +41,40 @@ def main() -> None:
         st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
         st.stop()
     points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
-    st.plotly_chart(boundaries_figure(task, metrics, k, points=points), key="boundaries_chart")
+    figure = boundaries_figure(task, metrics, k, points=points)
+    st.plotly_chart(figure, key="boundaries_chart")
+    drawn, distinct = figure.layout.meta["points_drawn"], figure.layout.meta["points"]
+    if drawn < distinct:
+        st.caption(f"Each panel draws {drawn:,} of the {distinct:,} distinct word points (a uniform sample), so that "
+                   "the figure stays quick; the word map draws them all.")
 
+    surface_panel(task, k, curved + ([own] if own is not None else []))
+    _overlap(task, metrics, k)
+
+
+@st.fragment
+def surface_panel(task, k, surfaces) -> None:
+    """One metric as a 3-D surface, drawn when asked; its widgets rerun only this part of the page."""
     st.subheader("One metric as a surface")
     st.caption("The metric's score is the height over the (fp, tp) plane; the coloured lines below are its contours. "
                "The black curve is the k-isocline: words whose point lies higher on the surface are selected. "
                "Drag to rotate. Forman (2003), Appendix C, draws BNS this way.")
-    surfaces = curved + ([own] if own is not None else [])
-    surface_metric = st.selectbox("Metric", surfaces, index=curved.index("bns"), key="boundaries_surface",
+    if not st.toggle("Draw the surface", key="boundaries_surface_on",
+                     help="A 3-D figure: drawn only when asked, so the page opens quickly."):
+        return
+    c1, c2 = st.columns([2, 3])
+    surface_metric = c1.selectbox("Metric", surfaces, index=surfaces.index("bns"), key="boundaries_surface",
                                   format_func=fsviz.spec_label)
-    st.plotly_chart(surface_figure(task, surface_metric, k), key="boundaries_surface_chart")
+    how = c2.radio("Height", ["auto", *HEIGHTS], horizontal=True, key="boundaries_height",
+                   help="auto: the score, or its signed log when the scores span more than three orders of magnitude "
+                        "(Odds, PR: otherwise one spike over a flat sheet). rank: each score's percentile over the "
+                        "plane. Both keep the order, so the isocline cuts the surface at one height; the z axis says "
+                        "which is drawn.")
+    st.plotly_chart(surface_figure(task, surface_metric, k, height=None if how == "auto" else how),
+                    key="boundaries_surface_chart")
 
+
+def _overlap(task, metrics, k) -> None:
     st.subheader(f"How much the top-{k} sets agree")
     st.caption("Jaccard overlap |A ∩ B| / |A ∪ B| of the words each pair of metrics selects: 1 means the same words.")
     scores = {m: task.score(m) for m in metrics}
@@ -59,6 +85,12 @@ def main() -> None:
                        "overlap.csv", "text/csv",
                        key="boundaries_dl")
 
+    selected_by_one(task, metrics, k, scores)
+
+
+@st.fragment
+def selected_by_one(task, metrics, k, scores) -> None:
+    """The words one metric selects and another does not; its widgets rerun only this part of the page."""
     c1, c2 = st.columns(2)
     first = c1.selectbox("Words selected by", metrics, key="boundaries_first", format_func=fsviz.spec_label)
     second = c2.selectbox("but not by", metrics, index=min(1, len(metrics) - 1), key="boundaries_second",

@@ -10,7 +10,7 @@ from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConf
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import plain, spreadsheet_csv
+from ui.components import metric_picker, plain, spreadsheet_csv
 from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
@@ -92,10 +92,12 @@ def main() -> None:
         c1, c2 = st.columns(2)
         chosen_classes = c1.multiselect("Positive classes (each against the rest)", classes, default=classes,
                                         key="grid_classes")
-        chosen_metrics = c2.multiselect("Metrics", fsviz.metric_names(), default=list(fsviz.FORMAN_METRICS),
-                                        key="grid_metrics", format_func=state.metric_option,
-                                        help="Forman's twelve by default. The others read every class's counts, "
-                                             "term frequencies or a fitted model, always on the training split only.")
+        with c2:
+            chosen_metrics = metric_picker("Metrics", fsviz.metric_names(), default=list(fsviz.FORMAN_METRICS),
+                                           key="grid_metrics", format_func=state.metric_option,
+                                           help="Forman's twelve by default. The others read every class's counts, "
+                                                "term frequencies or a fitted model, always on the training split "
+                                                "only.")
         combos_text = st.text_input(
             "More specs: combinations, weights and your own formulas (comma-separated)", key="grid_specs",
             placeholder="e.g. ar(chi_max,ig), lr(bns,ig), bns@0.6, igfss(cmfs,nfr=0.2), expr(abs(tpr - fpr))",

@@ -18,7 +18,7 @@ from fsviz.multiclass import (
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
-from ui.components import plain, spreadsheet_csv
+from ui.components import metric_picker, plain, spreadsheet_csv
 from ui.runs import multiclass_panel, stored_runs
 from ui.sidebar import page
 
@@ -53,9 +53,9 @@ def main() -> None:
 
     usable = multiclass_metric_names()
     _apply_form(st.session_state.pop("mc_form", None), usable)  # a stored run opened since the last visit
-    chosen = st.multiselect("Metrics over all classes", usable,
-                            default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
-                            key="mc_metrics", format_func=state.metric_option)
+    chosen = metric_picker("Metrics over all classes", usable,
+                           default=[m for m in ("chi_max", "chi_avg", "ig_multi", "ttest_avg", "cmfs") if m in usable],
+                           key="mc_metrics", format_func=state.metric_option, presets=False)
     c1, c2, c3 = st.columns([2, 2, 1])
     combos = c1.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
     igfss_over = c2.multiselect(

@@ -12,7 +12,7 @@ from fsviz.isoclines import no_isocline_reason
 from fsviz.plots import bns_figure, word_map_figure
 from fsviz.tables import boundary_table, top_words, word_table
 from ui import cache, state
-from ui.components import documents_panel, export_panel, formula_box, plain, spreadsheet_csv
+from ui.components import documents_panel, export_panel, formula_box, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -31,7 +31,7 @@ def main() -> None:
     task, k = ctx.task, ctx.k
 
     names = fsviz.metric_names()
-    metrics = st.multiselect(
+    metrics = metric_picker(
         "Metrics", names, default=["bns", "ig", "chi", "odds", "pr", "dfreq"], key="wordmap_metrics",
         format_func=state.metric_option,
         help="Metrics reading only the class's 2×2 counts draw an isocline; the others (every class's counts, "

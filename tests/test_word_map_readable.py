@@ -68,3 +68,30 @@ def test_a_searched_words_label_opens_away_from_the_edge_and_is_never_clipped(ta
     fig = word_map_figure(task, ["bns"], 100, highlight=[right])
     search = [t for t in fig.data if t.name == "search"][0]
     assert search.cliponaxis is False and search.textposition[0].endswith("left")
+
+
+def test_an_unbounded_metrics_surface_is_drawn_by_its_log_and_says_so(task):
+    from fsviz.plots import surface_figure
+
+    odds = surface_figure(task, "odds", 100, n_grid=30)
+    assert odds.layout.scene.zaxis.title.text.startswith("sign · log10")
+    assert np.nanmax(odds.data[0].z) < 10  # a readable height, not one spike to millions
+    threshold = fsviz.select_top_k(task.score("odds"), 100).threshold
+    assert odds.data[1].z[0] == pytest.approx(np.sign(threshold) * np.log10(1 + abs(threshold)))  # the isocline's height
+    bns = surface_figure(task, "bns", 100, n_grid=30)
+    assert bns.layout.scene.zaxis.title.text == "BNS"
+    rank = surface_figure(task, "pr", 100, n_grid=30, height="rank")
+    assert 0 <= np.nanmin(rank.data[0].z) and np.nanmax(rank.data[0].z) == 100
+    with pytest.raises(ValueError, match="height must be one of"):
+        surface_figure(task, "bns", 100, height="cube")
+
+
+def test_the_boundaries_panels_draw_at_most_max_points_each_and_have_axis_titles(task):
+    from fsviz.plots import boundaries_figure
+
+    fig = boundaries_figure(task, ["bns", "ig"], 100, max_points=500)
+    words = [t for t in fig.data if t.type == "scattergl"]
+    assert len(words) == 2 and all(len(t.x) == 500 for t in words)
+    assert fig.layout.meta["points_drawn"] == 500 and fig.layout.meta["points"] > 500
+    assert fig.layout.xaxis.title.text == "fp" and fig.layout.yaxis.title.text == "tp"
+    assert fig.layout.modebar.orientation == "v"

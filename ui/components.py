@@ -43,6 +43,33 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     st.code(export.snippet, language="python")
 
 
+#: One-click choices beside a metric picker: Forman's four best overall (2003, §4: BNS, IG, Chi, Odds), his twelve.
+PRESETS = {"Forman's four": ("bns", "ig", "chi", "odds"), "Forman's twelve": tuple(fsviz.FORMAN_METRICS)}
+
+
+def _choose(key: str, values) -> None:
+    st.session_state[key] = list(values)
+
+
+def metric_picker(label: str, options, *, default, key: str, format_func=None, help=None, presets=True) -> list:
+    """A multiselect of metrics, with presets (Forman's four, his twelve, all, none) that each set it in one
+    rerun, and a line naming what is chosen: a dozen long labels do not fit the box, which then scrolls."""
+    options = list(options)
+    chosen = st.multiselect(label, options, default=[m for m in default if m in options], key=key,
+                            format_func=format_func or fsviz.spec_label, help=help)
+    if presets:
+        choices = {**{name: [m for m in values if m in options] for name, values in PRESETS.items()},
+                   "All": options, "None": []}
+        columns = st.columns([1.3, 1.4, 0.6, 0.7, 6], gap="small")
+        for column, (name, values) in zip(columns, choices.items()):
+            if name == "None" or values:
+                column.button(name, key=f"{key}_preset_{name}", type="tertiary", on_click=_choose, args=(key, values),
+                              help=", ".join(fsviz.spec_label(m) for m in values) or "Clear the choice")
+    line = f"Chosen ({len(chosen)}): " + (", ".join(plain(fsviz.spec_label(m)) for m in chosen) or "none")
+    (columns[-1] if presets else st).caption(line)
+    return chosen
+
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

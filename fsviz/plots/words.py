@@ -16,7 +16,8 @@ from ..tables import word_points
 from .style import metric_colour
 from .text import plain_text
 
-__all__ = ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"]
+__all__ = ["HEIGHTS", "boundaries_figure", "overlap_figure", "surface_figure", "surface_height", "word_map_animation",
+           "word_map_figure"]
 
 
 @plain_text
@@ -252,7 +253,7 @@ def _word_map_layout(fig, task, zoom, log):
         for update, top in ((fig.update_xaxes, task.neg), (fig.update_yaxes, task.pos)):
             powers = [10.0 ** p for p in range(int(np.log10(max(top, 1))) + 1)]
             update(tickvals=[0.5, *powers], ticktext=["0", *(f"{p:,.0f}" for p in powers)],
-                   minor=dict(ticks="outside", ticklen=3, showgrid=False))
+                   minor=dict(ticks="", showgrid=False))
         fig.update_layout(xaxis_title=fig.layout.xaxis.title.text + "; log, 0 drawn at 0.5",
                           yaxis_title=fig.layout.yaxis.title.text + "; log, 0 at 0.5")
     if zoom is None:
@@ -265,7 +266,7 @@ def _word_map_layout(fig, task, zoom, log):
 
 
 @plain_text
-def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
+def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, max_points=2000):
     """Forman's Figure 13: one topographic panel per metric over the (fp, tp) plane.
 
     Each panel shows the metric's contour levels for this task's pos and neg
@@ -274,9 +275,16 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
     show their shape), its k-isocline in bold, and the words faintly behind.
     Every panel has the same axes. A formula whose score is not monotone in
     tp on each side of the diagonal has no isocline: its panel says so.
+    Each panel draws the same words, so at most ``max_points`` of their
+    distinct points are drawn (a seeded uniform sample when there are more;
+    the figure's ``meta`` says how many), which keeps a large vocabulary's
+    figure small.
     """
     metrics = [m for m in metrics if not get_metric(m).random]
     points = points or word_points(task)
+    shown = np.arange(points.fp.size)
+    if shown.size > max_points:
+        shown = np.sort(np.random.default_rng(0).choice(shown, max_points, replace=False))
     rows = max(1, -(-len(metrics) // columns))
     curved = {m: no_isocline_reason(m, task.pos, task.neg) is None for m in metrics}
     titles = [get_metric(m).label + ("" if curved[m] else " (no isocline)") for m in metrics]
@@ -289,7 +297,8 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
         fig.add_trace(go.Contour(x=surface.fp, y=surface.tp, z=surface.percentiles, showscale=False, ncontours=12,
                                  colorscale="Viridis", opacity=0.75, line=dict(width=0.5),
                                  hoverinfo="skip"), row=row, col=col)
-        fig.add_trace(go.Scattergl(x=points.fp, y=points.tp, mode="markers", hoverinfo="skip", showlegend=False,
+        fig.add_trace(go.Scattergl(x=points.fp[shown], y=points.tp[shown], mode="markers", hoverinfo="skip",
+                                   showlegend=False,
                                    marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
         if not curved[name]:
             continue
@@ -300,40 +309,76 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None):
                                          line=dict(color="black", width=3),
                                          hovertemplate=f"{get_metric(name).label} ≥ {curve.threshold:.4g}<extra></extra>"),
                               row=row, col=col)
-    fig.update_xaxes(range=[0, task.neg])
-    fig.update_yaxes(range=[0, task.pos])
-    fig.update_layout(height=330 * rows, margin=dict(l=10, r=10, t=40, b=10), showlegend=False)
+    fig.update_xaxes(range=[0, task.neg], title=dict(text="fp", standoff=2, font=dict(size=11)))
+    fig.update_yaxes(range=[0, task.pos], title=dict(text="tp", standoff=2, font=dict(size=11)))
+    # The toolbar stands down the right edge, beside the panels, so it never covers a panel's title.
+    fig.update_layout(height=340 * rows, margin=dict(l=10, r=45, t=40, b=10), showlegend=False,
+                      modebar=dict(orientation="v"), meta=dict(points_drawn=int(shown.size), points=int(points.fp.size)))
     return fig
 
 
+#: How a surface's height can be drawn: the score itself, its signed log, or its rank over the plane.
+HEIGHTS = ("score", "log", "rank")
+
+
+def surface_height(surface) -> str:
+    """The height that reads for ``surface``: ``"log"`` when its scores span more than three orders of magnitude
+    above their median (Odds, PR and other unbounded metrics: one spike over a flat sheet otherwise), else
+    ``"score"``."""
+    z = np.abs(surface.z[np.isfinite(surface.z)])
+    typical = np.median(z[z > 0]) if (z > 0).any() else 0.0
+    return "log" if typical > 0 and z.max() / typical > 1e3 else "score"
+
+
+def _heights(surface, how, values):
+    """``values`` (scores) as heights drawn the ``how`` way, and the z axis's title."""
+    label = get_metric(surface.metric).label
+    values = np.asarray(values, dtype=float)
+    if how == "log":
+        return np.sign(values) * np.log10(1 + np.abs(values)), f"sign · log10(1 + |{label}|)"
+    if how == "rank":
+        flat = np.sort(surface.z[np.isfinite(surface.z)].ravel())
+        return 100 * np.searchsorted(flat, values, side="right") / flat.size, f"{label}: percentile over the plane"
+    return values, label
+
+
 @plain_text
-def surface_figure(task, metric, k, *, n_grid=60) -> go.Figure:
+def surface_figure(task, metric, k, *, n_grid=60, height=None) -> go.Figure:
     """A metric as a 3-D surface over the (fp, tp) plane, contours projected below.
 
     The surface is the metric's score for this task's pos and neg; the
     k-isocline is drawn on it at the threshold height (the words above that
     height on the surface are the ones selected). Forman (2003), Appendix C,
     shows BNS this way. A formula without an isocline (not monotone in tp
-    on each side of the diagonal) is drawn without the curve.
+    on each side of the diagonal) is drawn without the curve. ``height`` is
+    one of :data:`HEIGHTS`: the score, its signed log ``sign·log10(1 + |s|)``
+    or its percentile among the plane's scores (both keep the order, so the
+    isocline still cuts the surface at one height); None chooses by
+    :func:`surface_height`. The z axis says which.
     """
     surface = metric_surface(metric, task.pos, task.neg, n_grid=n_grid)
+    how = height or surface_height(surface)
+    if how not in HEIGHTS:
+        raise ValueError(f"height must be one of {', '.join(HEIGHTS)}, not {how!r}")
+    z, title = _heights(surface, how, surface.z)
     fp_curve = task.neg * np.linspace(0, 1, 300) ** 2
     label = get_metric(metric).label
     fig = go.Figure(go.Surface(
-        x=surface.fp, y=surface.tp, z=surface.z, colorscale="Viridis", opacity=0.9, colorbar=dict(title=label, len=0.6),
-        contours=dict(z=dict(show=True, project_z=True, usecolormap=True, highlightcolor="white")),
-        hovertemplate=f"fp %{{x:.0f}}, tp %{{y:.0f}}: {label} %{{z:.4g}}<extra></extra>",
+        x=surface.fp, y=surface.tp, z=z, colorscale="Viridis", opacity=0.9, colorbar=dict(title=title, len=0.6),
+        customdata=surface.z, contours=dict(z=dict(show=True, project_z=True, usecolormap=True, highlightcolor="white")),
+        hovertemplate=f"fp %{{x:.0f}}, tp %{{y:.0f}}: {label} %{{customdata:.4g}}<extra></extra>",
     ))
     fig.update_layout(height=560, margin=dict(l=0, r=0, t=10, b=0), legend=dict(x=0, y=1),
-                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=label,
+                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=title,
                                  camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0))))
     if no_isocline_reason(metric, task.pos, task.neg) is not None:
         return fig
     curve = top_k_isocline(task, metric, k, fp=fp_curve)
     threshold = curve.threshold
+    level = float(_heights(surface, how, [threshold])[0][0])
     for branch in (curve.upper, curve.lower):
         if np.isfinite(branch).any():
-            fig.add_trace(go.Scatter3d(x=fp_curve, y=branch, z=np.full(fp_curve.size, threshold), mode="lines",
+            fig.add_trace(go.Scatter3d(x=fp_curve, y=branch, z=np.full(fp_curve.size, level), mode="lines",
                                        line=dict(color="black", width=6), name=f"{label} = {threshold:.4g} (k = {k})",
                                        showlegend=branch is curve.upper))
     return fig

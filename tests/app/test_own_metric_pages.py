@@ -113,6 +113,8 @@ def test_the_boundaries_page_draws_your_formulas_panel_and_surface():
     assert_clean(at)
     titles = [a["text"] for a in chart(at, "boundaries_chart")["layout"]["annotations"]]
     assert titles == ["BNS", "Acc", "ƒ tp - fp (inverted)"]
+    assert not [c for c in at.get("plotly_chart") if "surface_chart" in str(c.proto.id)], "drawn only when asked"
+    at.toggle(key="boundaries_surface_on").set_value(True).run()
     at.selectbox(key="boundaries_surface").set_value("expr(tp-fp,invert)").run()
     assert_clean(at)
     surface = chart(at, "boundaries_surface_chart")
