@@ -67,11 +67,11 @@ def check_fraction(value, name: str, *, hint: str = "", spec: str | None = None)
     return number
 
 
-def check_stopwords(stopwords, english: frozenset) -> frozenset:
-    """The stop words ``stopwords`` names, lower-cased: none for False/None, ``english`` for
-    True or ``"english"`` (scikit-learn's spelling), else those of a list of str.
+def check_stopwords(stopwords, english: frozenset, languages=("english",)) -> frozenset:
+    """The stop words ``stopwords`` names, lower-cased: none for False/None, ``english`` (the language's list)
+    for True or a name in ``languages`` (``"english"``: scikit-learn's spelling), else those of a list of str.
 
-    A bare string other than ``"english"`` is refused rather than read
+    A bare string other than a language's name is refused rather than read
     letter by letter.
 
     >>> sorted(check_stopwords(["The", "a"], frozenset()))
@@ -79,11 +79,12 @@ def check_stopwords(stopwords, english: frozenset) -> frozenset:
     """
     if stopwords is None or stopwords is False:
         return frozenset()
-    if stopwords is True or (isinstance(stopwords, str) and stopwords.strip().lower() == "english"):
+    if stopwords is True or (isinstance(stopwords, str) and stopwords.strip().lower() in languages):
         return english
     if isinstance(stopwords, (str, bytes)):
         raise ValueError(
-            f"`stopwords` must be True, 'english' or a list of words, got the string {stopwords!r}; "
+            f"`stopwords` must be True, a language ({', '.join(languages)}) or a list of words, got the "
+            f"string {stopwords!r}; "
             f"for one word pass [{stopwords!r}]"
         )
     try:

@@ -2,14 +2,20 @@
 
 Every format is parsed by :mod:`fsviz.formats`; then, for all formats alike:
 
-1. texts are tokenised by scikit-learn's ``CountVectorizer`` (lower-cased
-   word tokens of two or more letters or digits, its default pattern), giving
-   term frequencies; pre-counted formats (ARFF, CLUTO) bring their own;
-2. optional English stop words are dropped (scikit-learn's list);
+1. texts are tokenised by one analyzer (:mod:`fsviz.analyzer`): by default
+   scikit-learn's ``CountVectorizer``'s (lower-cased word tokens of two or more
+   letters or digits), else word n-grams (``ngrams``), character n-grams
+   (``analyzer="char_wb"``), your ``token_pattern``, ``lowercase=False``;
+   giving term frequencies; pre-counted formats (ARFF, CLUTO) bring their own
+   and refuse those options;
+2. optional stop words are dropped (``language``'s list: scikit-learn's for
+   English, stopwordsiso's for the others);
 3. optional stemming merges words with the same stem (PyStemmer's Snowball
-   stemmers), summing their term frequencies;
+   stemmers), summing their term frequencies; with n-grams, 2 and 3 happen to
+   the tokens before the n-grams are made, as scikit-learn does;
 4. the rare-word cutoff drops words present in fewer than ``min_df``
-   documents (Forman: 3; ``min_df=1`` keeps every word that occurs).
+   documents (Forman: 3; ``min_df=1`` keeps every word that occurs), and
+   ``max_df`` words present in more (a share or a count; 1.0 keeps all).
 
 Presence ``X`` is Boolean (Forman's features); term frequencies stay in
 ``X_tf`` for the metrics that need them.
@@ -24,13 +30,13 @@ from pathlib import Path
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from ._validation import check_stopwords, check_whole
+from ._validation import check_whole
+from .analyzer import TEXT_OPTIONS, check_preprocessing, preprocessing_key
 from .contexts import WordContexts, keyword_in_context
 from .counts import Training, counts_from_presence, document_frequency, presence_counts
 from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
-from .preprocessing import label_matrix, merge_columns, stemmer, tokenise
+from .preprocessing import common_words, cutoff_error, label_matrix, max_count, merge_columns, stemmer, tokenise
 from .task import Task
 
 __all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"]
@@ -61,7 +67,8 @@ class Corpus:
     n_words_raw : int
         Vocabulary size before stop words, stemming and the cutoff.
     options : dict
-        The preprocessing options used (``min_df``, ``stopwords``, ``stem``);
+        The preprocessing options used (``min_df``, ``max_df``, ``stopwords``, ``stem``, ``language``,
+        ``ngrams``, ``analyzer``, ``char_ngrams``, ``token_pattern``, ``lowercase``);
         ``tokenised``: True when the words came from texts through the
         tokeniser (False for pre-counted formats); ``stop_words``: the words
         dropped as stop words, sorted (:mod:`fsviz.export` rebuilds the
@@ -127,6 +134,9 @@ class Corpus:
         for array in (self.X_tf.indptr, self.X_tf.indices, self.Y.indptr, self.Y.indices):
             digest.update(np.ascontiguousarray(array).tobytes())
         digest.update("\x00".join(map(str, self.classes)).encode())
+        key = preprocessing_key(self.options)
+        if key:  # only then: a corpus made without the n-gram and language options keeps the key it had
+            digest.update(repr(sorted(key.items())).encode())
         return digest.hexdigest()[:16]
 
     @functools.cached_property
@@ -209,7 +219,7 @@ class Corpus:
         if keep.all():
             return self
         if not keep.any():
-            raise _cutoff_error(min_df, self.df)
+            raise cutoff_error(min_df, self.df)
         return replace(
             self,
             X_tf=self.X_tf[:, keep].tocsr(),
@@ -226,39 +236,37 @@ class Corpus:
         )
 
 
-def _cutoff_error(min_df, df):
-    top = int(df.max()) if df.size else 0
-    return CorpusError(
-        f"the rare-word cutoff min_df={min_df} removes every word (the most common word is in "
-        f"{top} documents); lower min_df to at most {max(top, 1)}"
-    )
-
-
-def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None) -> Corpus:
-    """Tokenise (if needed), drop stop words, stem, cut rare words; see the module notes.
+def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
+                 **text) -> Corpus:
+    """Tokenise (if needed), drop stop words, stem, cut rare and common words; see the module notes.
 
     ``limits`` (default :data:`DEFAULT_LIMITS`) bounds the documents and the
-    distinct words, checked before and during tokenising.
+    distinct words (or n-grams), checked before and during tokenising;
+    ``text``: ``max_df``, ``language`` and the text options (:func:`load_corpus`).
     """
     check_whole(min_df, "min_df", minimum=0, what="of documents")
-    stop = check_stopwords(stopwords, ENGLISH_STOP_WORDS)
+    options, stop = check_preprocessing(stopwords=stopwords, stem=stem, **text)
+    max_df = options.pop("max_df")
     limits = check_limits(limits)
     if len(raw.labels) > limits.max_docs:
         raise limits.error("max_docs", repr(raw.name), len(raw.labels))
+    ngrams = raw.texts is not None and options["analyzer"] == "word" and options["ngrams"][1] > 1
     if raw.texts is not None:
         longest = max(range(len(raw.texts)), key=lambda i: len(raw.texts[i]), default=None)
         if longest is not None and len(raw.texts[longest]) > limits.max_doc_chars:
             raise limits.error("max_doc_chars", f"{raw.name!r}: document {longest + 1}", len(raw.texts[longest]))
-        try:
-            X_tf, vocabulary = tokenise(raw, limits)
-        except ValueError as exc:  # "empty vocabulary; perhaps the documents only contain stop words"
-            if isinstance(exc, CorpusError):
-                raise
+        X_tf, vocabulary = tokenise(raw, limits, options, stop, stem)
+        if vocabulary.size == 0:
             raise CorpusError(
-                f"{raw.name!r}: the documents contain no words (tokens of two or more letters "
-                "or digits); check the text column and the encoding"
-            ) from None
+                f"{raw.name!r}: the documents contain no words (tokens of "
+                + ("two or more letters or digits" if options["token_pattern"] is None else
+                   f"token_pattern {options['token_pattern']!r}") + "); check the text column and the encoding")
     else:
+        given = [f"{name}={options[name]!r}" for name, default in TEXT_OPTIONS.items() if options[name] != default]
+        if given:
+            raise CorpusError(f"{raw.name!r} came pre-counted (ARFF or CLUTO: word counts, no text), so "
+                              f"{', '.join(given)} cannot apply; its words are the file's columns. Leave "
+                              f"{', '.join(g.partition('=')[0] for g in given)} at the default, or load the texts")
         X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
         vocabulary = np.asarray(raw.vocabulary).astype(object)
     n_words_raw = vocabulary.size
@@ -279,32 +287,42 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
             f"{raw.name!r} has {found}; fsviz compares each class against the rest, "
             "so a corpus needs at least two classes"
         )
-    if stop:
+    if stop and not ngrams:  # with n-grams the analyzer dropped them from the tokens
         keep = ~np.isin(vocabulary, list(stop))
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
-    if stem:
-        X_tf, vocabulary = merge_columns(X_tf, vocabulary, stemmer(stem).stemWords(vocabulary.tolist()))
+    if stem and not ngrams:
+        X_tf, vocabulary = merge_columns(X_tf, vocabulary, stemmer(stem, options["language"]).stemWords(
+            vocabulary.tolist()))
     if vocabulary.size == 0:
         raise CorpusError(f"{raw.name!r}: the stop words remove every word; turn stop words off, or check that the "
                           "text column holds the documents" if stop else f"{raw.name!r} has no words")
     df = document_frequency(X_tf)
-    keep = df >= min_df
+    common = common_words(max_df, df, min_df, Y.shape[0])
+    keep = (df >= min_df) & ~common
     if not keep.any():
-        raise _cutoff_error(min_df, df)
-    removed_words, removed_df = vocabulary[~keep], df[~keep]
+        raise cutoff_error(min_df, df) if not common.any() else CorpusError(
+            f"min_df={min_df} and max_df={max_df} together remove every word; lower min_df or raise max_df")
+    removed_words, removed_df = vocabulary[~keep & ~common], df[~keep & ~common]
+    if common.any():
+        notes.append(f"max_df={max_df} dropped {int(common.sum()):,} word(s) present in more than "
+                     f"{max_count(max_df, Y.shape[0]):g} documents: "
+                     + ", ".join(map(str, vocabulary[common][np.argsort(-df[common], kind="stable")][:8])))
+    frequent = tuple(sorted(map(str, vocabulary[common])))
     if not keep.all():
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
     return Corpus(
         X_tf=X_tf, Y=Y, vocabulary=vocabulary, classes=classes, name=raw.name,
         removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,
         options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem,
-                 "tokenised": raw.texts is not None, "stop_words": tuple(sorted(stop))},
+                 "tokenised": raw.texts is not None, "stop_words": tuple(sorted(stop)), **options,
+                 "max_df": max_df, "common_words": frequent},
         notes=tuple(notes), texts=tuple(raw.texts) if raw.texts is not None else None,
     )
 
 
-def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
-                **options) -> Corpus:
+def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, max_df=1.0, stopwords=False, stem=False,
+                language="english", ngrams=(1, 1), analyzer="word", char_ngrams=(2, 4), token_pattern=None,
+                lowercase=True, limits=None, **options) -> Corpus:
     """Load a labelled corpus from ``source`` in any supported format.
 
     Parameters
@@ -319,13 +337,35 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
         Rare-word cutoff: drop words present in fewer than ``min_df``
         documents (Forman's default, 3). 1 keeps every word that occurs;
         0 also keeps columns a pre-counted format declares but never uses.
-    stopwords : bool, "english" or iterable of str, default False
-        True (or ``"english"``, as scikit-learn spells it) drops
-        scikit-learn's English stop words; a list gives your own (one word is
-        ``["the"]``: another bare string is refused, not read letter by letter).
+    max_df : float or int, default 1.0
+        Drop words present in more than this share of the documents (a float
+        in (0, 1]) or this many documents (an int), as scikit-learn's
+        ``max_df``; 1.0 keeps every word.
+    stopwords : bool, str or iterable of str, default False
+        True drops ``language``'s stop words (English: scikit-learn's list;
+        others: stopwordsiso's); a language's name, e.g. ``"english"`` (as
+        scikit-learn spells it) or ``"german"``, drops that one's; a list gives
+        your own (one word is ``["the"]``: another bare string is refused).
     stem : bool or str, default False
-        True stems with the English Snowball (Porter2) stemmer; a string names
-        another Snowball algorithm, e.g. ``"porter"`` or ``"german"``.
+        True stems with ``language``'s Snowball stemmer (English: Porter2); a
+        string names a Snowball algorithm, e.g. ``"porter"`` or ``"german"``.
+    language : str, default "english"
+        What ``stopwords=True`` and ``stem=True`` mean: one of
+        :data:`fsviz.analyzer.LANGUAGES` (PyStemmer's languages that have a
+        stop-word list).
+    ngrams : (int, int), default (1, 1)
+        Word n-grams from ``lo`` to ``hi`` words (``hi`` <= 3): ``(1, 2)`` keeps
+        single words and pairs. Stop words and stems apply to the words first.
+    analyzer : {"word", "char_wb"}, default "word"
+        ``"char_wb"``: character n-grams inside word boundaries, of
+        ``char_ngrams`` = ``(lo, hi)`` characters (``hi`` <= 6), for text not
+        split by spaces; it takes no stop words, stems or ``token_pattern``.
+    token_pattern : str, optional
+        A regular expression whose matches are the tokens (scikit-learn's
+        default, ``(?u)\\b\\w\\w+\\b``, when None); checked first
+        (:func:`fsviz.analyzer.check_token_pattern`).
+    lowercase : bool, default True
+        Lower-case the text before tokenising.
     limits : fsviz.Limits, optional
         How much the corpus may hold, checked before the work: bytes read
         (512 MiB), files or archive members (200,000), expansion of a
@@ -364,7 +404,9 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, stopwords=False, 
         if not exists:
             raise CorpusError(f"no such file or folder: {source}")
     check_whole(min_df, "min_df", minimum=0, what="of documents")
-    check_stopwords(stopwords, ENGLISH_STOP_WORDS)
+    text = dict(max_df=max_df, language=language, ngrams=ngrams, analyzer=analyzer, char_ngrams=char_ngrams,
+                token_pattern=token_pattern, lowercase=lowercase)
+    check_preprocessing(stopwords=stopwords, stem=stem, **text)
     limits = check_limits(limits)
     raw = read(source, format=format, limits=limits, **options)
-    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem, limits=limits)
+    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem, limits=limits, **text)

@@ -6,25 +6,16 @@ Tokenising within the limits, merging stemmed words, and the label matrix.
 from __future__ import annotations
 
 import unicodedata
+from array import array
 
 import numpy as np
-import Stemmer  # PyStemmer
 from scipy import sparse
-from sklearn.feature_extraction.text import CountVectorizer
 
+from .analyzer import WordAnalyzer, char_analyzer, stem_algorithm, stemmer
 from .formats import CorpusError, Limits, RawCorpus
 
-__all__ = ["clean_label", "label_matrix", "merge_columns", "stemmer", "tokenise"]
-
-
-def stemmer(stem):
-    algorithm = "english" if stem is True else str(stem)
-    try:
-        return Stemmer.Stemmer(algorithm)
-    except KeyError:
-        raise ValueError(
-            f"`stem` must be True or a Snowball algorithm ({', '.join(Stemmer.algorithms())}), got {stem!r}"
-        ) from None
+__all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "label_matrix", "max_count", "merge_columns",
+           "stemmer", "tokenise"]
 
 
 def merge_columns(X_tf, vocabulary, new_words):
@@ -93,26 +84,87 @@ def label_matrix(labels, limits: Limits, what: str):
     return Y, classes, notes
 
 
-class _BoundedAnalyzer:
-    """scikit-learn's default word analyzer, refusing a vocabulary past ``limits.max_words``
-    as it grows, before the vectoriser holds it all (the same tokens, so the same counts)."""
+def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
+    """Term frequencies of every document, shape (n_docs, n_terms), and the terms, sorted.
 
-    def __init__(self, limits: Limits, what: str):
-        self.analyze = CountVectorizer(lowercase=True).build_analyzer()
-        self.limits, self.what, self.seen = limits, what, set()
+    The counts of ``CountVectorizer(analyzer=analyze).fit_transform(texts)``, counted here so a
+    vocabulary past ``limits.max_words`` is refused as it grows (at its first new term over the limit),
+    before it is all held; ``hint`` says which option makes the terms.
+    """
+    vocabulary, indices, values, indptr = {}, array("i"), array("i"), array("q", [0])
+    limit = limits.max_words
+    for text in texts:
+        counts = {}
+        for term in analyze(text):
+            j = vocabulary.get(term)
+            if j is None:
+                j = vocabulary[term] = len(vocabulary)
+                if j >= limit:
+                    error = limits.error("max_words", what, limit, at_least=True)
+                    raise CorpusError(f"{error}; {hint}" if hint else str(error))
+            counts[j] = counts.get(j, 0) + 1
+        indices.extend(counts)
+        values.extend(counts.values())
+        indptr.append(len(indices))
+    terms = np.fromiter(vocabulary, dtype=object, count=len(vocabulary))
+    vocabulary.clear()
+    order = np.argsort(terms, kind="stable")
+    rank = np.empty(order.size, dtype=np.int32)
+    rank[order] = np.arange(order.size, dtype=np.int32)
+    X = sparse.csr_matrix((np.frombuffer(values, dtype=np.int32), rank[np.frombuffer(indices, dtype=np.int32)],
+                           np.frombuffer(indptr, dtype=np.int64)), shape=(len(indptr) - 1, order.size))
+    X.sort_indices()
+    return X, terms[order]
 
-    def __call__(self, text):
-        tokens = self.analyze(text)
-        self.seen.update(tokens)
-        if len(self.seen) > self.limits.max_words:
-            raise self.limits.error("max_words", self.what, self.limits.max_words, at_least=True)
-        return tokens
+
+def analyzer_for(options: dict, stop_words=frozenset(), stem=False):
+    """The analyzer of ``options`` (:func:`fsviz.analyzer.check_text_options`' dict). Stop words and stems are
+    its part only with n-grams (they come before the runs are made); for single words :func:`fsviz.corpus.build_corpus`
+    drops and merges vocabulary columns instead, the same terms for a fraction of the work."""
+    if options["analyzer"] == "char_wb":
+        return char_analyzer(options["char_ngrams"], options["lowercase"])
+    ngram_range = options["ngrams"]
+    with_words = ngram_range[1] > 1
+    algorithm = stem_algorithm(stem, options["language"]) if with_words else None
+    return WordAnalyzer(algorithm, sorted(stop_words) if with_words else (), ngram_range, options["token_pattern"],
+                        options["lowercase"])
 
 
-def tokenise(raw: RawCorpus, limits: Limits):
-    analyzer = _BoundedAnalyzer(limits, repr(raw.name))
-    vectorizer = CountVectorizer(analyzer=analyzer, dtype=np.int32)
-    try:
-        return vectorizer.fit_transform(raw.texts), vectorizer.get_feature_names_out()
-    finally:
-        analyzer.seen.clear()
+def _hint(options: dict) -> str:
+    if options["analyzer"] == "char_wb":
+        return (f"char_ngrams={options['char_ngrams']} counts every run of {options['char_ngrams'][0]} to "
+                f"{options['char_ngrams'][1]} characters as a term; a narrower range makes fewer")
+    if options["ngrams"][1] > 1:
+        return (f"ngrams={options['ngrams']} counts every run of up to {options['ngrams'][1]} words as a term; "
+                "a smaller n, or a higher min_df after loading, makes fewer")
+    return ""
+
+
+def tokenise(raw: RawCorpus, limits: Limits, options: dict, stop_words=frozenset(), stem=False):
+    """Term frequencies and terms of ``raw``'s texts under the text ``options``, within ``limits``."""
+    analyze = analyzer_for(options, stop_words, stem)
+    return count_terms(raw.texts, analyze, limits, repr(raw.name), _hint(options))
+
+
+def cutoff_error(min_df, df):
+    top = int(df.max()) if df.size else 0
+    return CorpusError(
+        f"the rare-word cutoff min_df={min_df} removes every word (the most common word is in "
+        f"{top} documents); lower min_df to at most {max(top, 1)}"
+    )
+
+
+def max_count(max_df, n_docs) -> float:
+    """scikit-learn's rule: a float is a share of the documents, an int a count."""
+    return max_df if isinstance(max_df, int) else max_df * n_docs
+
+
+def common_words(max_df, df, min_df, n_docs) -> np.ndarray:
+    """Words in more than ``max_df`` documents (a mask); CorpusError when that bound is below ``min_df``'s."""
+    if max_df == 1.0 and isinstance(max_df, float):
+        return np.zeros(df.size, dtype=bool)
+    high = max_count(max_df, n_docs)
+    if high < min_df:
+        raise CorpusError(f"max_df={max_df} keeps words in at most {high:g} documents, fewer than min_df={min_df} "
+                          "asks for; raise max_df or lower min_df")
+    return df > high

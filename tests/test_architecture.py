@@ -19,6 +19,7 @@ LAYERS = [
     ["_validation"],
     ["formats"],
     ["paths"],
+    ["analyzer"],
     ["counts"],
     ["metrics"],
     ["selection"],
