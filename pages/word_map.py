@@ -16,6 +16,42 @@ from ui.components import documents_panel, export_panel, formula_box, metric_pic
 from ui.sidebar import page
 
 
+def _ranked_table(task, task_key, metrics, k):
+    """Every word with each chosen metric's rank or score and the metrics whose top k holds it, the first
+    metric's best first, sortable (click a column) and searchable (the table's search); returns the word
+    picked in it, or None."""
+    st.subheader("Every word, ranked")
+    c1, c2 = st.columns([2, 3])
+    show = c1.radio("For each metric show its", ["rank", "score"], horizontal=True, key="wordmap_ranked_show",
+                    help="Rank 1 is the best score; tied words share the best rank of their score.")
+    c2.caption("Click a column's name to sort by it; the table's magnifier finds a word; pick a row to read its "
+               "documents below and see it in Figure 1.")
+    full = cache.ranked_words(task, task_key, tuple(metrics), k)
+    labels = {m: fsviz.spec_label(m) for m in metrics}
+    chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
+    shown = full[["word", "tp", "fp"]].assign(**{
+        "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen],
+        **{labels[m]: full[f"{m} {show}"] for m in metrics}})
+    order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
+    number = st.column_config.NumberColumn(format="%d" if show == "rank" else "%.4g")
+    rows = st.dataframe(shown.iloc[order], hide_index=True, height=360, on_select="rerun", selection_mode="single-row",
+                        key="wordmap_ranked", column_config={labels[m]: number for m in metrics}).selection.rows
+    return int(order[rows[0]]) if rows and rows[0] < task.n_words else None
+
+
+def _latest_pick(picks, task_key):
+    """The word picked most recently in either table (``picks``: table → word index or None), kept per task."""
+    before = st.session_state.get("wordmap_picks", {})
+    if before.get("task") != task_key:
+        before = {"task": task_key}
+    latest = before.get("latest")
+    for table, word in picks.items():
+        if word is not None and before.get(table) != word:
+            latest = word
+    st.session_state["wordmap_picks"] = {"task": task_key, **picks, "latest": latest}
+    return latest
+
+
 def main() -> None:
     ctx = page(__file__)
     st.title("Word map")
@@ -102,22 +138,25 @@ def main() -> None:
                        f"exactly k = {k}.")
 
     selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
-    picked = None
+    picks = {}  # a word picked in a table: it goes to the documents panel and to Figure 1
     if selected_points:
         words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
         st.subheader(f"Selected: {words.size:,} words")
         table = word_table(task, metrics, k, words=words)
         rows = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
                             key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
-        picked = words[rows[0]] if rows and rows[0] < words.size else None
+        picks["selection"] = words[rows[0]] if rows and rows[0] < words.size else None
         st.download_button("Download selected words (CSV)", spreadsheet_csv(table), "selected_words.csv",
                            "text/csv", key="wordmap_dl_selected")
+    if metrics:
+        picks["ranked"] = _ranked_table(task, (ctx.corpus_key, ctx.class_name), metrics, k)
+    picked = _latest_pick(picks, (ctx.corpus_key, ctx.class_name))
 
     # --- The documents behind a word (issue 17, item 1): its counts, scores and keyword-in-context lines ----------
     st.subheader("The documents behind a word")
     st.markdown("Why is a word where it is? Its **tp** and **fp** count the documents that contain it, in the class and "
                 "outside it; here are those documents, a page at a time, with the word highlighted in a window of its "
-                "text. Click a point on the map (a point may hold several words), pick a row in the selection table, "
+                "text. Click a point on the map (a point may hold several words), pick a row in a table above, "
                 "or search a word, then choose it below.")
     documents_panel(ctx, metrics, k, searched=found, selected=words if selected_points else [], picked=picked,
                     key="wordmap_docs")
@@ -143,6 +182,12 @@ def main() -> None:
     if found and st.session_state.get("wordmap_bns_query") != query:  # a new search shows its first word
         st.session_state["wordmap_bns_word"] = str(task.vocabulary[found[0]])
     st.session_state["wordmap_bns_query"] = query
+    if picked is not None and st.session_state.get("wordmap_bns_picked") != picked:  # a word picked in a table
+        candidates.insert(0, int(picked))
+        st.session_state["wordmap_bns_word"] = str(task.vocabulary[picked])
+    st.session_state["wordmap_bns_picked"] = picked
+    if picked is not None and picked not in candidates:
+        candidates.insert(0, int(picked))
     if candidates:
         word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
                             help="The words you searched for, then those in your box or lasso selection, then the top 10 "

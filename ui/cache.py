@@ -27,6 +27,7 @@ from fsviz.grid import time_cell
 from fsviz.multiclass import all_runs, time_multiclass_cell
 from fsviz.plots import word_map_animation as word_map_animation_figure
 from fsviz.tables import word_points as _word_points
+from fsviz.tables import word_table as _word_table
 
 #: How long a corpus read from a path is kept before it is read again.
 PATH_TTL = "1h"
@@ -69,10 +70,18 @@ def word_points(_task, task_key):
     return _word_points(_task)
 
 
+@st.cache_resource(max_entries=8, scope="session")
+def ranked_words(_task, task_key, metrics, k):
+    """:func:`fsviz.tables.word_table` of every word (cached per task, metrics and k): the word map's ranked
+    table, redrawn on every rerun of the page."""
+    return _word_table(_task, list(metrics), k)
+
+
 def forget_tasks() -> None:
     """Drop this session's tasks and word points (they hold the previous corpus's matrix)."""
     binary_task.clear()
     word_points.clear()
+    ranked_words.clear()
 
 
 @st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)

@@ -63,7 +63,8 @@ def metric_picker(label: str, options, *, default, key: str, format_func=None, h
         columns = st.columns([1.3, 1.4, 0.6, 0.7, 6], gap="small")
         for column, (name, values) in zip(columns, choices.items()):
             if name == "None" or values:
-                column.button(name, key=f"{key}_preset_{name}", type="tertiary", on_click=_choose, args=(key, values),
+                slug = re.sub(r"[^a-z]+", "_", name.lower())
+                column.button(name, key=f"{key}_preset_{slug}", type="tertiary", on_click=_choose, args=(key, values),
                               help=", ".join(fsviz.spec_label(m) for m in values) or "Clear the choice")
     line = f"Chosen ({len(chosen)}): " + (", ".join(plain(fsviz.spec_label(m)) for m in chosen) or "none")
     (columns[-1] if presets else st).caption(line)

@@ -1,0 +1,100 @@
+"""The word map and boundaries in Chromium (issue #26): the ranked table picks a word for the documents and
+Figure 1, presets set the metrics in one rerun, PR's boundary is on screen, log ticks read, and the toolbar
+covers no legend entry or panel title."""
+
+import pytest
+
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+def _settled(page):
+    page.wait_for_timeout(600)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
+
+
+def _open(browser, server, path, height=1000):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page.goto(f"{server}/{path}", wait_until="domcontentloaded")
+    page.wait_for_selector(".js-plotly-plot .main-svg", timeout=120_000)
+    _settled(page)
+    return page
+
+
+def _overlaps(a, b) -> bool:
+    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or a["y"] + a["height"] <= b["y"]
+                or b["y"] + b["height"] <= a["y"])
+
+
+def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server):  # noqa: F811
+    page = _open(browser, server, "word_map")
+    try:
+        page.locator(".st-key-wordmap_metrics_preset_none button").first.click()
+        _settled(page)
+        page.locator(".st-key-wordmap_metrics_preset_forman_s_four button").first.click()
+        _settled(page)
+        chosen = page.locator(".st-key-wordmap_metrics").inner_text()
+        assert all(f"{name}:" in chosen for name in ("BNS", "IG", "Chi", "Odds")) and "PR:" not in chosen, chosen
+        assert page.get_by_text("Chosen (4): BNS, IG, Chi, Odds").count() == 1
+        page.locator(".st-key-wordmap_metrics").get_by_role("combobox").first.click()
+        page.keyboard.type("PR: Prob")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Escape")
+        _settled(page)
+        plot = page.locator(".st-key-wordmap_chart .js-plotly-plot").first
+        pr = page.evaluate("""(gd) => gd._fullData.filter(t => (t.name || '').startsWith('PR'))
+                                 .map(t => ({name: t.name, x: Array.from(t.x), y: Array.from(t.y)}))""",
+                           plot.element_handle())
+        edge = [t for t in pr if "on the tp axis" in t["name"]]
+        assert edge and edge[0]["x"] == [0, 0] and edge[0]["y"][0] < edge[0]["y"][1]
+        path = plot.locator("g.scatterlayer .trace").filter(has=page.locator("path.js-line")).count()
+        assert path >= 1
+        # The toolbar stands beside the plot: it covers no legend entry.
+        plot.hover()
+        bar = plot.locator(".modebar").bounding_box()
+        for entry in plot.locator(".legend .traces").all():
+            assert not _overlaps(bar, entry.bounding_box())
+        page.locator(".st-key-wordmap_log label").first.click()
+        _settled(page)
+        ticks = plot.locator(".ytick text").all_text_contents()
+        assert ticks[0] == "0" and all(t.replace(",", "").lstrip("1").strip("0") == "" for t in ticks[1:]), ticks
+        _assert_no_error(page)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "word-map-pr-log.png"))
+    finally:
+        page.close()
+
+
+def test_the_ranked_table_picks_a_word_for_its_documents(browser, server):  # noqa: F811
+    page = _open(browser, server, "word_map", height=1400)
+    try:
+        table = page.locator(".st-key-wordmap_ranked")
+        table.scroll_into_view_if_needed()
+        box = table.locator("[data-testid=stDataFrameResizable]").bounding_box()
+        page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the first row's selection cell, under the header
+        _settled(page)
+        word = page.locator(".st-key-wordmap_docs_word").inner_text()
+        top = page.evaluate("() => document.querySelector('.st-key-wordmap_bns_word').innerText")
+        assert word.split("\n")[-1].strip() == top.split("\n")[-1].strip() != ""
+        table.scroll_into_view_if_needed()
+        _assert_no_error(page)
+        page.screenshot(path=str(SHOTS / "word-map-ranked.png"))
+    finally:
+        page.close()
+
+
+def test_boundaries_titles_are_never_under_the_toolbar(browser, server):  # noqa: F811
+    page = _open(browser, server, "boundaries")
+    try:
+        plot = page.locator(".st-key-boundaries_chart .js-plotly-plot").first
+        plot.hover()
+        bar = plot.locator(".modebar").bounding_box()
+        titles = plot.locator(".annotation-text")
+        assert titles.count() >= 11
+        for i in range(titles.count()):
+            assert not _overlaps(bar, titles.nth(i).bounding_box())
+        assert plot.locator(".g-xtitle, .g-x2title").count() >= 1
+        _assert_no_error(page)
+    finally:
+        page.close()
