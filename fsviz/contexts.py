@@ -10,10 +10,16 @@ Choices, in one place:
   of ``X_tf``, so the numbers are the word's tp and fp exactly.
 - **Which occurrence.** One line per document, around the word's *first* occurrence; the
   line carries the document's number of occurrences (the word's term frequency).
-- **Matching.** As the corpus tokenised: scikit-learn's default token pattern (runs of two or
-  more letters or digits) on the lower-cased text, so ``Word`` and ``WORD`` are ``word``; in a
-  stemmed corpus a token matches when its Snowball stem is the word (and it is not one of the
-  corpus's stop words). The match is shown as the text writes it.
+- **Matching.** As the corpus tokenised (:mod:`fsviz.analyzer`): its token pattern (by default
+  runs of two or more letters or digits) on the lower-cased text (unless ``lowercase=False``), so
+  ``Word`` and ``WORD`` are ``word``; in a stemmed corpus a token matches when its Snowball stem is
+  the word (and it is not one of the corpus's stop words). An n-gram matches as a whole: the first
+  run of tokens (stop words left out, as the corpus made its n-grams) whose words or stems are the
+  n-gram's, shown from its first word to its last, words between included. A character n-gram
+  (``analyzer="char_wb"``) matches inside the first whitespace-separated word that holds it (the
+  padding space of ``" ab"`` is the word's start). The match is shown as the text writes it.
+- **Two groups.** ``positive`` may be several classes, and ``negative`` a group of classes in
+  place of the rest (:mod:`fsviz.groups`); documents in neither group are on neither side.
 - **The window.** Up to ``width`` whitespace-separated words on each side, runs of whitespace
   shown as one space, fewer at the start or end of a text; the part of a word the match sits
   in (``(`` of ``(word)``) stays with it.
@@ -30,15 +36,13 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
-import Stemmer  # PyStemmer
-from sklearn.feature_extraction.text import CountVectorizer
 
 from ._validation import check_whole
+from .analyzer import DEFAULT_TOKEN_PATTERN, stemmer
+from .groups import check_groups, group_labels
 
 __all__ = ["ContextLine", "ContextSample", "NoTextError", "WordContexts", "keyword_in_context", "word_index"]
 
-#: The token pattern fsviz.corpus tokenises with (scikit-learn's default).
-_TOKEN = re.compile(CountVectorizer().token_pattern)
 #: Characters of text read on each side per context word: a bound, so a huge document costs no more.
 _REACH = 64
 
@@ -105,19 +109,35 @@ class WordContexts:
         return self.positive.records() + self.rest.records()
 
 
+def _candidates(corpus, word: str) -> list:
+    """The vocabulary entries ``word`` may mean: as typed, lower-cased, whitespace runs as one space, stemmed."""
+    options = corpus.options
+    if options.get("analyzer") == "char_wb":  # a character n-gram's padding space is part of it
+        return list(dict.fromkeys([word, word.lower() if options.get("lowercase", True) else word]))
+    text = " ".join(word.split())
+    texts = [text.lower(), text] if options.get("lowercase", True) else [text]
+    stem = options.get("stem")
+    if stem:
+        algorithm = stemmer(stem, options.get("language", "english"))
+        texts += [" ".join(algorithm.stemWords(t.split())) for t in texts]
+    return list(dict.fromkeys(texts))
+
+
 def word_index(corpus, word) -> int:
     """The vocabulary index of ``word`` (lower-cased; in a stemmed corpus also a word whose stem
-    is in the vocabulary), else ValueError saying why it is not there."""
+    is in the vocabulary; an n-gram's words separated by spaces), else ValueError saying why it is not there."""
     if not isinstance(word, str) or not word.strip():
         raise ValueError(f"`word` must be a word of the vocabulary, got {word!r}")
-    text = word.strip().lower()
-    stem = corpus.options.get("stem")
-    for candidate in dict.fromkeys([text, *([_stemmer(stem).stemWord(text)] if stem else [])]):
+    candidates = _candidates(corpus, word)
+    for candidate in candidates:
         hits = np.flatnonzero(corpus.vocabulary == candidate)
         if hits.size:
             return int(hits[0])
+    text = candidates[0]
     if text in set(corpus.removed_words.tolist()):
         why = f"the rare-word cutoff removed it (min_df={corpus.options.get('min_df')}); lower the cutoff to see it"
+    elif text in corpus.options.get("common_words", ()):
+        why = f"it is in more documents than max_df={corpus.options.get('max_df')} allows; raise max_df to see it"
     elif text in corpus.options.get("stop_words", ()):
         why = "it is a stop word, and stop words were dropped"
     else:
@@ -125,8 +145,8 @@ def word_index(corpus, word) -> int:
     raise ValueError(f"unknown word {word!r}: {why}")
 
 
-def keyword_in_context(corpus, word, positive, *, n=10, width=8, offset=0, seed=0) -> WordContexts:
-    """The documents containing ``word`` in class ``positive`` and in the rest, as KWIC lines.
+def keyword_in_context(corpus, word, positive, *, negative=None, n=10, width=8, offset=0, seed=0) -> WordContexts:
+    """The documents containing ``word`` in class ``positive`` and in the rest (or group ``negative``), as KWIC lines.
 
     Parameters
     ----------
@@ -134,8 +154,10 @@ def keyword_in_context(corpus, word, positive, *, n=10, width=8, offset=0, seed=
         A corpus read from texts (:attr:`fsviz.Corpus.texts`).
     word : str
         A vocabulary word (any case; in a stemmed corpus a word or its stem).
-    positive : str
-        The class; the other side is every document outside it.
+    positive : str or list of str
+        The class, or the classes of the positive group.
+    negative : list of str, optional
+        The classes of the other side; None: every document outside ``positive``.
     n : int, default 10
         Lines per side on this page.
     width : int, default 8
@@ -163,13 +185,15 @@ def keyword_in_context(corpus, word, positive, *, n=10, width=8, offset=0, seed=
     n, width, offset = (check_whole(v, name) for v, name in ((n, "n"), (width, "width"), (offset, "offset")))
     seed = check_whole(seed, "seed")
     column = word_index(corpus, word)
-    in_class = corpus.y(positive)
+    groups = check_groups(corpus.classes, positive, negative)
+    in_class, rows = group_labels(corpus, groups)
     if corpus.texts is None:
         raise NoTextError(f"{corpus.name!r} arrived as word counts (ARFF, CLUTO or a count matrix), so it holds no "
                           "text to show; load the documents as text (CSV, JSONL, a folder or archive) to see them")
     X = corpus.X_tf
     at = np.flatnonzero((X.indices == column) & (X.data > 0))
     docs = np.searchsorted(X.indptr, at, side="right") - 1
+    docs, at = docs[rows[docs]], at[rows[docs]]
     term_frequency = dict(zip(docs.tolist(), X.data[at].tolist()))
     matcher = _Matcher(str(corpus.vocabulary[column]), corpus.options)
     sides = []
@@ -178,39 +202,56 @@ def keyword_in_context(corpus, word, positive, *, n=10, width=8, offset=0, seed=
         page = rows[order[offset : offset + n]]
         lines = tuple(_line(corpus, int(d), matcher, width, term_frequency[int(d)]) for d in page)
         sides.append(ContextSample(side, int(rows.size), offset, lines))
-    return WordContexts(str(corpus.vocabulary[column]), str(positive), *sides, width=width, seed=seed)
-
-
-def _stemmer(stem):
-    return Stemmer.Stemmer("english" if stem is True else str(stem))
+    return WordContexts(str(corpus.vocabulary[column]), groups.label, *sides, width=width, seed=seed)
 
 
 class _Matcher:
-    """Finds a vocabulary word's first occurrence in a text, as the corpus tokenised it."""
+    """Finds a vocabulary entry's first occurrence in a text, as the corpus tokenised it."""
 
     def __init__(self, word: str, options: dict):
-        self.word = word
+        self.word, self.lowercase = word, options.get("lowercase", True)
+        self.chars = options.get("analyzer") == "char_wb"
         stem = options.get("stem")
-        self.stemmer = _stemmer(stem) if stem else None
+        self.stemmer = stemmer(stem, options.get("language", "english")) if stem else None
         self.stop = frozenset(options.get("stop_words", ()))
+        self.pattern = options.get("token_pattern")
+        self.token = re.compile(self.pattern or DEFAULT_TOKEN_PATTERN)
+        self.n = word.count(" ") + 1
         self.exact = re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
 
     def first(self, text: str):
         """(start, end) of the first occurrence in ``text``, or None."""
-        lowered = text.lower()
+        if self.chars:
+            return self._first_gram(text)
+        lowered = text.lower() if self.lowercase else text
         if len(lowered) == len(text):  # one character for one: positions in the lowered text are the text's
-            if self.stemmer is None:
+            if self.stemmer is None and self.n == 1 and self.pattern is None:
                 found = self.exact.search(lowered)
                 return found.span() if found else None
-            tokens = list(_TOKEN.finditer(lowered))
-            words = [t.group() for t in tokens]
+            spans = [t.span(t.lastindex or 0) for t in self.token.finditer(lowered)]
+            words = [lowered[a:b] for a, b in spans]
         else:  # a character that lower-cases to two (İ): tokenise the text as written, then lower each token
-            tokens = list(_TOKEN.finditer(text))
-            words = [t.group().lower() for t in tokens]
-        stems = self.stemmer.stemWords(words) if self.stemmer is not None else words
-        for token, word, stem in zip(tokens, words, stems):
-            if stem == self.word and word not in self.stop:
-                return token.span()
+            spans = [t.span(t.lastindex or 0) for t in self.token.finditer(text)]
+            words = [text[a:b].lower() for a, b in spans]
+        kept = [(span, word) for span, word in zip(spans, words) if word not in self.stop]
+        stems = self.stemmer.stemWords([w for _, w in kept]) if self.stemmer is not None else [w for _, w in kept]
+        for i in range(len(kept) - self.n + 1):
+            if " ".join(stems[i : i + self.n]) == self.word:
+                return kept[i][0][0], kept[i + self.n - 1][0][1]
+        return None
+
+    def _first_gram(self, text: str):
+        """The first whitespace-separated word holding the character n-gram (padded with a space each side)."""
+        for found in re.finditer(r"\S+", text):
+            word = found.group()
+            padded = " " + (word.lower() if self.lowercase else word) + " "
+            if len(padded) != len(word) + 2:
+                continue
+            at = padded.find(self.word)
+            if at >= 0:
+                start = max(at - 1, 0)
+                end = min(at - 1 + len(self.word), len(word))
+                return found.start() + start, found.start() + max(end, start)
         return None
 
 

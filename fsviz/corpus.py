@@ -36,7 +36,8 @@ from .analyzer import TEXT_OPTIONS, check_preprocessing, preprocessing_key
 from .contexts import WordContexts, keyword_in_context
 from .counts import Training, counts_from_presence, document_frequency, presence_counts
 from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
-from .preprocessing import common_words, cutoff_error, label_matrix, max_count, merge_columns, stemmer, tokenise
+from .groups import group_task
+from .preprocessing import cutoff_error, df_cutoffs, label_matrix, merge_columns, stemmer, tokenise
 from .task import Task
 
 __all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"]
@@ -180,6 +181,14 @@ class Corpus:
             )
         return Task(str(name), tp, fp, pos, neg, self.vocabulary, training=self.training(name))
 
+    def task(self, positive, negative=None) -> Task:
+        """Group ``positive`` (class names) against ``negative`` (None: every other document): every word's tp, fp.
+
+        Documents in neither group are left out; one in both is refused (:mod:`fsviz.groups`).
+        ``task(positive=[c])`` is :meth:`binary_task` ``(c)``.
+        """
+        return group_task(self, positive, negative)
+
     def training(self, positive=None, rows=None) -> Training:
         """A :class:`fsviz.counts.Training` sample of these documents for :func:`fsviz.score_words`.
 
@@ -202,10 +211,10 @@ class Corpus:
         (:attr:`fsviz.counts.Training.class_tf` of the whole corpus, as int64)."""
         return self.training().class_tf.astype(np.int64)
 
-    def contexts(self, word, positive, *, n=10, width=8, offset=0, seed=0) -> WordContexts:
-        """The documents containing ``word`` in class ``positive`` and in the rest, as keyword-in-context
-        lines: :func:`fsviz.contexts.keyword_in_context` (NoTextError for a pre-counted corpus)."""
-        return keyword_in_context(self, word, positive, n=n, width=width, offset=offset, seed=seed)
+    def contexts(self, word, positive, *, negative=None, n=10, width=8, offset=0, seed=0) -> WordContexts:
+        """The documents containing ``word`` in class (or group) ``positive`` and in the rest (or group ``negative``),
+        as keyword-in-context lines: :func:`fsviz.contexts.keyword_in_context` (NoTextError for a pre-counted corpus)."""
+        return keyword_in_context(self, word, positive, negative=negative, n=n, width=width, offset=offset, seed=seed)
 
     # --- derived corpora --------------------------------------------------
     def with_min_df(self, min_df: int) -> Corpus:
@@ -297,16 +306,9 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         raise CorpusError(f"{raw.name!r}: the stop words remove every word; turn stop words off, or check that the "
                           "text column holds the documents" if stop else f"{raw.name!r} has no words")
     df = document_frequency(X_tf)
-    common = common_words(max_df, df, min_df, Y.shape[0])
-    keep = (df >= min_df) & ~common
-    if not keep.any():
-        raise cutoff_error(min_df, df) if not common.any() else CorpusError(
-            f"min_df={min_df} and max_df={max_df} together remove every word; lower min_df or raise max_df")
+    keep, common, note = df_cutoffs(vocabulary, df, min_df, max_df, Y.shape[0])
+    notes += note
     removed_words, removed_df = vocabulary[~keep & ~common], df[~keep & ~common]
-    if common.any():
-        notes.append(f"max_df={max_df} dropped {int(common.sum()):,} word(s) present in more than "
-                     f"{max_count(max_df, Y.shape[0]):g} documents: "
-                     + ", ".join(map(str, vocabulary[common][np.argsort(-df[common], kind="stable")][:8])))
     frequent = tuple(sorted(map(str, vocabulary[common])))
     if not keep.all():
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]

@@ -14,8 +14,8 @@ from scipy import sparse
 from .analyzer import WordAnalyzer, char_analyzer, stem_algorithm, stemmer
 from .formats import CorpusError, Limits, RawCorpus
 
-__all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "label_matrix", "max_count", "merge_columns",
-           "stemmer", "tokenise"]
+__all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
+           "merge_columns", "stemmer", "tokenise"]
 
 
 def merge_columns(X_tf, vocabulary, new_words):
@@ -168,3 +168,19 @@ def common_words(max_df, df, min_df, n_docs) -> np.ndarray:
         raise CorpusError(f"max_df={max_df} keeps words in at most {high:g} documents, fewer than min_df={min_df} "
                           "asks for; raise max_df or lower min_df")
     return df > high
+
+
+def df_cutoffs(vocabulary, df, min_df, max_df, n_docs):
+    """``(keep, common, notes)``: the words kept by ``min_df`` and ``max_df``, those ``max_df`` drops, and a note
+    naming the most frequent of them; CorpusError when nothing is kept."""
+    common = common_words(max_df, df, min_df, n_docs)
+    keep = (df >= min_df) & ~common
+    if not keep.any():
+        raise cutoff_error(min_df, df) if not common.any() else CorpusError(
+            f"min_df={min_df} and max_df={max_df} together remove every word; lower min_df or raise max_df")
+    notes = []
+    if common.any():
+        notes.append(f"max_df={max_df} dropped {int(common.sum()):,} word(s) present in more than "
+                     f"{max_count(max_df, n_docs):g} documents: "
+                     + ", ".join(map(str, vocabulary[common][np.argsort(-df[common], kind="stable")][:8])))
+    return keep, common, notes

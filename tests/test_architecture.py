@@ -24,6 +24,7 @@ LAYERS = [
     ["metrics"],
     ["selection"],
     ["task"],
+    ["groups"],
     ["contexts"],
     ["preprocessing"],
     ["corpus"],
