@@ -59,18 +59,19 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import sklearn
-import Stemmer  # PyStemmer
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.pipeline import Pipeline
 
 from ._validation import check_choice, check_whole
+from .analyzer import WordAnalyzer, stem_algorithm
 from .classifiers import CLASSIFIER_LABELS, FREQUENCY_CLASSIFIERS, fast_fit, make_classifier
 from .corpus import Corpus, CorpusError
 from .grid import GridConfig, fold_selections
 from .grid.cell import cell_data
+from .groups import Groups, check_groups, group_labels
 from .selection import selects_per_k, spec_label
+from .snippets import model_snippet, words_snippet
 
 __all__ = ["DEFAULT_MAX_MODEL_BYTES", "FILE_TYPES", "Export", "SnowballAnalyzer", "export_pipeline",
            "export_selection", "selection_table"]
@@ -89,28 +90,36 @@ _TOKENS = CountVectorizer().token_pattern
 KNN = frozenset({"knn", "knn_okapi"})
 
 
-class SnowballAnalyzer:
-    """The tokens a stemmed corpus counts: scikit-learn's default word analyzer, fsviz's stop words
-    dropped, then each token stemmed by PyStemmer's Snowball ``algorithm`` (:func:`fsviz.load_corpus`'s order).
-
-    A ``CountVectorizer(analyzer=SnowballAnalyzer(...), vocabulary=stems)`` counts new texts as the
-    corpus was counted. It saves as its two arguments, so skops rebuilds it by calling the class.
+class SnowballAnalyzer(WordAnalyzer):
+    """The terms a stemmed corpus counts (:class:`fsviz.analyzer.WordAnalyzer`): its tokens, its stop words
+    dropped, each token stemmed by PyStemmer's Snowball ``algorithm``, then its n-grams (:func:`fsviz.load_corpus`'s
+    order). A ``CountVectorizer(analyzer=SnowballAnalyzer(...), vocabulary=stems)`` counts new texts as the corpus
+    was counted. It saves as its arguments, so skops rebuilds it by calling the class (files of fsviz before
+    n-grams hold two: the algorithm and the stop words).
     """
 
-    def __init__(self, algorithm: str = "english", stop_words=()):
-        self.algorithm, self.stop_words = str(algorithm), tuple(stop_words)
-        self._stemmer = Stemmer.Stemmer(self.algorithm)
-        self._stop = frozenset(self.stop_words)
-        self._analyze = CountVectorizer(lowercase=True).build_analyzer()
+    def __init__(self, algorithm: str = "english", stop_words=(), ngram_range=(1, 1), token_pattern=None,
+                 lowercase=True):
+        super().__init__(algorithm, stop_words, ngram_range, token_pattern, lowercase)
 
-    def __call__(self, text) -> list:
-        return self._stemmer.stemWords([t for t in self._analyze(text) if t not in self._stop])
 
-    def __reduce__(self):
-        return type(self), (self.algorithm, self.stop_words)
-
-    def __repr__(self) -> str:
-        return f"SnowballAnalyzer({self.algorithm!r}, {len(self.stop_words)} stop words)"
+def _vectorizer(options: dict, words: list, binary: bool) -> CountVectorizer:
+    """A vectoriser of ``words`` that counts new texts as the corpus's ``options`` counted it: scikit-learn's own
+    for every corpus but a stemmed one (stop words given only with n-grams, and only those that are tokens)."""
+    fixed = dict(vocabulary=words, binary=binary, dtype=np.float64)
+    lowercase, ngram_range = options.get("lowercase", True), tuple(options.get("ngrams", (1, 1)))
+    if options.get("analyzer") == "char_wb":
+        return CountVectorizer(analyzer="char_wb", ngram_range=tuple(options["char_ngrams"]), lowercase=lowercase,
+                               **fixed)
+    stem, pattern = options.get("stem", False), options.get("token_pattern")
+    if stem:
+        algorithm = stem_algorithm(stem, options.get("language", "english"))
+        analyzer = SnowballAnalyzer(algorithm, options.get("stop_words", ()), ngram_range, pattern, lowercase)
+        return CountVectorizer(analyzer=analyzer, token_pattern=None, **fixed)
+    tokens = WordAnalyzer(None, (), (1, 1), pattern, lowercase).tokens
+    stop = [w for w in options.get("stop_words", ()) if tokens(w) == [w]] if ngram_range[1] > 1 else None
+    return CountVectorizer(lowercase=lowercase, token_pattern=pattern or _TOKENS, ngram_range=ngram_range,
+                           stop_words=stop or None, **fixed)
 
 
 @dataclass(frozen=True, eq=False)
@@ -160,11 +169,21 @@ class _Plan:
     """The checked arguments and the selected columns (sorted, as the grid fits them)."""
 
     corpus: Corpus
-    class_name: str
+    groups: Groups
     config: GridConfig
     y: np.ndarray
+    rows: np.ndarray
     ranked: np.ndarray
     random_state: int
+
+    @property
+    def class_name(self) -> str:
+        return self.groups.label if self.groups.negative is None else self.groups.positive_label
+
+    @property
+    def negative_label(self) -> str:
+        """What ``predict`` says for the other side: ``"not C"`` against the rest, else the negative group."""
+        return f"not {self.class_name}" if self.groups.negative is None else self.groups.negative_label
 
     @property
     def metric(self) -> str:
@@ -175,12 +194,12 @@ class _Plan:
         return np.sort(self.ranked)
 
 
-def _plan(corpus, class_name, metric, k, classifier="svm", params=(), random_state=0) -> _Plan:
+def _plan(corpus, class_name, metric, k, classifier="svm", params=(), random_state=0, negative=None) -> _Plan:
     """Check every argument (the grid's own checks for the spec, k and the classifier), then select the words."""
     if not isinstance(corpus, Corpus):
         raise ValueError(f"`corpus` must be an fsviz.Corpus (fsviz.load_corpus or fsviz.load_sample makes one), "
                          f"got {type(corpus).__name__}")
-    class_name = str(corpus.classes[corpus.class_index(class_name)])
+    groups = check_groups(corpus.classes, class_name, negative)
     random_state = check_whole(random_state, "random_state", minimum=0)
     try:
         params = tuple(sorted(dict(params).items()))
@@ -191,20 +210,25 @@ def _plan(corpus, class_name, metric, k, classifier="svm", params=(), random_sta
         raise ValueError(f"`metric` must be one spec, got {metric!r}; export one metric at a time")
     config = GridConfig(metrics=(metric,), ks=(k,), classifier=classifier, classifier_params=params,
                         all_features=False)
-    y = corpus.y(class_name)
-    if y.all() or not y.any():
-        raise ValueError(f"class {class_name!r} has {int(y.sum())} of {corpus.n_docs} documents; a selector "
-                         "needs documents both in and outside the class")
+    if groups.one_vs_rest:
+        y = corpus.y(groups.positive[0])
+        if y.all() or not y.any():
+            raise ValueError(f"class {groups.label!r} has {int(y.sum())} of {corpus.n_docs} documents; a selector "
+                             "needs documents both in and outside the class")
+        rows = np.ones(corpus.n_docs, dtype=bool)
+    else:
+        y, rows = group_labels(corpus, groups)
     data = cell_data(corpus, config)
     training = None
     if data.X_tf is not None:
-        training = corpus.training(class_name)
-    chosen = fold_selections(data.X, y, config.metrics, config.ks, training=training, random_state=random_state)
+        training = corpus.task(groups.positive, groups.negative).training
+    X = data.X if rows.all() else data.X[rows]
+    chosen = fold_selections(X, y[rows], config.metrics, config.ks, training=training, random_state=random_state)
     ranked = chosen.selections[config.metrics[0]][config.ks[0]]
-    return _Plan(corpus, str(class_name), config, y, np.asarray(ranked), random_state)
+    return _Plan(corpus, groups, config, y, rows, np.asarray(ranked), random_state)
 
 
-def selection_table(corpus, class_name, metric, k, *, random_state=0) -> pd.DataFrame:
+def selection_table(corpus, class_name, metric, k, *, negative=None, random_state=0) -> pd.DataFrame:
     """The ``k`` words ``metric`` selects for ``class_name`` on the whole corpus, best first.
 
     The grid's selection (:func:`fsviz.grid.fold_selections`) with every
@@ -218,11 +242,11 @@ def selection_table(corpus, class_name, metric, k, *, random_state=0) -> pd.Data
         (documents in and outside the class containing it) and ``score``
         (NaN for IGFSS, which gives words no score).
     """
-    return _table(_plan(corpus, class_name, metric, k, random_state=random_state))
+    return _table(_plan(corpus, class_name, metric, k, random_state=random_state, negative=negative))
 
 
 def _table(plan: _Plan) -> pd.DataFrame:
-    task = plan.corpus.binary_task(plan.class_name)
+    task = plan.corpus.task(plan.groups.positive, plan.groups.negative)
     ranked = plan.ranked
     if selects_per_k(plan.metric):
         scores = np.full(ranked.size, np.nan)
@@ -242,7 +266,7 @@ def _model_bytes(plan: _Plan) -> int:
     return size
 
 
-def export_pipeline(corpus, class_name, metric, k, *, classifier="svm", params=(), random_state=0,
+def export_pipeline(corpus, class_name, metric, k, *, negative=None, classifier="svm", params=(), random_state=0,
                     max_bytes=DEFAULT_MAX_MODEL_BYTES) -> Pipeline:
     """A fitted ``CountVectorizer → classifier`` Pipeline: ``metric``'s ``k`` words for ``class_name``.
 
@@ -253,8 +277,11 @@ def export_pipeline(corpus, class_name, metric, k, *, classifier="svm", params=(
     corpus : fsviz.Corpus
         A corpus read from texts (``corpus.options["tokenised"]``); every
         document trains the model.
-    class_name : str
-        The positive class; ``predict`` returns it or ``"not <class_name>"``.
+    class_name : str or list of str
+        The positive class (or group of classes); ``predict`` returns it or ``"not <class_name>"``.
+    negative : list of str, optional
+        A negative group of classes instead of the rest (:mod:`fsviz.groups`): the model is fitted on the two
+        groups' documents only, and ``predict`` returns the positive or the negative group's name.
     metric : str
         Any spec (:func:`fsviz.selection.parse_spec`): a metric, ``bns@0.3``,
         a combination, IGFSS.
@@ -284,7 +311,7 @@ def export_pipeline(corpus, class_name, metric, k, *, classifier="svm", params=(
     >>> model.predict(planted.texts[:4]).tolist(), planted.labels[:4]
     (['not c0', 'c0', 'not c0', 'c0'], ['c1', 'c0', 'c1', 'c0'])
     """
-    plan = _plan(corpus, class_name, metric, k, classifier, params, random_state)
+    plan = _plan(corpus, class_name, metric, k, classifier, params, random_state, negative)
     return _fit(plan, max_bytes)
 
 
@@ -304,21 +331,14 @@ def _fit(plan: _Plan, max_bytes) -> Pipeline:
                           "export_pipeline(..., max_bytes=...)")
     columns = plan.columns
     X = cell_data(corpus, config).X.tocsc()[:, columns].tocsr()  # as run_cell: sorted indices, the same sums
+    X, y = (X, plan.y) if plan.rows.all() else (X[plan.rows], plan.y[plan.rows])
     model = make_classifier(config.classifier, config.classifier_params)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)  # as the grid: a hard task still gets its model
-        fast_fit(model, X, plan.y)  # the grid's fit: LinearSVC solved as run_grid's default solver does
-    model.classes_ = np.array([f"not {plan.class_name}", plan.class_name])
-    stem = corpus.options.get("stem", False)
+        fast_fit(model, X, y)  # the grid's fit: LinearSVC solved as run_grid's default solver does
+    model.classes_ = np.array([plan.negative_label, plan.class_name])
     words = corpus.vocabulary[columns].astype(str).tolist()
-    binary = config.classifier not in FREQUENCY_CLASSIFIERS
-    if stem:
-        analyzer = SnowballAnalyzer("english" if stem is True else stem, corpus.options.get("stop_words", ()))
-        vectorizer = CountVectorizer(analyzer=analyzer, token_pattern=None, vocabulary=words, binary=binary,
-                                     dtype=np.float64)
-    else:
-        vectorizer = CountVectorizer(lowercase=True, token_pattern=_TOKENS, vocabulary=words, binary=binary,
-                                     dtype=np.float64)
+    vectorizer = _vectorizer(corpus.options, words, config.classifier not in FREQUENCY_CLASSIFIERS)
     vectorizer.fit([])  # a fixed vocabulary: sets vocabulary_, so the pipeline reads as fitted
     return Pipeline([("words", vectorizer), ("classifier", model)])
 
@@ -331,7 +351,7 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", str(text)).strip("_.")[:60] or "class"
 
 
-def export_selection(corpus, class_name, metric, k, *, classifier="svm", params=(), file_type=None,
+def export_selection(corpus, class_name, metric, k, *, negative=None, classifier="svm", params=(), file_type=None,
                      random_state=0, max_bytes=DEFAULT_MAX_MODEL_BYTES) -> Export:
     """:func:`export_pipeline` saved with skops, or the selected words as CSV/JSON; one file and its snippet.
 
@@ -347,7 +367,7 @@ def export_selection(corpus, class_name, metric, k, *, classifier="svm", params=
     ``fsviz.export.SnowballAnalyzer``, a kNN or centroid classifier its
     ``fsviz.classifiers`` class; both then need fsviz installed to load.
     """
-    plan = _plan(corpus, class_name, metric, k, classifier, params, random_state)
+    plan = _plan(corpus, class_name, metric, k, classifier, params, random_state, negative)
     tokenised = bool(plan.corpus.options.get("tokenised", False))
     file_type = check_choice("skops" if file_type is None and tokenised else file_type or "csv", "file_type",
                              FILE_TYPES)
@@ -356,7 +376,7 @@ def export_selection(corpus, class_name, metric, k, *, classifier="svm", params=
     name = f"fsviz-{_slug(plan.class_name)}-{_slug(plan.metric)}-k{len(words)}.{file_type}"
     if file_type != "skops":
         data = _words_file(plan, words, file_type)
-        snippet = _words_snippet(name, file_type, tokenised, bool(plan.corpus.options.get("stem")))
+        snippet = words_snippet(name, file_type, tokenised, bool(plan.corpus.options.get("stem")))
         return Export(file_type, data, name, _MIME[file_type], words, snippet,
                       f"{what} ({file_type.upper()}, {len(data):,} bytes)")
     pipeline = _fit(plan, max_bytes)
@@ -364,9 +384,9 @@ def export_selection(corpus, class_name, metric, k, *, classifier="svm", params=
 
     data = skops.io.dumps(pipeline, compression=zipfile.ZIP_DEFLATED)  # its JSON schema shrinks about 30 times
     trusted = tuple(skops.io.get_untrusted_types(data=data))
-    fitted = f"{CLASSIFIER_LABELS[plan.config.classifier]} fitted on all {plan.corpus.n_docs:,} documents " \
+    fitted = f"{CLASSIFIER_LABELS[plan.config.classifier]} fitted on {int(plan.rows.sum()):,} documents " \
              f"({int(plan.y.sum()):,} in the class)"
-    return Export("skops", data, name, _MIME["skops"], words, _model_snippet(name, plan, trusted),
+    return Export("skops", data, name, _MIME["skops"], words, model_snippet(name, plan, trusted),
                   f"{what} → {fitted} ({len(data) / 1024:,.0f} KiB)", trusted, pipeline)
 
 
@@ -374,42 +394,13 @@ def _words_file(plan: _Plan, words: pd.DataFrame, file_type: str) -> bytes:
     if file_type == "csv":
         return words.to_csv(index=False).encode()
     corpus = plan.corpus
-    meta = {"corpus": corpus.name, "class": plan.class_name, "metric": plan.metric, "k": len(words),
+    meta = {"corpus": corpus.name, "class": plan.class_name, "negative": plan.negative_label, "metric": plan.metric,
+            "k": len(words),
             "documents": corpus.n_docs, "in_class": int(plan.y.sum()), "vocabulary": corpus.n_words,
-            "preprocessing": {key: corpus.options.get(key) for key in ("min_df", "stopwords", "stem", "tokenised")},
+            "preprocessing": {key: corpus.options.get(key) for key in ("min_df", "max_df", "stopwords", "stem", "language",
+                                                                       "ngrams", "analyzer", "char_ngrams",
+                                                                       "token_pattern", "lowercase", "tokenised")},
             "words": json.loads(words.to_json(orient="records"))}
     out = io.StringIO()
     json.dump(meta, out, indent=1, ensure_ascii=False, default=str)
     return out.getvalue().encode()
-
-
-def _model_snippet(name: str, plan: _Plan, trusted: tuple) -> str:
-    needs = "scikit-learn and skops" + (" and fsviz (its types below)" if trusted else " (not fsviz)")
-    return "\n".join([
-        f"# Needs {needs}; scikit-learn {sklearn.__version__} saved it, so load it with that version.",
-        "import skops.io",
-        "",
-        f"path = {json.dumps(name)}",
-        f"trusted = {list(trusted)!r}  # the types this file needs beyond scikit-learn's and numpy's",
-        "unknown = set(skops.io.get_untrusted_types(file=path)) - set(trusted)",
-        'assert not unknown, f"not the file fsviz wrote: it asks to trust {unknown}"',
-        "model = skops.io.load(path, trusted=trusted)",
-        "",
-        f'print(model.predict(["the text of a new document"]))  # {plan.class_name!r} or {"not " + plan.class_name!r}',
-        f"print(model[\"words\"].get_feature_names_out())  # the words {spec_label(plan.metric)} selected",
-    ])
-
-
-def _words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool) -> str:
-    read = (f"words = pd.read_csv({json.dumps(name)})" if file_type == "csv" else
-            f'words = pd.DataFrame(json.load(open({json.dumps(name)}, encoding="utf-8"))["words"])')
-    lines = ["import json" if file_type == "json" else "", "import pandas as pd", "", read]
-    if tokenised:
-        same = ("stems: add analyzer=fsviz.export.SnowballAnalyzer(stemmer, stop_words)" if stemmed
-                else "the same tokens")
-        lines += ["from sklearn.feature_extraction.text import CountVectorizer",
-                  f'vectorizer = CountVectorizer(binary=True, vocabulary=sorted(words["word"]))  # {same}']
-    else:
-        lines += ["# the columns of your document × word matrix, in the corpus's own column numbering",
-                  'X_selected = X[:, sorted(words["column"])]']
-    return "\n".join(line for i, line in enumerate(lines) if line or i)

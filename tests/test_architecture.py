@@ -31,6 +31,7 @@ LAYERS = [
     ["liblinear"],
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic", "workers"],
     ["grid"],
+    ["snippets"],
     ["analysis", "agreement", "multiclass", "tables", "export"],
     ["studies", "skew", "advice"],
     ["plots"],
