@@ -158,8 +158,7 @@ def main() -> None:
                 "outside it; here are those documents, a page at a time, with the word highlighted in a window of its "
                 "text. Click a point on the map (a point may hold several words), pick a row in a table above, "
                 "or search a word, then choose it below.")
-    documents_panel(ctx, metrics, k, searched=found, selected=words if selected_points else [], picked=picked,
-                    key="wordmap_docs")
+    _documents(ctx, metrics, k, found, words if selected_points else [], picked)
     # --- end of the documents behind a word --------------------------------------------------------------------
 
     if metrics:
@@ -189,17 +188,7 @@ def main() -> None:
     if picked is not None and picked not in candidates:
         candidates.insert(0, int(picked))
     if candidates:
-        word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
-                            help="The words you searched for, then those in your box or lasso selection, then the top 10 "
-                                 "by BNS. Search a word above to add it here.")
-        view = word_bns_view(task, word)
-        st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
-        st.caption(f"{plain(repr(word))}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
-                   f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
-                   f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
-                   "page.")
-        st.download_button("Download these numbers (CSV)", spreadsheet_csv(pd.DataFrame([view.to_dict()])),
-                           f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
+        _figure_one(task, candidates)
     else:
         st.info("This class has no words to show.")
 
@@ -209,6 +198,36 @@ def main() -> None:
                 "a scikit-learn Pipeline for your own code (saved with skops: loading it runs no pickled code); the "
                 "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "
                 "pre-counted (ARFF, CLUTO) gives its word list instead.")
+    _ship(ctx, names, metrics, k)
+
+
+# The page's later parts rerun alone when their own widgets change (st.fragment): the map above is not redrawn.
+
+
+@st.fragment
+def _documents(ctx, metrics, k, found, selected, picked) -> None:
+    documents_panel(ctx, metrics, k, searched=found, selected=selected, picked=picked, key="wordmap_docs")
+
+
+@st.fragment
+def _figure_one(task, candidates) -> None:
+    """Forman's Figure 1 for one word of ``candidates`` (vocabulary indices)."""
+    word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
+                        help="The words you searched for, then those in your box or lasso selection, then the top 10 "
+                             "by BNS. Search a word above to add it here.")
+    view = word_bns_view(task, word)
+    st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
+    st.caption(f"{plain(repr(word))}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
+               f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
+               f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "
+               "page.")
+    st.download_button("Download these numbers (CSV)", spreadsheet_csv(pd.DataFrame([view.to_dict()])),
+                       f"bns_{word}.csv", "text/csv", key="wordmap_dl_bns")
+
+
+@st.fragment
+def _ship(ctx, names, metrics, k) -> None:
+    """One metric's selection and a classifier, built on request and downloaded."""
     c1, c2 = st.columns(2)
     ship_metric = c1.selectbox("Metric", names, index=names.index(metrics[0] if metrics and metrics[0] in names else "bns"),
                                key="wordmap_ship_metric", format_func=state.metric_option)
