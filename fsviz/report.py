@@ -50,6 +50,7 @@ from .analysis import (
     within_tolerance,
 )
 from .grid import ALL, GridRun
+from .groups import Groups
 from .plots import (
     curves_figure,
     pr_tradeoff_figure,
@@ -338,7 +339,9 @@ def run_table(run) -> pd.DataFrame:
     rows += [
         ("metrics", ", ".join(map(str, config.metrics))), ("k", ", ".join(map(str, config.ks))),
         ("trials × folds", f"{config.trials} × {config.folds} (seed {config.seed})"),
-        ("classes", ", ".join(config.classes) if config.classes else "every class, each against the rest"),
+        ("classes", ", ".join(config.classes) if config.classes else "every class, each against the rest"
+         if config.classes is None else "none"),
+        *([("group tasks", "; ".join(Groups(p, n).label for p, n in config.groups))] if config.groups else []),
         ("rare-word cutoff of the run", "as each dataset was read (above)" if config.min_df is None
          else f"{config.min_df} (applied to every dataset)"),
         ("classifier", f"{config.classifier} ({params}); solver {config.solver}"),

@@ -172,8 +172,9 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     y_train, y_test = y[train], y[test]
     training = None
     if data.X_tf is not None:
-        positive = int(np.flatnonzero(data.classes == cell.class_name)[0])
-        training = Training(data.X_tf[train], data.Y[train], positive=positive, classes=data.classes)
+        positive = np.flatnonzero(data.classes == cell.class_name)
+        training = (Training(data.X_tf[train], data.Y[train], positive=int(positive[0]), classes=data.classes)
+                    if positive.size else Training(data.X_tf[train], y_train, positive=0))  # a group task: its two groups
     chosen = fold_selections(X_train, y_train, config.metrics, config.ks, training=training,
                              random_state=seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
     eligible = chosen.eligible
@@ -202,6 +203,7 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     table.insert(1, "class", cell.class_name)
     table.insert(2, "trial", cell.trial)
     table.insert(3, "fold", cell.fold)
-    table.insert(7, "pos", int(y.sum()))
-    table.insert(8, "neg", int((~y).sum()))
+    pos = int(y_train.sum() + y_test.sum())  # the task's documents: all of them, or a group task's two groups
+    table.insert(7, "pos", pos)
+    table.insert(8, "neg", int(y_train.size + y_test.size) - pos)
     return with_goals(table), fits.n_fits

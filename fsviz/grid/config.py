@@ -47,7 +47,8 @@ class GridConfig:
         Random repetitions of stratified ``folds``-fold cross-validation
         (Forman: 5 × 4).
     classes : tuple of str or None
-        Positive classes; None means every class of every dataset.
+        Positive classes; None means every class of every dataset; ``()``
+        with ``groups`` runs the groups' tasks alone.
     classifier : str
         A key of :data:`fsviz.classifiers.CLASSIFIERS`: ``"svm"``
         (scikit-learn's LinearSVC, Forman's choice), ``"nb"``
@@ -82,6 +83,12 @@ class GridConfig:
     datasets : tuple of str
         Paths (anything :func:`fsviz.load_corpus` reads) used when
         :func:`fsviz.grid.run_grid` is given no data.
+    groups : tuple of (positive, negative) pairs
+        Tasks of one group of classes against another (:mod:`fsviz.groups`;
+        negative None: every other document), run beside the one-vs-rest
+        tasks of ``classes``; a group task's rows carry its name in the
+        ``class`` column, ``"a + b vs c"``. Documents in neither group are in
+        none of its folds.
     """
 
     metrics: tuple = ()
@@ -96,6 +103,7 @@ class GridConfig:
     min_df: int | None = None
     all_features: bool = True
     datasets: tuple = ()
+    groups: tuple = ()
 
     def __post_init__(self):
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
@@ -113,10 +121,11 @@ class GridConfig:
             value = getattr(self, name)
             if name != "min_df" or value is not None:
                 set_(name, check_whole(value, f"{name}", minimum=low, maximum=MAXIMA.get(name)))
+        set_("groups", _groups(self.groups))
         if self.classes is not None:
             classes = (self.classes,) if isinstance(self.classes, str) else tuple(map(str, self.classes))
-            if not classes:
-                raise ValueError("`classes` is empty; pass None for every class")
+            if not classes and not self.groups:
+                raise ValueError("`classes` is empty; pass None for every class (or give `groups`)")
             set_("classes", classes)
         set_("classifier_params", _params(self.classifier_params))
         check_classifier(self.classifier, self.classifier_params)  # scikit-learn's checks now, not in a worker
@@ -150,6 +159,31 @@ def _params(params) -> tuple:
     return tuple(sorted(map(tuple, pairs), key=lambda p: p[0]))
 
 
+def _groups(groups) -> tuple:
+    """``groups`` as ((positive classes), (negative classes) or None) pairs, each group named and non-empty."""
+    def names(value, side):
+        if value is None and side == "negative":
+            return None
+        value = (value,) if isinstance(value, str) else value
+        if not isinstance(value, (tuple, list)) or not value or not all(isinstance(c, str) and c for c in value):
+            raise ValueError(f"`groups`: each {side} group must be a non-empty list of class names, got {value!r}")
+        return tuple(dict.fromkeys(value))
+
+    try:
+        pairs = [tuple(pair) for pair in groups]
+    except TypeError:
+        pairs = None
+    if pairs is None or not all(len(pair) == 2 for pair in pairs):
+        raise ValueError(f"`groups` must be (positive, negative) pairs of class lists, e.g. ((('a',), ('b', 'c')),), "
+                         f"got {groups!r}")
+    out = tuple((names(pos, "positive"), names(neg, "negative")) for pos, neg in pairs)
+    for pos, neg in out:
+        both = sorted(set(pos) & set(neg or ()))
+        if both:
+            raise ValueError(f"`groups`: class {both[0]!r} is in both groups of a task; a class belongs to one side")
+    return tuple(dict.fromkeys(out))
+
+
 def parse_ks(text: str) -> tuple:
     """Numbers of features from text such as ``"10, 100 1000"``."""
     try:
@@ -165,6 +199,8 @@ def run_key(config: GridConfig, corpora) -> str:
     """
     spec = config.to_dict()
     spec.pop("datasets")
+    if not config.groups:
+        spec.pop("groups")  # so a run without groups keeps the key it had before they existed
     if config.classifier != "svm" or config.solver == "sklearn":
         spec.pop("solver")  # the results do not depend on it (and so keep the keys they had before it existed)
     spec["data"] = [(c.name, c.fingerprint) for c in corpora]

@@ -46,6 +46,9 @@ CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
 COUNT_COLUMNS = ["trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn"]
 GOAL_COLUMNS = ["accuracy", "precision", "recall", "f1"]
+#: The corpus options a results file records (:attr:`fsviz.Corpus.options`).
+PREPROCESSING = ("min_df", "max_df", "stopwords", "stem", "language", "ngrams", "analyzer", "char_ngrams",
+                 "token_pattern", "lowercase")
 
 
 def with_goals(table: pd.DataFrame) -> pd.DataFrame:
@@ -174,7 +177,7 @@ def provenance(corpora) -> dict:
     preprocessing options) and the versions of fsviz, scikit-learn and numpy."""
     datasets = [{"name": str(c.name), "documents": int(c.n_docs), "words": int(c.n_words),
                  "classes": int(c.n_classes),
-                 "preprocessing": {k: v for k, v in c.options.items() if k in ("min_df", "stopwords", "stem")}}
+                 "preprocessing": {k: v for k, v in c.options.items() if k in PREPROCESSING}}
                 for c in corpora]
     try:
         version = metadata.version("fsviz")

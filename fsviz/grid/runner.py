@@ -10,11 +10,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 from joblib import Parallel, cpu_count, delayed, parallel_config
 
 from .._validation import MAXIMA, check_n_jobs, check_whole
 from ..corpus import DEFAULT_MIN_DF, Corpus, load_corpus
+from ..groups import check_groups, group_labels
 from ..selection import check_formulas
 from ..workers import local_workers
 from .cell import Cell, cell_data, run_cell
@@ -63,9 +65,21 @@ def _plan(corpora, config):
         unknown = [c for c in wanted if c not in names]
         if unknown and len(corpora) == 1:
             raise ValueError(f"{corpus.name!r} has no class {unknown}; its classes are {names}")
-        for name in (c for c in wanted if c in names):
-            pos = int(corpus.class_sizes[corpus.class_index(name)])
-            neg = corpus.n_docs - pos
+        tasks = [(name, int(corpus.class_sizes[corpus.class_index(name)]), None) for name in wanted if name in names]
+        for positive, negative in config.groups:
+            try:
+                groups = check_groups(corpus.classes, positive, negative)
+                y, rows = group_labels(corpus, groups)
+            except ValueError as exc:
+                if len(corpora) == 1:
+                    raise
+                skipped.append((corpus.name, " + ".join(positive), 0, 0, str(exc)))
+                continue
+            if groups.label in names:
+                raise ValueError(f"the group task {groups.label!r} has the name of a class; rename the class")
+            tasks.append((groups.label, int(y.sum()), int(rows.sum()) - int(y.sum())))
+        for name, pos, neg in tasks:
+            neg = corpus.n_docs - pos if neg is None else neg
             if min(pos, neg) < config.folds:
                 side = "positive" if pos < config.folds else "negative"
                 skipped.append((corpus.name, name, pos, neg,
@@ -175,11 +189,11 @@ def time_cell(corpus: Corpus, config: GridConfig) -> float:
     if not cells:
         return 0.0
     corpus = corpora[0]
-    cell = max(cells, key=lambda c: corpus.class_sizes[corpus.class_index(c.class_name)])
+    cell = max(cells, key=lambda c: task_labels(corpus, c.class_name, config)[0].sum())
     data = cell_data(corpus, config)
     start = time.perf_counter()
-    y = corpus.y(cell.class_name)
-    run_cell(data, y, cell, corpus.name, config, cell_splits(y, config, cell.trial)[cell.fold])
+    y, rows = task_labels(corpus, cell.class_name, config)
+    run_cell(data, y, cell, corpus.name, config, task_splits(y, rows, config, cell.trial)[cell.fold])
     return time.perf_counter() - start
 
 
@@ -349,16 +363,35 @@ def _backend(n_jobs, workers, scheduler, shared):
             cluster.close()
 
 
+def task_labels(corpus, class_name, config):
+    """``(y, rows)`` of a cell's task: its positive documents, and the task's documents (None: all of them)."""
+    if class_name in set(map(str, corpus.classes)):
+        return corpus.y(class_name), None
+    for positive, negative in config.groups:
+        groups = check_groups(corpus.classes, positive, negative)
+        if groups.label == class_name:
+            return group_labels(corpus, groups)
+    raise ValueError(f"{corpus.name!r} has no class or group task {class_name!r}")
+
+
+def task_splits(y, rows, config, trial):
+    """:func:`cell_splits` of the task's documents, as row numbers of the corpus."""
+    if rows is None:
+        return cell_splits(y, config, trial)
+    index = np.flatnonzero(rows)
+    return [(index[train], index[test]) for train, test in cell_splits(y[index], config, trial)]
+
+
 def _cell_inputs(corpora, todo, config):
     """Each cell with its labels and (train, test) split; a trial's folds are drawn once for its cells."""
     labels, trial, splits = {}, None, None
     for cell in todo:
         task = (cell.dataset, cell.class_name)
         if task not in labels:
-            labels[task] = corpora[cell.dataset].y(cell.class_name)
+            labels[task] = task_labels(corpora[cell.dataset], cell.class_name, config)
         if trial != (task, cell.trial):  # the plan lists a trial's folds one after another
-            trial, splits = (task, cell.trial), cell_splits(labels[task], config, cell.trial)
-        yield cell, labels[task], splits[cell.fold]
+            trial, splits = (task, cell.trial), task_splits(*labels[task], config, cell.trial)
+        yield cell, labels[task][0], splits[cell.fold]
 
 
 def _execute(corpora, matrices, todo, config, state: _RunState, n_jobs) -> None:
