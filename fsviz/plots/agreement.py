@@ -63,6 +63,7 @@ def agreement_scatter_figure(a, b, vocabulary, names, *, n: int = 50) -> go.Figu
         height=560, margin=dict(l=10, r=10, t=50, b=10), legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
         title=dict(text=f"log-log r = {stats_['loglog']:.3f} (over {stats_['n_loglog']:,} words), "
                         f"Spearman ρ = {stats_['spearman']:.3f}", font=dict(size=13), y=0.99))
-    fig.update_xaxes(type="log" if x_log else "linear", title=x_label + (" (log)" if x_log else ""))
-    fig.update_yaxes(type="log" if y_log else "linear", title=y_label + (" (log)" if y_log else ""))
+    # Powers of ten, not SI prefixes (100µ, 10n read as units, not as scores).
+    fig.update_xaxes(type="log" if x_log else "linear", title=x_label + (" (log)" if x_log else ""), exponentformat="power")
+    fig.update_yaxes(type="log" if y_log else "linear", title=y_label + (" (log)" if y_log else ""), exponentformat="power")
     return fig

@@ -19,7 +19,10 @@ def class_sizes_figure(corpus) -> go.Figure:
         x=table["class"].to_numpy(), y=table["documents"].to_numpy(), customdata=table["skew 1:n"].to_numpy(),
         marker_color="#1CA71C", hovertemplate="%{x}: %{y} documents, skew 1:%{customdata:.1f}<extra></extra>",
     ))
-    fig.update_layout(yaxis_title="documents", height=360, margin=dict(l=10, r=10, t=10, b=10))
+    # Every class named (plotly would drop every other label of a long list), slanted to fit.
+    fig.update_xaxes(tickmode="array", tickvals=table["class"].to_numpy(), ticktext=table["class"].to_numpy(),
+                     tickangle=-50, automargin=True)
+    fig.update_layout(yaxis_title="documents", height=420, margin=dict(l=10, r=10, t=10, b=10))
     return fig
 
 

@@ -20,10 +20,12 @@ __all__ = ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion
 
 
 def _alpha_colour(alpha: float) -> str:
-    """Red for negative-leaning weights, black at 0.5, blue for positive-leaning ones."""
+    """Red for negative-leaning weights, black at 0.5, blue for positive-leaning ones; even α = 0.4 and 0.6 are
+    taken well away from the scale's pale middle, so they read on white."""
     if np.isclose(alpha, 0.5):
         return "black"
-    return sample_colorscale("RdBu", [float(np.clip(alpha, 0, 1))])[0]
+    side = np.sign(alpha - 0.5)
+    return sample_colorscale("RdBu", [float(np.clip(0.5 + side * (0.3 + 0.4 * abs(alpha - 0.5)), 0, 1))])[0]
 
 
 def _sem_bars(line: pd.DataFrame, goal: str, colour: str):
@@ -157,7 +159,7 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
                       secondary_y=False)
     fig.update_xaxes(title_text="rare-word cutoff: words in fewer documents are removed", dtick=1 if len(vocab) <= 25 else None)
     fig.update_yaxes(title_text=f"{metric_label(metric)} at k = {k} (macro)", secondary_y=False)
-    fig.update_yaxes(title_text="vocabulary size", secondary_y=True, showgrid=False)
+    fig.update_yaxes(title_text="vocabulary size", secondary_y=True, showgrid=False, tickformat=",d")
     fig.update_layout(height=460, margin=dict(l=10, r=10, t=40, b=10), hovermode="x unified",
                       legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
     return fig
