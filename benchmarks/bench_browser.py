@@ -344,9 +344,16 @@ def select_next(page, key, step=1):
     the options listed); returns its text. Opening is not timed: the caller arms before the option's click."""
     box = page.locator(f".st-key-{key}")
     box.wait_for(timeout=FIND_MS)
-    box.locator('button[aria-label="Open"]').click()
     options = page.locator('[role="listbox"] [role="option"]')
-    options.first.wait_for(timeout=FIND_MS)
+    for attempt in range(3):  # a click that did not open the list (seen once in 20 repeats) is made again
+        box.locator('button[aria-label="Open"]').click()
+        try:
+            options.first.wait_for(timeout=FIND_MS // 4)
+            break
+        except Exception:
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
     texts = options.all_inner_texts()
     current = box.locator("input").input_value()
     index = (texts.index(current) + step) % len(texts) if current in texts else 0
