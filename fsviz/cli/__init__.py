@@ -39,8 +39,6 @@ import os
 import sys
 from pathlib import Path
 
-from tqdm import tqdm
-
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..advice import recommend, recommendation_text
 from ..analysis import GOALS, goal_shares, macro_average
@@ -55,11 +53,13 @@ from ..selection import parse_specs
 from ..skew import task_sizes
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
 from ..tables import top_words, word_facts
+from .options import corpus_options, grid_groups, task_groups
 from .parser import build_parser, parse_limits
+from .progress import Progress
 
 
 def _load(args):
-    options = dict(min_df=args.min_df, stopwords=args.stopwords, stem=args.stem)
+    options = corpus_options(args, args.min_df)
     if args.data == "sample":
         return load_sample(**options)
     return load_corpus(args.data, format=args.format, limits=parse_limits(args.limit), **options)
@@ -82,7 +82,7 @@ def _top(args):
     metrics = check_unique(parse_specs(args.metrics), "--metrics") if args.metrics else FORMAN_METRICS
     check_k(args.k)
     corpus = _load(args)
-    table = top_words(corpus.binary_task(args.class_name), metrics, min(args.k, corpus.n_words))
+    table = top_words(corpus.task(*task_groups(args, corpus.classes)), metrics, min(args.k, corpus.n_words))
     if args.out:
         table.to_csv(args.out, index=False)
         print(f"wrote {len(table)} rows to {args.out}")
@@ -97,8 +97,10 @@ def _contexts(args):
     metrics = check_unique(parse_specs(args.metrics), "--metrics") if args.metrics else FORMAN_METRICS
     check_k(args.k)
     corpus = _load(args)
-    page = corpus.contexts(args.word, args.class_name, n=args.n, width=args.width, offset=args.offset, seed=args.seed)
-    facts = word_facts(corpus.binary_task(args.class_name), page.word, metrics, args.k)
+    positive, negative = task_groups(args, corpus.classes)
+    page = corpus.contexts(args.word, positive, negative=negative, n=args.n, width=args.width, offset=args.offset,
+                           seed=args.seed)
+    facts = word_facts(corpus.task(positive, negative), page.word, metrics, args.k)
     sides = {sample.side: dict(total=sample.total, offset=sample.offset, next_offset=sample.next_offset,
                                lines=sample.records()) for sample in (page.positive, page.rest)}
     summary = dict(command="contexts", corpus=corpus.name, **{"class": page.class_name},
@@ -108,7 +110,8 @@ def _contexts(args):
             f"(tpr {facts.tpr:.3g}), fp = {facts.fp} of {facts.neg} others (fpr {facts.fpr:.3g})",
             _table(facts.standing.rename(columns={"top-k": f"top {facts.k}"})),
             f"in the top {facts.k} of: {', '.join(facts.top_k_of) or 'none of these metrics'}"]
-    for sample, where in ((page.positive, f"in {page.class_name!r}"), (page.rest, "outside it")):
+    for sample, where in ((page.positive, f"in {' + '.join(positive)!r}"),
+                          (page.rest, "outside it" if negative is None else f"in {' + '.join(negative)!r}")):
         shown = f"{sample.offset + 1}–{sample.offset + len(sample.lines)}" if sample.lines else "none"
         more = f"; --offset {sample.next_offset} for more" if sample.next_offset is not None else ""
         text.append(f"\ndocuments {where} containing it: {sample.total} (shown {shown}, seed {page.seed}{more})")
@@ -121,34 +124,6 @@ def _contexts(args):
 def _one_space(text: str) -> str:
     """A context as one terminal line (what stays of a control character is a space)."""
     return "".join(c if c.isprintable() else " " for c in text)
-
-
-class Progress:
-    """A run's ``progress(done, total)``: a tqdm bar on stderr when it is a terminal, else silent.
-
-    ``preamble``: lines printed to stderr at the first call, i.e. once the
-    run has passed its checks (so a refused run prints only its error);
-    ``quiet`` drops them and the bar.
-    """
-
-    def __init__(self, preamble=(), *, quiet=False):
-        self.stream = sys.stderr
-        self.preamble = None if quiet else list(preamble)
-        self.show = not quiet and getattr(self.stream, "isatty", lambda: False)()
-        self.bar = None
-
-    def __call__(self, done, total):
-        if self.preamble is not None:
-            print("\n".join(self.preamble), file=self.stream, flush=True)
-            self.preamble = None
-        if not self.show:
-            return
-        if self.bar is None:
-            self.bar = tqdm(total=total, initial=done, unit="cell", file=self.stream, dynamic_ncols=True)
-        self.bar.total = total
-        self.bar.update(done - self.bar.n)
-        if done >= total:
-            self.bar.close()
 
 
 def _note(args, message: str) -> None:
@@ -175,7 +150,7 @@ def _table(frame) -> str:
 
 
 def _grid_corpora(args, min_df):
-    options = dict(min_df=min_df, stopwords=args.stopwords, stem=args.stem)
+    options = corpus_options(args, min_df)
     limits = parse_limits(args.limit)
     return [load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, limits=limits,
                                                                         **options)
@@ -209,7 +184,8 @@ def _grid_options(args) -> dict:
     _check_run_options(args)
     params = {"C": args.C} if args.C is not None else {}
     return dict(ks=parse_ks(args.k), trials=args.trials, folds=args.folds,
-                classes=tuple(args.classes.split(",")) if args.classes else None, classifier=args.classifier,
+                classes=tuple(args.classes.split(",")) if args.classes else None if args.classes is None else (),
+                groups=grid_groups(args), classifier=args.classifier,
                 classifier_params=tuple(params.items()), solver=args.solver, seed=args.seed)
 
 
@@ -329,7 +305,9 @@ def _export(args):
     check_whole(args.max_mb, "--max-mb", minimum=1, what="of MiB")
     GridConfig(metrics=(args.metric,), ks=(args.k,), classifier=args.classifier,  # checked before the corpus is read
                classifier_params=(("C", args.C),) if args.C is not None else (), seed=args.seed)
-    export = export_selection(_load(args), args.class_name, args.metric, args.k, classifier=args.classifier,
+    corpus = _load(args)
+    positive, negative = task_groups(args, corpus.classes)
+    export = export_selection(corpus, positive, args.metric, args.k, negative=negative, classifier=args.classifier,
                               params={"C": args.C} if args.C is not None else {}, file_type=file_type,
                               random_state=args.seed, max_bytes=args.max_mb << 20)
     partial = Path(f"{args.out}.part")  # a killed run leaves no half-written model under the name

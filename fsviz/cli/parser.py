@@ -12,6 +12,7 @@ from ..analysis import GOALS
 from ..corpus import DEFAULT_MIN_DF
 from ..formats import Limits
 from ..metrics import metric_names
+from .options import add_preprocessing_arguments
 
 __all__ = ["build_parser", "parse_limits"]
 
@@ -42,8 +43,7 @@ def _corpus_arguments(parser):
     parser.add_argument("--format", default=None,
                         help="force a format (csv, tsv, jsonl, zip, tar, folder, arff, cluto, …)")
     parser.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="drop words in fewer documents (default 3)")
-    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
-    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    add_preprocessing_arguments(parser)
     _limit_argument(parser)
 
 
@@ -72,9 +72,11 @@ def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     parser.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
     parser.add_argument("--workers", type=int, default=None, help="start a local Dask cluster of N workers")
     parser.add_argument("--scheduler", default=None, help="address of a running Dask scheduler")
+    parser.add_argument("--group", action="append", default=[], metavar="A,B:C,D",
+                        help="also run group A,B against group C,D (A,B alone: against the rest); repeat for more; "
+                             "with --classes '' only these")
     parser.add_argument("--format", default=None, help="force a format for every DATA")
-    parser.add_argument("--stopwords", action="store_true", help="drop English stop words")
-    parser.add_argument("--stem", action="store_true", help="merge words with the same English stem")
+    add_preprocessing_arguments(parser)
     _limit_argument(parser)
     _output_arguments(parser)
 
@@ -106,7 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
     _corpus_arguments(info)
     top = commands.add_parser("top", help="top k words of a class under each metric")
     _corpus_arguments(top)
-    top.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    top.add_argument("--class", dest="class_name", required=True,
+                     help="the positive class, or a group of classes: A,B")
+    top.add_argument("--vs", default=None, metavar="C,D",
+                     help="the negative group of classes (default: every other document)")
     top.add_argument("--metrics", default=None,
                      help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); "
                           "default Forman's twelve; registered: " + ",".join(metric_names()))
@@ -114,7 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
     contexts = commands.add_parser("contexts", help="the documents behind a word: counts, scores, KWIC lines")
     _corpus_arguments(contexts)
-    contexts.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    contexts.add_argument("--class", dest="class_name", required=True,
+                     help="the positive class, or a group of classes: A,B")
+    contexts.add_argument("--vs", default=None, metavar="C,D",
+                     help="the negative group of classes (default: every other document)")
     contexts.add_argument("--word", required=True, help="a word of the vocabulary (in a stemmed corpus, or its stem)")
     contexts.add_argument("--n", type=int, default=10, help="documents shown per side (default 10)")
     contexts.add_argument("--width", type=int, default=8, help="words of context on each side (default 8)")
@@ -157,7 +165,10 @@ def build_parser() -> argparse.ArgumentParser:
     _output_arguments(report)
     export = commands.add_parser("export", help="a class's k words under a metric, as a fitted Pipeline to ship")
     _corpus_arguments(export)
-    export.add_argument("--class", dest="class_name", required=True, help="the positive class")
+    export.add_argument("--class", dest="class_name", required=True,
+                     help="the positive class, or a group of classes: A,B")
+    export.add_argument("--vs", default=None, metavar="C,D",
+                     help="the negative group of classes (default: every other document)")
     export.add_argument("--metric", required=True, help="one spec: bns, chi_max, ar(chi_max,ig), igfss(cmfs) …")
     export.add_argument("--k", type=int, required=True, help="words to select")
     export.add_argument("--out", required=True, help="model.skops (texts), or words.csv / words.json (any corpus)")
