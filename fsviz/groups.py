@@ -64,7 +64,10 @@ def parse_classes(text) -> tuple:
 def _names(value, name: str, classes) -> tuple:
     if value is None:
         return None
-    names = (value,) if isinstance(value, str) else tuple(value) if not isinstance(value, bytes) else None
+    try:
+        names = (value,) if isinstance(value, str) else None if isinstance(value, bytes) else tuple(value)
+    except TypeError:
+        names = None
     if names is None or not all(isinstance(c, (str, np.str_)) for c in names):
         raise ValueError(f"`{name}` must be a list of class names, got {value!r}")
     if not names:
@@ -74,7 +77,7 @@ def _names(value, name: str, classes) -> tuple:
     for c in names:
         if str(c) not in known:
             shown = ", ".join(map(str, list(classes)[:20])) + (" …" if len(classes) > 20 else "")
-            raise ValueError(f"unknown class {str(c)!r} in `{name}`; this corpus has classes {shown}")
+            raise ValueError(f"unknown class {str(c)!r}; this corpus has classes {shown}")
     return tuple(dict.fromkeys(map(str, names)))
 
 
