@@ -12,6 +12,7 @@ The public API, flat as in pingouin::
 """
 
 from ._validation import check_k
+from .analyzer import LANGUAGES
 from .contexts import NoTextError, WordContexts
 from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
 from .counts import Training, binary_counts, document_frequency, negative_features
@@ -27,6 +28,7 @@ __all__ = [
     "DEFAULT_LIMITS",
     "DEFAULT_MIN_DF",
     "FORMAN_METRICS",
+    "LANGUAGES",
     "Corpus",
     "CorpusError",
     "Export",

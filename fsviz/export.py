@@ -376,7 +376,7 @@ def export_selection(corpus, class_name, metric, k, *, negative=None, classifier
     name = f"fsviz-{_slug(plan.class_name)}-{_slug(plan.metric)}-k{len(words)}.{file_type}"
     if file_type != "skops":
         data = _words_file(plan, words, file_type)
-        snippet = words_snippet(name, file_type, tokenised, bool(plan.corpus.options.get("stem")))
+        snippet = words_snippet(name, file_type, tokenised, bool(plan.corpus.options.get("stem")), plan.corpus.options)
         return Export(file_type, data, name, _MIME[file_type], words, snippet,
                       f"{what} ({file_type.upper()}, {len(data):,} bytes)")
     pipeline = _fit(plan, max_bytes)

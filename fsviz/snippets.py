@@ -29,17 +29,35 @@ def model_snippet(name: str, plan, trusted: tuple) -> str:
     ])
 
 
-def words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool) -> str:
-    """Lines that read the selected words of the CSV or JSON file ``name``."""
+def words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool, options: dict | None = None) -> str:
+    """Lines that read the selected words of the CSV or JSON file ``name`` (``options``: the corpus's, whose
+    n-gram range, analyzer, token pattern and case the vectoriser needs to count the same terms)."""
     read = (f"words = pd.read_csv({json.dumps(name)})" if file_type == "csv" else
             f'words = pd.DataFrame(json.load(open({json.dumps(name)}, encoding="utf-8"))["words"])')
     lines = ["import json" if file_type == "json" else "", "import pandas as pd", "", read]
     if tokenised:
         same = ("stems: add analyzer=fsviz.export.SnowballAnalyzer(stemmer, stop_words)" if stemmed
                 else "the same tokens")
+        if (options or {}).get("stop_words") and tuple((options or {}).get("ngrams", (1, 1)))[1] > 1:
+            same += "; add stop_words=<the corpus's stop words>: they go before the n-grams are made"
         lines += ["from sklearn.feature_extraction.text import CountVectorizer",
-                  f'vectorizer = CountVectorizer(binary=True, vocabulary=sorted(words["word"]))  # {same}']
+                  f'vectorizer = CountVectorizer(binary=True, vocabulary=sorted(words["word"]){_terms(options or {})})'
+                  f"  # {same}"]
     else:
         lines += ["# the columns of your document × word matrix, in the corpus's own column numbering",
                   'X_selected = X[:, sorted(words["column"])]']
     return "\n".join(line for i, line in enumerate(lines) if line or i)
+
+
+def _terms(options: dict) -> str:
+    """The CountVectorizer arguments that make the corpus's terms, beyond its defaults."""
+    char = options.get("analyzer") == "char_wb"
+    parts = ['analyzer="char_wb"'] if char else []
+    n = tuple(options.get("char_ngrams" if char else "ngrams", (1, 1)))
+    if n != (1, 1):
+        parts.append(f"ngram_range={n}")
+    if not char and options.get("token_pattern"):
+        parts.append(f"token_pattern={options['token_pattern']!r}")
+    if not options.get("lowercase", True):
+        parts.append("lowercase=False")
+    return "".join(f", {p}" for p in parts)

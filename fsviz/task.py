@@ -1,4 +1,5 @@
-"""The Task: one class against the rest, every word's 2×2 counts, scored and selected by any spec."""
+"""The Task: one class (or group) against the rest (or another group), every word's 2×2 counts, scored and
+selected by any spec."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ __all__ = ["Task"]
 
 @dataclass(frozen=True, eq=False)
 class Task:
-    """One class against the rest: every word's 2×2 counts.
+    """One class against the rest, or any two groups of documents (:meth:`fsviz.Corpus.task`): every word's 2×2 counts.
 
     Attributes
     ----------
     name : str
-        The positive class.
+        The positive class, or the groups' name (``"a + b vs c"``, :mod:`fsviz.groups`).
     tp, fp : ndarray of int64, shape (n_words,)
         Positive and negative documents containing each word.
     pos, neg : int
