@@ -178,7 +178,6 @@ def _seconds(compiled, text) -> float:
     return best
 
 
-@lru_cache(maxsize=256)
 def check_token_pattern(pattern) -> str:
     """``pattern`` if it is a usable token pattern, else ValueError saying what is wrong and how to fix it.
 
@@ -190,9 +189,17 @@ def check_token_pattern(pattern) -> str:
     punctuation, CJK) and refused if one takes more than 2 ms (the best of three), which a linear
     pattern does in some 10 µs (a 10-million-character document would stall the load).
     """
-    example = "e.g. r'(?u)\\b\\w+\\b' for words of one letter or more"
     if not isinstance(pattern, str) or not pattern:
-        raise ValueError(f"`token_pattern` must be a regular expression (a str), got {pattern!r}; {example}")
+        raise ValueError(f"`token_pattern` must be a regular expression (a str), got {pattern!r}; {_EXAMPLE}")
+    return _check_pattern(pattern)
+
+
+_EXAMPLE = "e.g. r'(?u)\\b\\w+\\b' for words of one letter or more"
+
+
+@lru_cache(maxsize=256)
+def _check_pattern(pattern: str) -> str:
+    example = _EXAMPLE
     if len(pattern) > MAX_PATTERN_CHARS:
         raise ValueError(f"`token_pattern` has {len(pattern):,} characters, more than {MAX_PATTERN_CHARS:,}; "
                          "a token pattern is short, " + example)

@@ -220,12 +220,13 @@ def test_bad_options_say_what_and_how(options, message):
 
 
 def test_token_pattern_check_is_quick_for_a_good_pattern():
-    check_token_pattern.cache_clear()
     import time
 
     start = time.perf_counter()
     assert check_token_pattern(r"(?u)\b\w+(?:'\w+)*\b") == r"(?u)\b\w+(?:'\w+)*\b"
     assert time.perf_counter() - start < 1.0
+    with pytest.raises(ValueError, match="must be a regular expression \\(a str\\), got \\['x'\\]"):
+        check_token_pattern(["x"])
 
 
 def test_a_text_option_on_arff_is_refused(tmp_path):
