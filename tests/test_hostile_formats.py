@@ -403,7 +403,8 @@ def test_tar_cut_inside_a_member_or_a_compressed_stream(tmp_path):
 
 @pytest.mark.parametrize("stopwords", ["the", "a", b"the"])
 def test_a_bare_string_of_stopwords_is_refused(stopwords):
-    with pytest.raises(ValueError, match="`stopwords` must be True, 'english' or a list of words, got the string"):
+    with pytest.raises(ValueError, match=r"`stopwords` must be True, a language \(arabic, .*, english, .*\) or a list "
+                                         r"of words, got the string"):
         fsviz.load_corpus((["the apple", "the cloud"], ["x", "y"]), stopwords=stopwords, min_df=1)
 
 
