@@ -521,6 +521,14 @@ def boundaries(page, results, corpus, repeat):
         return r
 
     measure(results, "boundaries: remove a metric", corpus, remove, repeat)
+    def surface_on(i):  # the 3-D surface is drawn when asked: turning it on is the change
+        r = timed(page, page.locator(".st-key-boundaries_surface_on label").first.click)
+        timed(page, page.locator(".st-key-boundaries_surface_on label").first.click)  # off again, not timed
+        return r
+
+    if page.locator(".st-key-boundaries_surface_on").count():
+        measure(results, "boundaries: draw the surface", corpus, surface_on, repeat)
+        timed(page, page.locator(".st-key-boundaries_surface_on label").first.click)  # on, for the next row
     measure(results, "boundaries: surface metric", corpus,
             lambda i: change_select(page, "boundaries_surface", step=1 + i % 3)[1], repeat)
 
@@ -556,6 +564,13 @@ def grid(page, results, corpus, repeat):
         except Exception as exc:
             total.notes.append(f"repeat {i + 1} failed: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}")
             print(f"  grid [{corpus}] repeat {i + 1} failed: {exc!s:.300}", flush=True)
+    preset = ".st-key-grid_metrics_preset_forman_s_four button"
+    if page.locator(preset).count():  # the same choice in one click, where the page offers it
+        row = results.row("grid: Forman's four preset (one click)", corpus)
+        for _ in range(repeat):
+            timed(page, page.locator(".st-key-grid_metrics_preset_forman_s_twelve button").first.click)  # not timed
+            r = timed(page, page.locator(preset).first.click)
+            row.add(r["seconds"], r["runs"])
     if total.samples:
         print(f"  grid [{corpus}]: each removal median {statistics.median(per.samples):.2f} s, all 8 median "
               f"{statistics.median(total.samples):.2f} s, reruns {total.runs}", flush=True)

@@ -21,11 +21,15 @@ def _ranked_table(task, task_key, metrics, k):
     metric's best first, sortable (click a column) and searchable (the table's search); returns the word
     picked in it, or None."""
     st.subheader("Every word, ranked")
-    c1, c2 = st.columns([2, 3])
+    c1, c2, c3 = st.columns([2, 1, 3])
     show = c1.radio("For each metric show its", ["rank", "score"], horizontal=True, key="wordmap_ranked_show",
                     help="Rank 1 is the best score; tied words share the best rank of their score.")
-    c2.caption("Click a column's name to sort by it; the table's magnifier finds a word; pick a row to read its "
-               "documents below and see it in Figure 1.")
+    limit = c2.selectbox("Rows", [1000, 10000, "all"], key="wordmap_ranked_rows",
+                         format_func=lambda n: f"every word ({task.n_words:,})" if n == "all" else f"best {n:,}",
+                         help=f"The best words by {fsviz.spec_label(metrics[0])} (the first metric chosen); more rows "
+                              "take longer to send to the browser.")
+    c3.caption("Click a column's name to sort the rows shown by it; the table's magnifier finds a word among them; "
+               "pick a row to read its documents below and see it in Figure 1.")
     full = cache.ranked_words(task, task_key, tuple(metrics), k)
     labels = {m: fsviz.spec_label(m) for m in metrics}
     chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
@@ -33,10 +37,11 @@ def _ranked_table(task, task_key, metrics, k):
         "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen],
         **{labels[m]: full[f"{m} {show}"] for m in metrics}})
     order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
+    order = order if limit == "all" else order[:limit]
     number = st.column_config.NumberColumn(format="%d" if show == "rank" else "%.4g")
     rows = st.dataframe(shown.iloc[order], hide_index=True, height=360, on_select="rerun", selection_mode="single-row",
                         key="wordmap_ranked", column_config={labels[m]: number for m in metrics}).selection.rows
-    return int(order[rows[0]]) if rows and rows[0] < task.n_words else None
+    return int(order[rows[0]]) if rows and rows[0] < order.size else None
 
 
 def _latest_pick(picks, task_key):
