@@ -135,8 +135,8 @@ def _hint(options: dict) -> str:
         return (f"char_ngrams={options['char_ngrams']} counts every run of {options['char_ngrams'][0]} to "
                 f"{options['char_ngrams'][1]} characters as a term; a narrower range makes fewer")
     if options["ngrams"][1] > 1:
-        return (f"ngrams={options['ngrams']} counts every run of up to {options['ngrams'][1]} words as a term; "
-                "a smaller n, or a higher min_df after loading, makes fewer")
+        return (f"ngrams={options['ngrams']} counts every run of up to {options['ngrams'][1]} words as a term "
+                "(the limit holds before min_df cuts rare ones); a smaller n makes fewer")
     return ""
 
 
