@@ -44,9 +44,9 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 from ._validation import check_stopwords
 
-__all__ = ["ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "TEXT_DEFAULTS", "TEXT_OPTIONS", "WordAnalyzer",
-           "check_ngrams", "check_preprocessing", "check_text_options", "check_token_pattern", "language_stop_words",
-           "stem_algorithm", "stemmer"]
+__all__ = ["ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "TEXT_DEFAULTS", "TEXT_OPTIONS", "CharAnalyzer",
+           "WordAnalyzer", "check_ngrams", "check_preprocessing", "check_text_options", "check_token_pattern",
+           "language_stop_words", "stem_algorithm", "stemmer"]
 
 #: scikit-learn's default token pattern: runs of two or more letters or digits.
 DEFAULT_TOKEN_PATTERN = CountVectorizer().token_pattern
@@ -290,13 +290,24 @@ class WordAnalyzer:
         """The tokens before stop words, stems and n-grams."""
         return self._find(text.lower() if self.lowercase else text)
 
-    def __call__(self, text) -> list:
+    def _words(self, text) -> list:
         tokens = self.tokens(text)
         if self._stop:
             tokens = [t for t in tokens if t not in self._stop]
-        if self._stemmer is not None:
-            tokens = self._stemmer.stemWords(tokens)
-        return word_ngrams(tokens, self.ngram_range)
+        return self._stemmer.stemWords(tokens) if self._stemmer is not None else tokens
+
+    def __call__(self, text) -> list:
+        return word_ngrams(self._words(text), self.ngram_range)
+
+    def iter_terms(self, text):
+        """The terms of ``__call__`` one at a time: counting a long document holds its words, not its n-grams."""
+        tokens, (lo, hi) = self._words(text), self.ngram_range
+        if lo == 1:
+            yield from tokens
+        join = " ".join
+        for n in range(max(lo, 2), min(hi, len(tokens)) + 1):
+            for i in range(len(tokens) - n + 1):
+                yield join(tokens[i : i + n])
 
     def __reduce__(self):
         return type(self), (self.algorithm, self.stop_words, self.ngram_range, self.token_pattern, self.lowercase)
@@ -306,9 +317,27 @@ class WordAnalyzer:
                 f"ngram_range={self.ngram_range}, token_pattern={self.token_pattern!r}, lowercase={self.lowercase})")
 
 
-def char_analyzer(char_ngrams, lowercase=True):
-    """scikit-learn's ``char_wb`` analyzer: character n-grams of each whitespace-separated word padded with spaces."""
-    return CountVectorizer(analyzer="char_wb", ngram_range=tuple(char_ngrams), lowercase=lowercase).build_analyzer()
+class CharAnalyzer:
+    """scikit-learn's ``char_wb`` analyzer (``_char_wb_ngrams``): the character n-grams of each whitespace-separated
+    word padded with a space, a word shorter than n counted once; :meth:`iter_terms` gives them one at a time."""
+
+    def __init__(self, char_ngrams=(2, 4), lowercase=True):
+        self.ngram_range, self.lowercase = tuple(int(n) for n in char_ngrams), bool(lowercase)
+
+    def __call__(self, text) -> list:
+        return list(self.iter_terms(text))
+
+    def iter_terms(self, text):
+        lo, hi = self.ngram_range
+        for word in (text.lower() if self.lowercase else text).split():
+            word = f" {word} "
+            size = len(word)
+            for n in range(lo, hi + 1):
+                yield word[:n]
+                if n >= size:  # the whole padded word: as scikit-learn, once, and no longer n
+                    break
+                for offset in range(1, size - n + 1):
+                    yield word[offset : offset + n]
 
 
 def check_max_df(max_df):

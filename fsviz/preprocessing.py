@@ -11,7 +11,7 @@ from array import array
 import numpy as np
 from scipy import sparse
 
-from .analyzer import WordAnalyzer, char_analyzer, stem_algorithm, stemmer
+from .analyzer import CharAnalyzer, WordAnalyzer, stem_algorithm, stemmer
 from .formats import CorpusError, Limits, RawCorpus
 
 __all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
@@ -93,9 +93,10 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
     """
     vocabulary, indices, values, indptr = {}, array("i"), array("i"), array("q", [0])
     limit = limits.max_words
+    terms_of = getattr(analyze, "iter_terms", analyze)  # one at a time: a long document's n-grams are never all held
     for text in texts:
         counts = {}
-        for term in analyze(text):
+        for term in terms_of(text):
             j = vocabulary.get(term)
             if j is None:
                 j = vocabulary[term] = len(vocabulary)
@@ -122,7 +123,7 @@ def analyzer_for(options: dict, stop_words=frozenset(), stem=False):
     its part only with n-grams (they come before the runs are made); for single words :func:`fsviz.corpus.build_corpus`
     drops and merges vocabulary columns instead, the same terms for a fraction of the work."""
     if options["analyzer"] == "char_wb":
-        return char_analyzer(options["char_ngrams"], options["lowercase"])
+        return CharAnalyzer(options["char_ngrams"], options["lowercase"])
     ngram_range = options["ngrams"]
     with_words = ngram_range[1] > 1
     algorithm = stem_algorithm(stem, options["language"]) if with_words else None

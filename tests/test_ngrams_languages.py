@@ -290,3 +290,19 @@ def test_cli_flags(capsys):
     assert main(["info", "sample", "--analyzer", "char_wb", "--char-ngrams", "2,3", "--no-lowercase",
                  "--max-df", "0.9"]) == 0
     assert "vocabulary:" in capsys.readouterr().out
+
+
+def test_char_analyzer_is_scikit_learns_one_term_at_a_time():
+    from fsviz.analyzer import CharAnalyzer
+
+    rng = np.random.default_rng(3)
+    alphabet = list("ab cdé\tF中\n x\u00a0")
+    for lo, hi in ((1, 1), (1, 3), (2, 4), (3, 6), (5, 6)):
+        for lowercase in (True, False):
+            reference = CountVectorizer(analyzer="char_wb", ngram_range=(lo, hi), lowercase=lowercase).build_analyzer()
+            for _ in range(100):
+                text = "".join(rng.choice(alphabet, rng.integers(0, 30)))
+                assert CharAnalyzer((lo, hi), lowercase)(text) == reference(text)
+    words = WordAnalyzer("english", ("the",), (1, 3))
+    text = "The running dogs ran to the running park"
+    assert list(words.iter_terms(text)) == words(text)
