@@ -300,8 +300,13 @@ class WordAnalyzer:
         return word_ngrams(self._words(text), self.ngram_range)
 
     def iter_terms(self, text):
-        """The terms of ``__call__`` one at a time: counting a long document holds its words, not its n-grams."""
-        tokens, (lo, hi) = self._words(text), self.ngram_range
+        """The terms of ``__call__`` one at a time: counting a long document holds its words, not its n-grams
+        (single words: the list itself)."""
+        tokens = self._words(text)
+        return tokens if self.ngram_range[1] == 1 else self._ngrams(tokens)
+
+    def _ngrams(self, tokens):
+        lo, hi = self.ngram_range
         if lo == 1:
             yield from tokens
         join = " ".join
