@@ -576,17 +576,18 @@ def grid(page, results, corpus, repeat):
               f"{statistics.median(total.samples):.2f} s, reruns {total.runs}", flush=True)
 
 
-def session_flows(browser, url, results, corpus, corpus_path, repeat):
-    """Word map, boundaries and grid in one session on ``corpus``."""
+def session_flows(browser, url, results, corpus, corpus_path, repeat, pages=("word_map", "boundaries", "grid")):
+    """Word map, boundaries and grid (those of ``pages``) in one session on ``corpus``."""
     context, page = new_page(browser)
     try:
         loaded = open_app(page, url, corpus_path)
         if corpus_path is not None:
             results.row("20 NG path → landing settled, first read in this server", corpus).add(loaded["seconds"])
         words = ["distribution, sample", "array", "matrix"] if corpus == "sample" else ["god", "space", "encryption"]
-        for part in (lambda: word_map(page, results, corpus, repeat, words),
-                     lambda: boundaries(page, results, corpus, repeat),
-                     lambda: grid(page, results, corpus, repeat)):
+        parts = {"word_map": lambda: word_map(page, results, corpus, repeat, words),
+                 "boundaries": lambda: boundaries(page, results, corpus, repeat),
+                 "grid": lambda: grid(page, results, corpus, repeat)}
+        for part in (parts[name] for name in parts if name in pages):
             try:
                 part()
             except Exception as exc:
@@ -690,6 +691,8 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--corpus", choices=["sample", "20ng", "both"], default="both")
     parser.add_argument("--json", type=Path, help="also write the table (with every sample) to this file")
+    parser.add_argument("--pages", default="word_map,boundaries,grid",
+                        help="comma-separated pages to time in the flows: word_map, boundaries, grid")
     parser.add_argument("--skip", default="", help="comma-separated parts to leave out: flows, sessions, cold")
     args = parser.parse_args(argv)
     app_dir = args.app_dir.resolve()
@@ -730,7 +733,8 @@ def main(argv=None):
                     path = twenty if corpus == "20ng" else None
                     if "flows" not in skip:
                         print(f"{corpus}: word map, boundaries, grid", flush=True)
-                        session_flows(browser, server.url, results, corpus, path, args.repeat)
+                        session_flows(browser, server.url, results, corpus, path, args.repeat,
+                                      pages=args.pages.split(","))
                     if "sessions" not in skip:
                         print(f"{corpus}: new sessions", flush=True)
                         new_sessions(browser, server.url, results, corpus, path, args.repeat)
