@@ -155,8 +155,8 @@ def _harvest(path) -> None:
 def load_sample(**options):
     """The sample corpus, built and cached on first use.
 
-    ``options`` go to :func:`fsviz.load_corpus` (``min_df``, ``stopwords``,
-    ``stem``).
+    ``options`` go to :func:`fsviz.load_corpus` (``min_df``, ``max_df``, ``stopwords``,
+    ``stem``, ``language``, ``ngrams``, ``analyzer``, ``char_ngrams``, ``token_pattern``, ``lowercase``).
 
     Examples
     --------

@@ -114,6 +114,10 @@ def test_german_and_russian_stop_words_and_stems(texts, labels, language, gone, 
     assert all(" " in w for w in pairs.vocabulary)
     if language == "german":
         assert {"haus kind", "kind spiel", "spiel gart"} <= set(pairs.vocabulary.tolist())
+        # the panel finds the pair as the corpus made it: from its first word to its last, stop words between
+        page = pairs.contexts("Häuser  Kinder", "wohnen", width=1)
+        assert [(line.left, line.match, line.right) for line in page.positive.lines] == [
+            ("Die ", "Häuser sind groß und die Kinder", " spielen")]
 
 
 def test_char_wb_separates_chinese_classes_words_cannot():

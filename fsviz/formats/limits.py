@@ -82,7 +82,9 @@ class Limits:
         Distinct words before the cutoff (the vocabulary the tokeniser
         builds, or the columns a pre-counted matrix declares). Heaps' law
         gives about 1 million for 512 MiB of English; 20 Newsgroups has
-        174,000.
+        174,000. With n-grams it counts terms, every word and run of words
+        (20 Newsgroups: 1.66 million with ``ngrams=(1, 2)``; ``(1, 3)`` is
+        refused), checked as each new term arrives.
     max_classes : int, default 1,000
         Distinct classes (labels). The metrics over all classes hold a
         classes × words table of counts (8 bytes a cell: 1,000 classes of a
