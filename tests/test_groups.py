@@ -131,6 +131,9 @@ def test_grid_runs_group_tasks_beside_one_vs_rest(planted):
     only = run_grid(corpus, GridConfig(metrics=("bns",), ks=(10,), trials=1, folds=2, classes=(),
                                        groups=((("c0",), ("c1",)),)))
     assert set(only.results["class"]) == {"c0 vs c1"}
+    one = run_grid(corpus, GridConfig(metrics=("bns",), ks=(10,), trials=1, folds=2, classes=(), groups=((("c1",), None),)))
+    same = run_grid(corpus, GridConfig(metrics=("bns",), ks=(10,), trials=1, folds=2, classes=("c1",)))
+    assert one.results.equals(same.results)  # a group of one class against the rest is that class's task
     assert GridConfig.from_dict(json.loads(json.dumps(config.to_dict()))) == config
 
 

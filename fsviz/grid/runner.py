@@ -75,9 +75,10 @@ def _plan(corpora, config):
                     raise
                 skipped.append((corpus.name, " + ".join(positive), 0, 0, str(exc)))
                 continue
-            if groups.label in names:
+            if groups.label in names and not groups.one_vs_rest:
                 raise ValueError(f"the group task {groups.label!r} has the name of a class; rename the class")
-            tasks.append((groups.label, int(y.sum()), int(rows.sum()) - int(y.sum())))
+            if groups.label not in [task[0] for task in tasks]:  # a group of one class against the rest: its task
+                tasks.append((groups.label, int(y.sum()), None if groups.one_vs_rest else int(rows.sum() - y.sum())))
         for name, pos, neg in tasks:
             neg = corpus.n_docs - pos if neg is None else neg
             if min(pos, neg) < config.folds:
