@@ -47,14 +47,14 @@ def test_word_map_plays_the_boundaries_in_chromium(server, browser):  # noqa: F8
         animation = page.locator(".js-plotly-plot").nth(1)
         labels = animation.locator(".slider-group .slider-label").all_text_contents()
         assert labels == ["k = 10", "10", "20", "50", "100", "200", "500", "1000", "2000"]  # the current k, the ticks
-        first = animation.evaluate("gd => gd._fullData.filter(t => t.mode === 'lines' && t.showlegend).map(t => t.name)")
+        first = animation.evaluate("gd => gd._fullData.filter(t => t.mode.startsWith('lines') && t.showlegend).map(t => t.name)")
         _shoot(animation, "play-k10")
 
         animation.locator(".updatemenu-button").first.click()  # ▶ Play: through every k to the last
         page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot')[1].layout.sliders[0].active === 7",
                                timeout=60_000, polling=100)
         page.wait_for_timeout(1500)
-        last = animation.evaluate("gd => gd._fullData.filter(t => t.mode === 'lines' && t.showlegend).map(t => t.name)")
+        last = animation.evaluate("gd => gd._fullData.filter(t => t.mode.startsWith('lines') && t.showlegend).map(t => t.name)")
         assert len(last) == len(first) and last != first  # the same metrics, each at its k = 2000 threshold
         _shoot(animation, "play-k2000")
 
