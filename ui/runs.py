@@ -154,8 +154,9 @@ class RunJob:
     again): the run goes on across reruns and ends when it is done, when
     Stop sets :attr:`stop`, or when nothing has followed it for
     :data:`UNFOLLOWED_SECONDS`. ``work(progress, should_stop)`` does the run
-    and returns its result; ``progress(done)`` counts cells finished in this
-    run. The job holds ``locks`` (taken by the caller) and lets go of them
+    and returns its result; ``progress(done)`` counts the run's finished
+    cells, those stored before it included (as :func:`fsviz.grid.run_grid`
+    and :func:`fsviz.multiclass.run_multiclass` count them). The job holds ``locks`` (taken by the caller) and lets go of them
     when the work ends.
     """
 
@@ -180,7 +181,7 @@ class RunJob:
                 lock.release()
 
     def _progress(self, done: int) -> None:
-        self.done = self.done_before + done
+        self.done = done
         if self.first is None:
             self.first = self.done
 
@@ -445,7 +446,7 @@ def multiclass_panel(corpus, corpus_key, config):
 
         def work(progress, should_stop):
             table = run_multiclass(corpus, config, n_jobs=-1, done=stored, should_stop=should_stop,
-                                   progress=lambda count, _total: progress(count - done))
+                                   progress=lambda count, _total: progress(count))
             save_multiclass(table, path, config, corpus)
             return table
 
