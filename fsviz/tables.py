@@ -18,7 +18,7 @@ from .isoclines import no_isocline_reason, top_k_isoclines
 from .metrics import get_metric
 from .selection import ordering_spec, select_top_k
 
-__all__ = ["WordFacts", "WordPoints", "boundary_table", "class_table", "df_ranks", "top_words", "word_facts",
+__all__ = ["WordFacts", "WordPoints", "boundary_table", "class_table", "df_ranks", "ranks", "top_words", "word_facts",
            "word_points", "word_table"]
 
 
@@ -64,6 +64,13 @@ def word_points(task, *, n_sample=5) -> WordPoints:
     return WordPoints(codes // (task.pos + 1), codes % (task.pos + 1), count, point_of_word, sample)
 
 
+def ranks(scores, values) -> np.ndarray:
+    """Each of ``values``' rank among ``scores``: 1 + the number of scores strictly higher (tied words share
+    the best rank of their score)."""
+    ordered = np.sort(np.asarray(scores))
+    return 1 + ordered.size - np.searchsorted(ordered, values, side="right")
+
+
 def word_table(task, metrics, k, *, words=None) -> pd.DataFrame:
     """tp, fp and each metric's score, rank and top-k membership per word.
 
@@ -74,10 +81,8 @@ def word_table(task, metrics, k, *, words=None) -> pd.DataFrame:
     table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx]})
     for name in metrics:
         scores = task.score(name)
-        ranked = np.sort(scores)[::-1]
-        rank = 1 + np.searchsorted(-ranked, -scores[idx], side="left")
         table[f"{name} score"] = scores[idx]
-        table[f"{name} rank"] = rank
+        table[f"{name} rank"] = ranks(scores, scores[idx])
         table[f"{name} top-k"] = select_top_k(scores, k).mask(task.n_words)[idx]
     return table
 

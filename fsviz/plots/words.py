@@ -12,7 +12,7 @@ from ..grid import DEFAULT_KS
 from ..isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
 from ..metrics import get_metric
 from ..selection import selected_sets, spec_label
-from ..tables import word_points
+from ..tables import ranks, word_points
 from .style import metric_colour
 from .text import plain_text
 
@@ -161,7 +161,7 @@ def _points_trace(task, points, log, scores=None):
     columns, lines = [points.count, np.arange(points.fp.size)], []
     for name, score in (scores or {}).items():
         at = score[first]
-        rank = 1 + score.size - np.searchsorted(np.sort(score), at, side="right")
+        rank = ranks(score, at)
         lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
         columns += [at, rank]
     return go.Scattergl(
