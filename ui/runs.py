@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import threading
 import time
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -223,6 +224,39 @@ def _stop(prefix: str) -> None:
         job.stop.set()
 
 
+@dataclass(frozen=True)
+class _Turn:
+    """Where this rerun of a run page finds its run: this session's job (if still going), whether Stop was
+    just pressed, whether the page follows a going run, whether the run's locks are held (``busy``) and, if so,
+    by this session's stopped job ending its last cells (``ending``)."""
+
+    job: RunJob | None
+    stopped: bool
+    following: bool
+    busy: bool
+    ending: bool
+
+    def take(self, locks) -> bool:
+        """Take the locks to start the run: at once, or after this session's stopped run has ended."""
+        return _take(locks) or self.ending and _free_within(locks, RUN_LOCK_WAIT) and _take(locks)
+
+
+def _turn(prefix: str, keys, locks) -> _Turn:
+    job = _own_job(prefix, keys)
+    stopped = st.session_state.pop(f"{prefix}_stopped", False)  # set by Stop, read by the run that follows
+    following = job is not None and not job.stop.is_set()
+    busy = not following and not _free_within(locks, STOP_WAIT if stopped and job is not None else RUN_LOCK_WAIT)
+    return _Turn(job, stopped, following, busy, busy and job is not None)
+
+
+def _running_buttons(prefix: str) -> None:
+    """Run off while the run goes, and Stop."""
+    b1, b2 = st.columns([1, 4])
+    b1.button("Running …", type="primary", disabled=True, key=f"{prefix}_running")
+    b2.button("Stop", key=f"{prefix}_stop_running", on_click=_stop, args=(prefix,),
+              help="Stops the run; finished cells are kept and the next run continues.")
+
+
 def _free_within(locks, seconds: float) -> bool:
     """True when every lock was free within ``seconds`` in all (each taken and let go at once)."""
     deadline = time.monotonic() + seconds
@@ -266,11 +300,8 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     keys = [run_key(config, [corpus]) for config in configs]
     outs = [state.grid_dir() / f"{key}.parquet" for key in keys]
     locks = [cache.grid_lock(key) for key in dict.fromkeys(keys)]
-    job = _own_job(prefix, keys)
-    stopped = st.session_state.pop(f"{prefix}_stopped", False)  # set by Stop, read by the run that follows
-    following = job is not None and not job.stop.is_set()
-    busy = not following and not _free_within(locks, STOP_WAIT if stopped and job is not None else RUN_LOCK_WAIT)
-    ending = busy and job is not None  # this session's run, stopped, ending its last cells
+    turn = _turn(prefix, keys, locks)
+    job, stopped, following, busy, ending = turn.job, turn.stopped, turn.following, turn.busy, turn.ending
     stored = [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
     total = sum(run.cells_total for run in stored)
     done = max(sum(run.cells_done for run in stored), job.done if job is not None else 0)
@@ -308,7 +339,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     if not following:
         if not start:
             return stored
-        if not (_take(locks) or ending and _free_within(locks, RUN_LOCK_WAIT) and _take(locks)):
+        if not turn.take(locks):
             st.info(running_elsewhere, icon="⏳")  # another session started it since this page was drawn
             return stored
         estimate = fsviz.grid.estimate_seconds(seconds, todo, workers)
@@ -316,10 +347,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         st.session_state[f"{prefix}_job"] = job
         with panel.container():  # the same numbers, with Run off while the run goes
             _run_numbers(total, fits_at_most, done, todo, seconds, workers)
-            b1, b2 = st.columns([1, 4])
-            b1.button("Running …", type="primary", disabled=True, key=f"{prefix}_running")
-            b2.button("Stop", key=f"{prefix}_stop_running", on_click=_stop, args=(prefix,),
-                      help="Stops the run; finished cells are kept and the next run continues.")
+            _running_buttons(prefix)
     _follow(job, preview, lambda: [stored_results(corpus, c, out=o) for c, o in zip(configs, outs)])
     if isinstance(job.error, (ValueError, OSError, MemoryError)):  # the finished cells are in the checkpoints
         st.error(f"The run stopped: {plain(str(job.error) or type(job.error).__name__)}. Finished cells are kept; "
@@ -404,11 +432,8 @@ def multiclass_panel(corpus, corpus_key, config):
     prefix, key = "mc", run_key(config, [corpus])
     path = state.multiclass_dir() / f"{key}.parquet"
     locks = [cache.grid_lock(f"multiclass-{key}")]
-    job = _own_job(prefix, [key])
-    stopped = st.session_state.pop(f"{prefix}_stopped", False)
-    following = job is not None and not job.stop.is_set()
-    busy = not following and not _free_within(locks, STOP_WAIT if stopped and job is not None else RUN_LOCK_WAIT)
-    ending = busy and job is not None
+    turn = _turn(prefix, [key], locks)
+    job, stopped, following, busy, ending = turn.job, turn.stopped, turn.following, turn.busy, turn.ending
     try:
         stored = load_multiclass(path)[1] if path.is_file() else None
     except ValueError:  # a damaged file: the run starts again and replaces it
@@ -441,7 +466,7 @@ def multiclass_panel(corpus, corpus_key, config):
         b2.button("Stop", key=f"{prefix}_stop", on_click=_stop, args=(prefix,),
                   help="Stops the run; finished cells are kept and the next run continues.")
     if not following:
-        if not start or not (_take(locks) or ending and _free_within(locks, RUN_LOCK_WAIT) and _take(locks)):
+        if not start or not turn.take(locks):
             return stored
 
         def work(progress, should_stop):
@@ -455,9 +480,7 @@ def multiclass_panel(corpus, corpus_key, config):
         st.session_state[f"{prefix}_job"] = job
         with panel.container():
             _run_numbers(total, fits_at_most, done, todo, seconds, workers, cells)
-            b1, b2 = st.columns([1, 4])
-            b1.button("Running …", type="primary", disabled=True, key=f"{prefix}_running")
-            b2.button("Stop", key=f"{prefix}_stop_running", on_click=_stop, args=(prefix,))
+            _running_buttons(prefix)
     _follow(job, None, None)
     if isinstance(job.error, (ValueError, OSError, MemoryError)):
         st.error(f"The run stopped: {plain(str(job.error) or type(job.error).__name__)}.", icon="⚠️")
