@@ -13,13 +13,12 @@ from fsviz.multiclass import (
     macro_curves,
     multiclass_metric_names,
     sign_test,
-    stored_multiclass,
 )
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
 from ui.components import metric_picker, plain, spreadsheet_csv
-from ui.runs import multiclass_panel, stored_runs
+from ui.runs import kept_multiclass, multiclass_panel, stored_runs
 from ui.sidebar import page
 
 
@@ -88,7 +87,7 @@ def main() -> None:
     table = multiclass_panel(corpus, ctx.corpus_key, config) if config is not None else None
     key = None if config is None else run_key(config, [corpus])
     if table is None or table.empty:  # the settings above have not run: the last kept run of this corpus
-        kept = stored_multiclass(state.multiclass_dir(), corpus)
+        kept = kept_multiclass(corpus)
         if kept:
             key, (_, table) = list(kept.items())[-1]
             st.caption("Showing your last run on this corpus; the settings above have not been run yet.")

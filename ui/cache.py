@@ -24,7 +24,7 @@ import streamlit as st
 
 import fsviz
 from fsviz.grid import time_cell
-from fsviz.multiclass import all_runs, time_multiclass_cell
+from fsviz.multiclass import all_runs, stored_multiclass, time_multiclass_cell
 from fsviz.plots import word_map_animation as word_map_animation_figure
 from fsviz.tables import word_points as _word_points
 from fsviz.tables import word_table as _word_table
@@ -92,6 +92,13 @@ def cell_seconds(_corpus, corpus_key, config):
 @st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)
 def multiclass_cell_seconds(_corpus, corpus_key, config):
     return time_multiclass_cell(_corpus, config)
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def kept_multiclass(_corpus, fingerprint: str, folder: str, signature: tuple):
+    """:func:`fsviz.multiclass.stored_multiclass` of ``folder`` for the corpus ``fingerprint``, read again only
+    when ``signature`` (the folder's files' names, sizes and times) changes."""
+    return stored_multiclass(folder, _corpus)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

@@ -95,6 +95,13 @@ def _open_multiclass(path, corpus, key: str) -> None:
     st.rerun()
 
 
+def kept_multiclass(corpus) -> dict:
+    """The multi-class runs of ``corpus`` kept on this server, oldest first (run key → (config, table)), read
+    from disk only when the folder's files change."""
+    folder = state.multiclass_dir()
+    return cache.kept_multiclass(corpus, corpus.fingerprint, str(folder), _signature(folder))
+
+
 def _signature(*folders) -> tuple:
     """The names, sizes and times of the runs folders' files: what their list of runs depends on."""
     entries = []
