@@ -3,8 +3,12 @@
 import os
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
+from scipy.stats import chi2_contingency
+
+import fsviz
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("FSVIZ_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -68,3 +72,29 @@ def seen(markdown: str) -> str:
     import re
 
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown).replace("\u2060", "")  # the joiner is invisible
+
+
+def random_tables(rng, n=400):
+    """``n`` random 2×2 tables (tp, fp, pos, neg), with each edge forced in: tp = 0, tp = pos, fp = 0, fp = neg."""
+    pos = rng.integers(1, 60, n)
+    neg = rng.integers(1, 400, n)
+    tp = rng.integers(0, pos + 1)
+    fp = rng.integers(0, neg + 1)
+    e = n // 8
+    tp[:e], tp[e:2 * e], fp[2 * e:3 * e], fp[3 * e:4 * e] = 0, pos[e:2 * e], 0, neg[3 * e:4 * e]
+    return tp, fp, pos, neg
+
+
+def assert_matches_chi2_contingency(name, **options):
+    """Metric ``name`` equals scipy's ``chi2_contingency(table, correction=False, **options)`` statistic on
+    random tables, and 0 where a row of the table is empty (a word in no or every document: scipy is undefined)."""
+    tp, fp, pos, neg = random_tables(np.random.default_rng(0))
+    ours = fsviz.score(name, tp, fp, pos, neg)
+    for i in range(tp.size):
+        table = np.array([[tp[i], fp[i]], [pos[i] - tp[i], neg[i] - fp[i]]])
+        if (table.sum(axis=1) == 0).any():
+            assert ours[i] == 0
+            continue
+        expected = chi2_contingency(table, correction=False, **options)[0]
+        assert ours[i] == pytest.approx(expected, rel=1e-9, abs=1e-9)
+

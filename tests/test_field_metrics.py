@@ -26,10 +26,10 @@ import warnings
 
 import numpy as np
 import pytest
+from conftest import assert_matches_chi2_contingency, random_tables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import sparse
-from scipy.stats import chi2_contingency
 from sklearn.feature_selection import f_classif
 from sklearn.metrics import mutual_info_score
 
@@ -151,29 +151,12 @@ def test_anova_f_with_no_degree_of_freedom_is_zero():
 # --- independent implementations ------------------------------------------------------
 
 
-def _random_tables(rng, n=300):
-    pos = rng.integers(1, 60, n)
-    neg = rng.integers(1, 400, n)
-    tp = rng.integers(0, pos + 1)
-    fp = rng.integers(0, neg + 1)
-    tp[:40], tp[40:80], fp[80:120], fp[120:160] = 0, pos[40:80], 0, neg[120:160]
-    return tp, fp, pos, neg
-
-
 def test_g2_matches_scipy_log_likelihood_chi2_contingency():
-    tp, fp, pos, neg = _random_tables(np.random.default_rng(0))
-    ours = fsviz.score("g2", tp, fp, pos, neg)
-    for i in range(tp.size):
-        table = np.array([[tp[i], fp[i]], [pos[i] - tp[i], neg[i] - fp[i]]])
-        if (table.sum(axis=1) == 0).any():  # word in no or every document: scipy is undefined, we say 0
-            assert ours[i] == 0
-            continue
-        expected = chi2_contingency(table, correction=False, lambda_="log-likelihood")[0]
-        assert ours[i] == pytest.approx(expected, rel=1e-9, abs=1e-9)
+    assert_matches_chi2_contingency("g2", lambda_="log-likelihood")
 
 
 def test_g2_is_2_n_ln2_times_ig_so_it_ranks_as_ig():
-    tp, fp, pos, neg = _random_tables(np.random.default_rng(1))
+    tp, fp, pos, neg = random_tables(np.random.default_rng(1))
     assert np.allclose(fsviz.score("g2", tp, fp, pos, neg),
                        2 * (pos + neg) * math.log(2) * fsviz.score("ig", tp, fp, pos, neg), rtol=1e-9, atol=1e-9)
 
@@ -242,7 +225,7 @@ def _loops(tp, fp, pos, neg):
 
 
 def test_every_formula_against_a_loop_written_out_over_the_classes():
-    tp, fp, pos, neg = _random_tables(np.random.default_rng(3))
+    tp, fp, pos, neg = random_tables(np.random.default_rng(3))
     ours = {name: fsviz.score(name, tp, fp, pos, neg) for name in FIELD}
     for i in range(tp.size):
         for name, expected in _loops(int(tp[i]), int(fp[i]), int(pos[i]), int(neg[i])).items():

@@ -35,9 +35,9 @@ import math
 
 import numpy as np
 import pytest
+from conftest import assert_matches_chi2_contingency, random_tables
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.stats import chi2_contingency
 from sklearn.feature_selection import SelectKBest
 from sklearn.metrics import mutual_info_score
 from sklearn.pipeline import Pipeline
@@ -103,30 +103,12 @@ def test_word_in_no_document_scores_zero_where_defined():
         assert fsviz.score(name, 0, 0, POS, NEG) == pytest.approx(0.0, abs=1e-12), name
 
 
-def _random_tables(rng, n=400):
-    pos = rng.integers(1, 60, n)
-    neg = rng.integers(1, 400, n)
-    tp = rng.integers(0, pos + 1)
-    fp = rng.integers(0, neg + 1)
-    # Force the edges in: tp = 0, tp = pos, fp = 0, fp = neg.
-    tp[:50], tp[50:100], fp[100:150], fp[150:200] = 0, pos[50:100], 0, neg[150:200]
-    return tp, fp, pos, neg
-
-
 def test_chi_matches_scipy_chi2_contingency():
-    tp, fp, pos, neg = _random_tables(np.random.default_rng(0))
-    ours = fsviz.score("chi", tp, fp, pos, neg)
-    for i in range(tp.size):
-        table = np.array([[tp[i], fp[i]], [pos[i] - tp[i], neg[i] - fp[i]]])
-        if (table.sum(axis=1) == 0).any():  # word in no or every document: scipy is undefined, we say 0
-            assert ours[i] == 0
-            continue
-        expected = chi2_contingency(table, correction=False)[0]
-        assert ours[i] == pytest.approx(expected, rel=1e-9, abs=1e-9)
+    assert_matches_chi2_contingency("chi")
 
 
 def test_ig_matches_mutual_info_score_in_bits():
-    tp, fp, pos, neg = _random_tables(np.random.default_rng(1))
+    tp, fp, pos, neg = random_tables(np.random.default_rng(1))
     ours = fsviz.score("ig", tp, fp, pos, neg)
     for i in range(tp.size):
         table = np.array([[tp[i], fp[i]], [pos[i] - tp[i], neg[i] - fp[i]]])
