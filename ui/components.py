@@ -60,14 +60,14 @@ def metric_picker(label: str, options, *, default, key: str, format_func=None, h
     if presets:
         choices = {**{name: [m for m in values if m in options] for name, values in PRESETS.items()},
                    "All": options, "None": []}
-        columns = st.columns([1.3, 1.4, 0.6, 0.7, 6], gap="small")
-        for column, (name, values) in zip(columns, choices.items()):
+        row = st.container(horizontal=True, gap="small")  # wraps in a narrow column
+        for name, values in choices.items():
             if name == "None" or values:
                 slug = re.sub(r"[^a-z]+", "_", name.lower())
-                column.button(name, key=f"{key}_preset_{slug}", type="tertiary", on_click=_choose, args=(key, values),
+                row.button(name, key=f"{key}_preset_{slug}", type="tertiary", on_click=_choose, args=(key, values),
                               help=", ".join(fsviz.spec_label(m) for m in values) or "Clear the choice")
     line = f"Chosen ({len(chosen)}): " + (", ".join(plain(fsviz.spec_label(m)) for m in chosen) or "none")
-    (columns[-1] if presets else st).caption(line)
+    st.caption(line)  # under the presets: a narrow column (the grid's) leaves no room beside them
     return chosen
 
 
