@@ -19,11 +19,12 @@ solver here, whatever ``fsviz.liblinear.MERGE_BELOW`` says.)
 
 The rule behind ``fsviz.liblinear.DUAL_FIRST_PASS``: on up to ``--per-k``
 of the grid's dual fits per dataset (k >= ``DUAL_FROM`` × rows, trial 0,
-fold 0), ``LinearSVCSolver.fit`` without a first pass and with one at 3, 10
-and 30 × tol, and ``LinearSVC.fit`` (scikit-learn's primal solver), in turn
-fit by fit. Printed: the total seconds of each, the share of fits whose
-first pass was kept, and how many test predictions differ from a tight
-solve (primal, tol 1e-10).
+fold 0), ``LinearSVCSolver.fit`` without a first pass, with one at 2, 3, 10
+and 30 × tol for every k, with fsviz's tiers (the factor by k / rows), and
+``LinearSVC.fit`` (scikit-learn's primal solver), in turn fit by fit.
+Printed: the total seconds of each, the share of fits whose first pass was
+kept, and how many test predictions differ from a tight solve (primal, tol
+1e-10).
 """
 
 import argparse
@@ -108,8 +109,9 @@ def _recorded(first_pass, passes, skip):
 
 def first_pass(args):
     """Times and test predictions of the grid's dual fits with and without the first pass."""
-    factors = (3, 10, 30)
-    ways = ("no first pass", *(f"first pass {f}x" for f in factors), "LinearSVC.fit")
+    factors = (2, 3, 10, 30)
+    tiers = liblinear.DUAL_FIRST_PASS
+    ways = ("no first pass", *(f"first pass {f}x" for f in factors), "first pass tiers", "LinearSVC.fit")
     for name in args.datasets:
         corpus = fsviz.load_corpus(shared(name))
         seconds, kept, differ, n = dict.fromkeys(ways, 0.0), dict.fromkeys(ways, 0), dict.fromkeys(ways, 0), 0
@@ -122,7 +124,7 @@ def first_pass(args):
             for way in order:
                 solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y,
                                          "sklearn" if way == "LinearSVC.fit" else "fastest")
-                liblinear.DUAL_FIRST_PASS = factors[ways.index(way) - 1] if "x" in way else 10
+                liblinear.DUAL_FIRST_PASS = ((np.inf, factors[ways.index(way) - 1]),) if "x" in way else tiers
                 passes = []
                 solver._first_pass = _recorded(solver._first_pass, passes, skip=way == ways[0])
                 start = time.perf_counter()
@@ -134,7 +136,7 @@ def first_pass(args):
             n += 1
         print(f"{name}: {n} dual fits")
         for way in ways:
-            share = f"first pass kept {kept[way] / max(n, 1):4.0%}" if "x" in way else " " * 20
+            share = f"first pass kept {kept[way] / max(n, 1):4.0%}" if "first pass " in way else " " * 20
             print(f"  {way:16} {seconds[way]:7.2f} s ({seconds[ways[0]] / seconds[way]:4.2f}x)   {share}   "
                   f"{differ[way]:3d} test predictions differ from a tight solve")
 

@@ -32,16 +32,21 @@ the default LinearSVC (``penalty="l2"``, ``loss="squared_hinge"``,
    stopping tolerance scales with min(pos, neg) / rows, so the tolerance
    passed is rescaled to stop where the unmerged problem would. (The dual
    solver stalls with very large weights, so it gets the rows as they are.)
-3. runs the dual solver first at :data:`DUAL_FIRST_PASS` × ``tol`` and keeps
-   that answer when its duality gap proves it within :data:`GAP_TOLERANCE`
-   of the optimum (most do: the dual solver's stopping rule, on its projected
-   gradient, asks for far more passes than the objective needs); otherwise
-   it solves again at ``tol``. On 100 of the grid's dual fits each of
-   fbis, wap and la1 this was 1.7×, 1.2× and 1.25× faster than solving at
-   ``tol`` alone, and its answers differ from a tight solve (primal, tol
-   1e-10) on 1 test prediction, against 2 at ``tol`` alone and 44 for
-   ``LinearSVC.fit`` (``benchmarks/bench_solver.py --first-pass``, the
-   ways interleaved fit by fit; 3 × and 30 × ``tol`` gained less);
+3. runs the dual solver first at a looser tolerance, :func:`first_pass_factor`
+   × ``tol``, and keeps that answer when its duality gap proves it within
+   :data:`GAP_TOLERANCE` of the optimum (most do: the dual solver's stopping
+   rule, on its projected gradient, asks for far more passes than the
+   objective needs); otherwise it solves again at ``tol``, from the start
+   (liblinear's entry point takes no starting point). The factor falls as
+   k / rows grows (:data:`DUAL_FIRST_PASS`): at 10 × ``tol`` throughout, 328
+   of the 1,741 first passes of a tr45 grid failed (36% at k = 2000, 3.9 ×
+   the rows) and their re-solves took 21% of the grid's time, while a pass
+   at ``tol`` costs only 1.1-1.25 × one at 10 × ``tol`` there. At 3 × ``tol``
+   from k = rows / 2 and 2 × from k = 2 × rows, 1-6% fail; on tr45 and wap
+   the dual fits took 19% and 2% less time (``benchmarks/bench_solver.py
+   --first-pass``). Every kept answer still has its gap within
+   :data:`GAP_TOLERANCE`, and a tighter first pass keeps answers nearer the
+   optimum;
 4. checks convergence: a fit that stops at ``max_iter`` is kept if its
    duality gap proves it within :data:`GAP_TOLERANCE` of the optimum
    (``solver`` says ``"dual, gap-checked"``); otherwise it is solved again
@@ -76,7 +81,7 @@ except ImportError:  # pragma: no cover - depends on the installed scipy
     _csc_matvec = _csr_matvec = None
 
 __all__ = ["AVAILABLE", "DUAL_FIRST_PASS", "DUAL_FROM", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit",
-           "LinearSVCSolver", "merge_rows"]
+           "LinearSVCSolver", "first_pass_factor", "merge_rows"]
 
 #: Whether liblinear's entry point is importable (scikit-learn's private ``_liblinear``).
 AVAILABLE = _liblinear is not None
@@ -90,8 +95,9 @@ MERGE_BELOW = 50
 #: as close to the optimum as the primal solver's own converged answers (their gaps on la1 at k = 500 to 2000:
 #: median 1e-5 to 4e-4, up to 2e-3; the dual solver's, 1e-7).
 GAP_TOLERANCE = 1e-3
-#: The dual solver's first pass runs at this × ``tol`` (module docstring, item 3).
-DUAL_FIRST_PASS = 10
+#: The dual solver's first pass runs at factor × ``tol`` (module docstring, item 3): (k / rows below, factor),
+#: the first tier whose bound k / rows is below (``benchmarks/bench_solver.py --first-pass``).
+DUAL_FIRST_PASS = ((1 / 2, 10.0), (2.0, 3.0), (float("inf"), 2.0))
 #: ``"fastest"``: the rule, merged rows and a second solve; ``"sklearn"``: ``LinearSVC.fit`` exactly.
 SOLVER_MODES = ("fastest", "sklearn")
 #: Random 64-bit codes of column positions, for hashing rows' patterns (grown on demand).
@@ -136,6 +142,13 @@ def _codes(n: int) -> np.ndarray:
         extra = np.random.default_rng(_CODES.size).integers(0, 2**63, size=n, dtype=np.uint64) * np.uint64(2) + 1
         _CODES = np.concatenate([_CODES, extra.astype(np.uint64)])
     return _CODES[:n]
+
+
+def first_pass_factor(n_columns: int, n_rows: int) -> float:
+    """The dual first pass's tolerance as a multiple of ``tol`` for k = ``n_columns`` on ``n_rows`` rows:
+    :data:`DUAL_FIRST_PASS`'s first tier whose bound on k / rows exceeds ``n_columns / n_rows``."""
+    share = n_columns / n_rows
+    return next((factor for below, factor in DUAL_FIRST_PASS if share < below), DUAL_FIRST_PASS[-1][1])
 
 
 def merge_rows(data, indices, indptr, n_columns, y):
@@ -223,10 +236,10 @@ class LinearSVCSolver:
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
     def _first_pass(self, data, indices, indptr, n_columns) -> LinearFit | None:
-        """The dual solver at :data:`DUAL_FIRST_PASS` × ``tol``, if its duality gap is within
+        """The dual solver at :func:`first_pass_factor` × ``tol``, if its duality gap is within
         :data:`GAP_TOLERANCE` (``"dual"``; ``"dual, gap-checked"`` if it stopped at ``max_iter``), else None."""
         fit = self._solve(True, data, indices, indptr, n_columns, self.labels, self.ones,
-                          self.model.tol * DUAL_FIRST_PASS)
+                          self.model.tol * first_pass_factor(n_columns, self.y.size))
         if self._gap(fit, data, indices, indptr, n_columns) > GAP_TOLERANCE:
             return None
         return fit if fit.converged else LinearFit(fit.coef, fit.intercept, "dual, gap-checked", fit.n_iter, True)

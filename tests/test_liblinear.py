@@ -8,7 +8,7 @@ from sklearn.svm import LinearSVC
 
 from fsviz import classifiers, liblinear
 from fsviz.classifiers import fast_fit, fast_predict, make_classifier
-from fsviz.liblinear import DUAL_FROM, GAP_TOLERANCE, LinearFit, LinearSVCSolver, merge_rows
+from fsviz.liblinear import DUAL_FROM, GAP_TOLERANCE, LinearFit, LinearSVCSolver, first_pass_factor, merge_rows
 
 
 def _data(n_docs, n_features, seed=4, density=0.1):
@@ -162,12 +162,21 @@ def test_the_dual_first_pass_is_kept_when_its_gap_is_within_the_tolerance():
 
 def test_a_dual_first_pass_outside_the_gap_tolerance_is_solved_again_at_tol(monkeypatch):
     X, y = _data(200, 150, seed=3)
-    monkeypatch.setattr(liblinear, "DUAL_FIRST_PASS", 1e6)  # tol 100: one pass, far from the optimum
+    monkeypatch.setattr(liblinear, "DUAL_FIRST_PASS", ((np.inf, 1e6),))  # tol 100: one pass, far from the optimum
     solver = LinearSVCSolver(make_classifier("svm"), y)
     assert solver._first_pass(X.data, X.indices, X.indptr, X.shape[1]) is None
     fit, at_tol = _fit(solver, X), solver._by_rule(True, X.data, X.indices, X.indptr, X.shape[1])
     assert fit.solver == "dual" and fit.n_iter == at_tol.n_iter
     np.testing.assert_array_equal(fit.coef, at_tol.coef)
+
+
+def test_the_first_pass_tolerance_tightens_as_k_outgrows_the_rows():
+    assert [first_pass_factor(k, 500) for k in (125, 249, 250, 999, 1000, 5000)] == [10, 10, 3, 3, 2, 2]
+    X, y = _data(200, 150, seed=3)  # 150 columns = 0.75 × the rows: the first pass at 3 × tol
+    solver = LinearSVCSolver(make_classifier("svm"), y)
+    quick = solver._first_pass(X.data, X.indices, X.indptr, X.shape[1])
+    at_3x = solver._solve(True, X.data, X.indices, X.indptr, X.shape[1], solver.labels, solver.ones, 3e-4)
+    np.testing.assert_array_equal(quick.coef, at_3x.coef)
 
 
 def test_a_dual_first_pass_stopped_at_max_iter_within_the_gap_is_gap_checked():
