@@ -39,6 +39,8 @@ import os
 import sys
 from pathlib import Path
 
+import pandas as pd
+
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..advice import recommend, recommendation_text
 from ..analysis import GOALS, goal_shares, macro_average
@@ -50,6 +52,7 @@ from ..multiclass import MEASURES, all_runs, check_multiclass_metrics, macro_cur
 from ..report import tolerance_table, write_report
 from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
+from ..significance import FdrRule, parse_k_rule, significance
 from ..skew import task_sizes
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
 from ..tables import top_words, word_facts
@@ -77,18 +80,41 @@ def _info(args):
           .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
 
 
+def _k(args, task) -> int:
+    """``--k``: a number of words, or the number with q <= rate under ``fdrRATE`` (checked before any corpus is read
+    by :func:`fsviz.significance.parse_k_rule`)."""
+    rule = parse_k_rule(args.k)
+    if isinstance(rule, FdrRule):
+        return rule.k(task, alternative=args.alternative, method=args.test)
+    return check_k(rule)
+
+
 def _top(args):
     _check_out(args.out)
-    metrics = check_unique(parse_specs(args.metrics), "--metrics") if args.metrics else FORMAN_METRICS
-    check_k(args.k)
+    metrics = check_unique(parse_specs(args.metrics) if args.metrics else FORMAN_METRICS, "--metrics")
+    rule = parse_k_rule(args.k)
+    if not isinstance(rule, FdrRule):
+        check_k(rule)
     corpus = _load(args)
-    table = top_words(corpus.task(*task_groups(args, corpus.classes)), metrics, min(args.k, corpus.n_words))
+    task = corpus.task(*task_groups(args, corpus.classes))
+    k = min(_k(args, task), corpus.n_words)
+    table = top_words(task, metrics, k)
+    found = significance(task, alternative=args.alternative, method=args.test)
+    words = pd.Index(task.vocabulary).get_indexer(table["word"])
+    table["p"], table["q"] = found.p[words], found.q[words]
     if args.out:
         table.to_csv(args.out, index=False)
         print(f"wrote {len(table)} rows to {args.out}")
     else:
         wide = table.pivot(index="rank", columns="metric", values="word")[list(metrics)]
         print(wide.to_string())
+        shown = table.drop_duplicates("word").sort_values(["p", "word"], kind="stable")
+        test = "Fisher's exact test" if args.test == "fisher" else f"{args.test} test"
+        print(f"\np and Benjamini-Hochberg q ({test}, {args.alternative}; q over all {task.n_words} words) of the "
+              f"{len(shown)} words shown" + (f"; k = {k}, the words with q <= {rule.fdr:g}"
+                                             if isinstance(rule, FdrRule) else "") + ":")
+        print(shown[["word", "tp", "fp", "p", "q"]].to_string(index=False, formatters={
+            "p": "{:.3g}".format, "q": "{:.3g}".format}))
 
 
 def _contexts(args):
@@ -303,11 +329,16 @@ def _export(args):
         raise ValueError(f"--out must end in .skops (a fitted model) or .csv or .json (the selected words), "
                          f"got {args.out}")
     check_whole(args.max_mb, "--max-mb", minimum=1, what="of MiB")
-    GridConfig(metrics=(args.metric,), ks=(args.k,), classifier=args.classifier,  # checked before the corpus is read
-               classifier_params=(("C", args.C),) if args.C is not None else (), seed=args.seed)
+    rule = parse_k_rule(args.k)
+    GridConfig(metrics=(args.metric,), ks=(rule if isinstance(rule, int) else 1,),  # checked before the corpus is read
+               classifier=args.classifier, classifier_params=(("C", args.C),) if args.C is not None else (),
+               seed=args.seed)
     corpus = _load(args)
     positive, negative = task_groups(args, corpus.classes)
-    export = export_selection(corpus, positive, args.metric, args.k, negative=negative, classifier=args.classifier,
+    k = _k(args, corpus.task(positive, negative)) if isinstance(rule, FdrRule) else rule
+    if isinstance(rule, FdrRule):
+        print(f"{rule}: {k} words have q <= {rule.fdr:g}, so k = {k}")
+    export = export_selection(corpus, positive, args.metric, k, negative=negative, classifier=args.classifier,
                               params={"C": args.C} if args.C is not None else {}, file_type=file_type,
                               random_state=args.seed, max_bytes=args.max_mb << 20)
     partial = Path(f"{args.out}.part")  # a killed run leaves no half-written model under the name

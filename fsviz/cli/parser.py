@@ -12,6 +12,7 @@ from ..analysis import GOALS
 from ..corpus import DEFAULT_MIN_DF
 from ..formats import Limits
 from ..metrics import metric_names
+from ..significance import ALTERNATIVES, METHODS
 from .options import add_preprocessing_arguments
 
 __all__ = ["build_parser", "parse_limits"]
@@ -87,6 +88,14 @@ def _output_arguments(parser):
     parser.add_argument("--json", action="store_true", help="print a machine-readable summary (JSON) on stdout")
 
 
+def _significance_arguments(parser):
+    parser.add_argument("--alternative", default="greater", choices=ALTERNATIVES,
+                        help="the words' p-values: greater (more frequent in the class, the default), two-sided or less")
+    parser.add_argument("--test", default="fisher", choices=METHODS,
+                        help="fisher (exact, the default), auto (Fisher where an expected count is below 5, else G²) "
+                             "or g2")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad argument is one line on stderr (and exit status 2), not the usage block."""
 
@@ -115,7 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     top.add_argument("--metrics", default=None,
                      help="comma-separated specs, e.g. bns,chi_max,ar(chi_max,ig),igfss(cmfs,nfr=0.2); "
                           "default Forman's twelve; registered: " + ",".join(metric_names()))
-    top.add_argument("-k", type=int, default=20, help="words per metric (default 20)")
+    top.add_argument("-k", "--k", default="20",
+                     help="words per metric (default 20), or fdr0.05: as many as the words with q <= 0.05")
+    _significance_arguments(top)
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
     contexts = commands.add_parser("contexts", help="the documents behind a word: counts, scores, KWIC lines")
     _corpus_arguments(contexts)
@@ -170,7 +181,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--vs", default=None, metavar="C,D",
                      help="the negative group of classes (default: every other document)")
     export.add_argument("--metric", required=True, help="one spec: bns, chi_max, ar(chi_max,ig), igfss(cmfs) …")
-    export.add_argument("--k", type=int, required=True, help="words to select")
+    export.add_argument("--k", required=True,
+                        help="words to select, or fdr0.05: as many as the words with q <= 0.05 (Fisher's exact test, "
+                             "Benjamini-Hochberg)")
+    _significance_arguments(export)
     export.add_argument("--out", required=True, help="model.skops (texts), or words.csv / words.json (any corpus)")
     export.add_argument("--classifier", default="svm", help="svm (default), nb, knn, knn_okapi or centroid")
     export.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
