@@ -40,7 +40,7 @@ from .groups import group_task
 from .preprocessing import cutoff_error, df_cutoffs, label_matrix, merge_columns, stemmer, tokenise
 from .task import Task
 
-__all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"]
+__all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "TextOptionsError", "build_corpus", "load_corpus"]
 
 #: Forman (2003, Appendix B): "removed rare words that occurred < 3 times".
 DEFAULT_MIN_DF = 3
@@ -245,6 +245,11 @@ class Corpus:
         )
 
 
+class TextOptionsError(CorpusError):
+    """Text options (n-grams, analyzer, token pattern, lower-casing) given for a pre-counted corpus (ARFF, CLUTO);
+    a caller keeping them for every corpus (the app's sidebar) reads it again without them."""
+
+
 def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
                  **text) -> Corpus:
     """Tokenise (if needed), drop stop words, stem, cut rare and common words; see the module notes.
@@ -273,7 +278,7 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     else:
         given = [f"{name}={options[name]!r}" for name, default in TEXT_OPTIONS.items() if options[name] != default]
         if given:
-            raise CorpusError(f"{raw.name!r} came pre-counted (ARFF or CLUTO: word counts, no text), so "
+            raise TextOptionsError(f"{raw.name!r} came pre-counted (ARFF or CLUTO: word counts, no text), so "
                               f"{', '.join(given)} cannot apply; its words are the file's columns. Leave "
                               f"{', '.join(g.partition('=')[0] for g in given)} at the default, or load the texts")
         X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)

@@ -372,8 +372,10 @@ def export_selection(corpus, class_name, metric, k, *, negative=None, classifier
     file_type = check_choice("skops" if file_type is None and tokenised else file_type or "csv", "file_type",
                              FILE_TYPES)
     words = _table(plan)
-    what = f"{spec_label(plan.metric)}'s {len(words):,} words for class {plan.class_name!r}"
-    name = f"fsviz-{_slug(plan.class_name)}-{_slug(plan.metric)}-k{len(words)}.{file_type}"
+    vs = "" if plan.groups.negative is None else f" against {plan.negative_label!r}"
+    what = f"{spec_label(plan.metric)}'s {len(words):,} words for class {plan.class_name!r}{vs}"
+    task = plan.class_name + ("" if plan.groups.negative is None else f"-vs-{plan.negative_label}")
+    name = f"fsviz-{_slug(task)}-{_slug(plan.metric)}-k{len(words)}.{file_type}"
     if file_type != "skops":
         data = _words_file(plan, words, file_type)
         snippet = words_snippet(name, file_type, tokenised, bool(plan.corpus.options.get("stem")), plan.corpus.options)

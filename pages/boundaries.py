@@ -40,7 +40,7 @@ def main() -> None:
     if not metrics:
         st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
         st.stop()
-    points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
+    points = cache.word_points(task, ctx.task_key)
     figure = boundaries_figure(task, metrics, k, points=points)
     st.plotly_chart(figure, key="boundaries_chart")
     drawn, distinct = figure.layout.meta["points_drawn"], figure.layout.meta["points"]

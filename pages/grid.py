@@ -98,6 +98,12 @@ def main() -> None:
                                            help="Forman's twelve by default. The others read every class's counts, "
                                                 "term frequencies or a fitted model, always on the training split "
                                                 "only.")
+        groups = () if ctx.groups.one_vs_rest or ctx.task is None else ((ctx.groups.positive, ctx.groups.negative),)
+        if groups and not st.checkbox(f"Also run the sidebar's task: {ctx.described}", value=True, key="grid_groups",
+                                      help="Its rows carry the task's name in the class column; the classes above "
+                                           "each run against the rest as Forman's tasks. Clear the classes to run "
+                                           "it alone."):
+            groups = ()
         combos_text = st.text_input(
             "More specs: combinations, weights and your own formulas (comma-separated)", key="grid_specs",
             placeholder="e.g. ar(chi_max,ig), lr(bns,ig), bns@0.6, igfss(cmfs,nfr=0.2), expr(abs(tpr - fpr))",
@@ -132,13 +138,13 @@ def main() -> None:
             specs = ()
             st.error(plain(str(exc)), icon="⚠️")  # it quotes the specs as typed
         chosen_metrics = list(dict.fromkeys([*chosen_metrics, *specs]))
-        if not chosen_classes or not chosen_metrics:
+        if not (chosen_classes or groups) or not chosen_metrics:
             st.info("Choose at least one class and one metric.")
         else:
             try:
                 config = GridConfig(metrics=tuple(chosen_metrics), ks=parse_ks(ks_text), trials=int(trials),
                                     folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed),
-                                    solver=solver)
+                                    solver=solver, groups=groups)
                 check_grid(corpus, config)  # e.g. a formula not finite on a training split, before the cost estimate
             except ValueError as exc:
                 config = None

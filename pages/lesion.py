@@ -50,9 +50,9 @@ def main() -> None:
         with right:
             chosen = st.select_slider("Draw the selected words for α", sorted(alphas),
                                       value=0.5 if 0.5 in alphas else sorted(alphas)[0], key="lesion_chosen")
-            points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
+            points = cache.word_points(task, ctx.task_key)
             st.plotly_chart(plots.alpha_map_figure(task, metric, k, alphas, chosen, points=points), key="lesion_map")
-        st.caption(f"Class {plain(repr(ctx.class_name))}, top {k} words by {plain(label)} (k from the sidebar). "
+        st.caption(f"For {plain(ctx.described)}, top {k} words by {plain(label)} (k from the sidebar). "
                    "Each line is one α's "
                    "boundary: words above the upper branch or below the lower one are selected. Lower α raises the bar "
                    "for positive words and lowers it for negative ones, so the boundary tilts toward the negative side.")

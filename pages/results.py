@@ -116,7 +116,7 @@ def main() -> None:
         best = recommendation.set_index("goal").loc[goal]
         st.markdown(f"**Ship the recommendation for {goal_label}**: {label_text(best['metric'])} with k = "
                     f"{int(best['k'])} and this run's classifier, fitted on every document of the sidebar's corpus "
-                    f"({plain(ctx.corpus.name)}) for its class {plain(repr(ctx.class_name))}; change the class in the sidebar.")
+                    f"({plain(ctx.corpus.name)}) for {plain(ctx.described)}; change the class in the sidebar.")
         if ctx.corpus.name not in set(results["dataset"].astype(str)):
             st.caption(f"These results came from {plain(', '.join(sorted(results['dataset'].astype(str).unique())))}, "
                        f"not {plain(ctx.corpus.name)}: the recommendation is carried over to the corpus loaded now.")

@@ -96,7 +96,7 @@ def main() -> None:
         else:
             st.warning(f"{plain(repr(word))} is not in the vocabulary (after preprocessing).")
 
-    points = cache.word_points(task, (ctx.corpus_key, ctx.class_name))
+    points = cache.word_points(task, ctx.task_key)
     zoom_range = None
     if zoom:
         zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))
@@ -104,7 +104,7 @@ def main() -> None:
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
     event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
 
-    st.caption(f"Class {plain(repr(ctx.class_name))}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
+    st.caption(f"For {plain(ctx.described)}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
                f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
                "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
                "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
@@ -121,7 +121,7 @@ def main() -> None:
         if not sweep:
             st.info(f"This class has only {task.n_words} words, fewer than the smallest k ({DEFAULT_KS[0]}).")
         else:
-            animation = cache.word_map_animation(task, (ctx.corpus_key, ctx.class_name), tuple(metrics), tuple(sweep),
+            animation = cache.word_map_animation(task, ctx.task_key, tuple(metrics), tuple(sweep),
                                                      zoom_range, log, points)
             st.plotly_chart(animation, key="wordmap_animation")
             left_out = ", ".join(str(x) for x in DEFAULT_KS if x > task.n_words)
@@ -154,8 +154,8 @@ def main() -> None:
         st.download_button("Download selected words (CSV)", spreadsheet_csv(table), "selected_words.csv",
                            "text/csv", key="wordmap_dl_selected")
     if metrics:
-        picks["ranked"] = _ranked_table(task, (ctx.corpus_key, ctx.class_name), metrics, k)
-    picked = _latest_pick(picks, (ctx.corpus_key, ctx.class_name))
+        picks["ranked"] = _ranked_table(task, ctx.task_key, metrics, k)
+    picked = _latest_pick(picks, ctx.task_key)
 
     # --- The documents behind a word (issue 17, item 1): its counts, scores and keyword-in-context lines ----------
     st.subheader("The documents behind a word")
@@ -198,7 +198,7 @@ def main() -> None:
         st.info("This class has no words to show.")
 
     st.subheader("Ship this selection")
-    st.markdown(f"One metric's top {k} words for class {plain(repr(ctx.class_name))} and a classifier fitted on every "
+    st.markdown(f"One metric's top {k} words for {plain(ctx.described)} and a classifier fitted on every "
                 "document, as "
                 "a scikit-learn Pipeline for your own code (saved with skops: loading it runs no pickled code); the "
                 "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "

@@ -34,13 +34,14 @@ PATH_TTL = "1h"
 
 
 @st.cache_resource(show_spinner="Building the sample corpus (first time only) …", max_entries=4)
-def sample_corpus(min_df, stopwords, stem):
-    return fsviz.load_sample(min_df=min_df, stopwords=stopwords, stem=stem)
+def sample_corpus(options: tuple):
+    """The sample with preprocessing ``options`` (``(name, value)`` pairs of :func:`fsviz.load_corpus`'s options)."""
+    return fsviz.load_sample(**dict(options))
 
 
 @st.cache_resource(show_spinner="Reading the upload …", max_entries=2, scope="session")
-def uploaded_corpus(name, digest, min_df, stopwords, stem, _upload):
-    """The corpus in an upload with SHA-256 ``digest``.
+def uploaded_corpus(name, digest, options: tuple, _upload):
+    """The corpus in an upload with SHA-256 ``digest``, preprocessed with ``options``.
 
     ``_upload`` is the content this session holds (:func:`ui.state.held_upload`), None once another
     replaced it.
@@ -50,18 +51,19 @@ def uploaded_corpus(name, digest, min_df, stopwords, stem, _upload):
                                 "upload it again")
     handle = io.BytesIO(_upload)
     handle.name = name
-    return fsviz.load_corpus(handle, min_df=min_df, stopwords=stopwords, stem=stem)
+    return fsviz.load_corpus(handle, **dict(options))
 
 
 @st.cache_resource(show_spinner="Reading the corpus …", max_entries=4, ttl=PATH_TTL)
-def path_corpus(path, min_df, stopwords, stem):
-    return fsviz.load_corpus(path, min_df=min_df, stopwords=stopwords, stem=stem)
+def path_corpus(path, options: tuple):
+    return fsviz.load_corpus(path, **dict(options))
 
 
 @st.cache_resource(max_entries=8, scope="session")
-def binary_task(_corpus, corpus_key, name):
-    """The task for class ``name`` (cached per corpus and class)."""
-    return _corpus.binary_task(name)
+def task(_corpus, corpus_key, groups):
+    """The task of ``groups`` (a :class:`fsviz.groups.Groups`: one class against the rest, or group A against
+    group B), cached per corpus and groups."""
+    return _corpus.task(list(groups.positive), None if groups.negative is None else list(groups.negative))
 
 
 @st.cache_resource(max_entries=8, scope="session")
@@ -79,7 +81,7 @@ def ranked_words(_task, task_key, metrics, k):
 
 def forget_tasks() -> None:
     """Drop this session's tasks and word points (they hold the previous corpus's matrix)."""
-    binary_task.clear()
+    task.clear()
     word_points.clear()
     ranked_words.clear()
 
@@ -134,9 +136,12 @@ def analysed(function, key: tuple, results, *args, **kwargs):
 
 
 @st.cache_resource(show_spinner="Fitting the model on every document …", max_entries=4, scope="session")
-def exported(_corpus, corpus_key, class_name, metric, k, classifier, params):
-    """:func:`fsviz.export_selection` of the current corpus (cached per corpus, class, spec, k and classifier)."""
-    return fsviz.export_selection(_corpus, class_name, metric, k, classifier=classifier, params=dict(params))
+def exported(_corpus, corpus_key, groups, metric, k, classifier, params):
+    """:func:`fsviz.export_selection` of the current corpus (cached per corpus, groups, spec, k and classifier)."""
+    positive = groups.positive[0] if groups.one_vs_rest else list(groups.positive)
+    negative = None if groups.negative is None else list(groups.negative)
+    return fsviz.export_selection(_corpus, positive, metric, k, negative=negative, classifier=classifier,
+                                  params=dict(params))
 
 
 @st.cache_data(show_spinner="Drawing the boundaries at every k …", max_entries=4)

@@ -22,7 +22,7 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     lines of Python that load it are shown under the button. The model is
     fitted only when asked (a click), then kept for this session.
     """
-    wanted = (context.corpus_key, context.class_name, metric, int(k), classifier, tuple(params))
+    wanted = (context.corpus_key, context.groups, metric, int(k), classifier, tuple(params))
     texts = context.corpus.options.get("tokenised", False)
     asked = st.button("Build the model" if texts else "Prepare the word list", key=f"{key}_build",
                       disabled=st.session_state.get(f"{key}_built") == wanted,
@@ -224,9 +224,10 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
         page = c4.number_input(f"Page (of {pages})", 1, pages, key=f"{key}_page",
                                help="Each page shows the next documents of each side in the same fixed order.")
     cards = st.columns(4)
-    cards[0].metric("tp: in the class", f"{facts.tp:,} of {facts.pos:,}",
+    groups = context.groups
+    cards[0].metric("tp: in the class" if groups.one_vs_rest else "tp: in group A", f"{facts.tp:,} of {facts.pos:,}",
                     help="Documents of the class containing the word, of all the class's documents (pos).")
-    cards[1].metric("fp: outside it", f"{facts.fp:,} of {facts.neg:,}",
+    cards[1].metric("fp: outside it" if groups.negative is None else "fp: in group B", f"{facts.fp:,} of {facts.neg:,}",
                     help="Other documents containing the word, of all the other documents (neg).")
     cards[2].metric("tpr = tp / pos", f"{facts.tpr:.4g}")
     cards[3].metric("fpr = fp / neg", f"{facts.fpr:.4g}")
@@ -242,11 +243,14 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
                 "or an archive) to read them.", icon="ℹ️")
         return
     try:
-        shown = corpus.contexts(word, context.class_name, n=n, width=width, offset=(page - 1) * n)
+        shown = corpus.contexts(word, context.positive, negative=context.negative, n=n, width=width,
+                                offset=(page - 1) * n)
     except ValueError as exc:
         st.error(f"Could not show the documents: {plain(str(exc))}", icon="⚠️")
         return
-    for sample, where in ((shown.positive, f"in class {context.class_name!r}"), (shown.rest, "outside it")):
+    inside = f"in class {groups.positive_label!r}" if groups.one_vs_rest else f"in {groups.positive_label!r}"
+    outside = "outside it" if groups.negative is None else f"in {groups.negative_label!r}"
+    for sample, where in ((shown.positive, inside), (shown.rest, outside)):
         what = f"{sample.offset + 1:,}–{sample.offset + len(sample.lines):,}" if sample.lines else "none on this page"
         documents = f"{sample.total:,} document contains" if sample.total == 1 else f"{sample.total:,} documents contain"
         st.markdown(f"**{documents.replace(' contain', f' {escaped(where)} contain')} {escaped(repr(word))}** "

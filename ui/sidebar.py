@@ -19,6 +19,8 @@ from pathlib import Path
 
 import streamlit as st
 
+from fsviz.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGRAM, check_preprocessing
+from fsviz.groups import Groups
 from fsviz.paths import DATA_DIRS_VAR, data_roots, paths_allowed
 from ui import cache, state
 from ui.components import plain
@@ -41,11 +43,17 @@ PAGES = [
 
 UPLOAD_TYPES = ["csv", "tsv", "tab", "txt", "jsonl", "ndjson", "json", "zip", "tar", "tgz", "gz", "arff"]
 
+#: The preprocessing the sidebar starts with (:func:`fsviz.load_corpus`'s options; Forman's rare-word cutoff of 3).
+DEFAULT_OPTIONS = {"min_df": 3, "max_df": 1.0, "stopwords": False, "stem": False, "language": "english",
+                   "ngrams": (1, 1), "analyzer": "word", "char_ngrams": (2, 4), "token_pattern": None, "lowercase": True}
+#: The options read from text only: a pre-counted corpus (ARFF, CLUTO) is read without them.
+TEXT_WIDGETS = ("analyzer", "ngrams", "char_ngrams", "token_pattern", "lowercase")
 #: The sidebar's widgets and their first values; each is re-assigned at the start of every page.
-DEFAULTS = {"source_kind": "Sample", "path": "", "min_df": 3, "stopwords": False, "stem": False, "k": 100}
+DEFAULTS = {"source_kind": "Sample", "path": "", **DEFAULT_OPTIONS, "token_pattern": "", "k": 100,
+            "task_kind": "class", "group_a": (), "group_b": ()}
 KEPT = [*DEFAULTS, "class_name"]
 
-DEFAULT_SOURCE = (Source("sample"), {"min_df": 3, "stopwords": False, "stem": False})
+DEFAULT_SOURCE = (Source("sample"), DEFAULT_OPTIONS)
 
 
 def page(script: str) -> Context:
@@ -66,18 +74,19 @@ def page(script: str) -> Context:
         for path, label, page_icon in PAGES:
             st.page_link(path, label=label, icon=page_icon)
         st.divider()
-        corpus, corpus_key, min_df, class_name, k = _corpus_class_k()
-    try:
-        task = cache.binary_task(corpus, corpus_key, class_name)
-    except ValueError as exc:
-        task = None
-        st.error(f"{plain(exc)}. Choose another class.", icon="⚠️")
+        corpus, corpus_key, min_df, groups, k = _corpus_groups_k()
+    task = None
+    if groups is not None:
+        try:
+            task = cache.task(corpus, corpus_key, groups)
+        except ValueError as exc:
+            st.error(f"{plain(exc)}. Choose other classes in the sidebar.", icon="⚠️")
     if task is not None and not task.tp.any():
         st.warning(
-            f"After the rare-word cutoff no word is left in any of the {task.pos} documents of class {plain(repr(class_name))} "
-            f"(every word they use is in fewer than {min_df} documents). Lower the cutoff under "
-            "Preprocessing, or choose another class.", icon="⚠️")
-    context = Context(corpus, corpus_key, class_name, task, k)
+            f"After the rare-word cutoff no word is left in any of the {task.pos} documents of "
+            f"{plain(repr(groups.positive_label))} (every word they use is in fewer than {min_df} documents). Lower "
+            "the cutoff under Preprocessing, or choose another class.", icon="⚠️")
+    context = Context(corpus, corpus_key, groups or Groups((str(corpus.classes[0]),)), task, k)
     state.set_context(context)
     return context
 
@@ -125,13 +134,66 @@ def _source() -> Source | None:
     return Source("sample")
 
 
-def _options() -> dict:
+def _chosen_options() -> dict:
+    """The preprocessing the widgets hold (read before they are drawn, so the box can say what the corpus took),
+    normalised: options that cannot apply are at their defaults, so two spellings of one corpus share a cache."""
+    state_ = st.session_state
+    options = {name: state_[name] for name in DEFAULT_OPTIONS}
+    options.update(min_df=int(options["min_df"]), max_df=float(options["max_df"]), ngrams=tuple(options["ngrams"]),
+                   char_ngrams=tuple(options["char_ngrams"]), token_pattern=str(options["token_pattern"]).strip() or None)
+    if options["analyzer"] == "char_wb":  # character n-grams take no word options
+        options.update(ngrams=(1, 1), token_pattern=None, stopwords=False, stem=False)
+    else:
+        options["char_ngrams"] = DEFAULT_OPTIONS["char_ngrams"]
+    if not (options["stopwords"] or options["stem"]):
+        options["language"] = DEFAULT_OPTIONS["language"]
+    return options
+
+
+def _checked(options: dict, good: dict) -> dict:
+    """``options`` if :func:`fsviz.analyzer.check_preprocessing` accepts them, else (with the reason shown) the
+    options the shown corpus was read with."""
+    try:
+        check_preprocessing(**{name: value for name, value in options.items() if name != "min_df"})
+        return options
+    except (TypeError, ValueError) as exc:
+        st.error(f"Preprocessing: {plain(exc)}. The corpus stays as it was read; change the option under "
+                 "Preprocessing.", icon="⚠️")
+        return good
+
+
+def _preprocessing(corpus) -> None:
+    """The Preprocessing box: rare and common words, language, stop words, stems, and the text options (off for
+    a pre-counted corpus, whose words are its file's columns)."""
+    text = bool(corpus.options.get("tokenised", False))
+    words = st.session_state["analyzer"] == "word"
     with st.expander("Preprocessing", expanded=False):
-        min_df = st.number_input("Rare-word cutoff: keep words in at least this many documents", 1, 10_000,
-                                 key="min_df", help="Forman used 3. 1 keeps every word.")
-        stopwords = st.checkbox("Drop English stop words", key="stopwords")
-        stem = st.checkbox("Stem words (English Snowball)", key="stem")
-    return {"min_df": int(min_df), "stopwords": stopwords, "stem": stem}
+        st.number_input("Rare-word cutoff: keep words in at least this many documents", 1, 10_000, key="min_df",
+                        help="Forman used 3. 1 keeps every word.")
+        st.number_input("Common-word cutoff: drop words in more than this share of documents", 0.01, 1.0, step=0.05,
+                        key="max_df", format="%.2f", help="1.00 keeps every word; 0.5 drops words in over half.")
+        st.selectbox("Language", LANGUAGES, key="language", format_func=str.title,
+                     help="Whose stop words and Snowball stemmer the two boxes below use (stop words: "
+                          "scikit-learn's list for English, stopwordsiso's for the others).")
+        st.checkbox("Drop stop words", key="stopwords", disabled=not words)
+        st.checkbox("Stem words (Snowball)", key="stem", disabled=not words)
+        st.radio("Features", ANALYZERS, key="analyzer", horizontal=True, disabled=not text,
+                 format_func={"word": "Words", "char_wb": "Characters"}.get,
+                 help="Characters: the character n-grams inside each word (scikit-learn's char_wb), for text not "
+                      "split into words by spaces (Chinese, Japanese, Thai …).")
+        if words:
+            st.slider("Word n-grams: from … to … words", 1, MAX_NGRAM, key="ngrams", disabled=not text,
+                      help="1 to 2 keeps single words and pairs of adjacent words (stop words are dropped first).")
+            st.text_input("Token pattern (a regular expression)", key="token_pattern", disabled=not text,
+                          max_chars=200, placeholder=r"(?u)\b\w\w+\b",
+                          help="What a word is: by default two or more letters or digits (scikit-learn's).")
+        else:
+            st.slider("Character n-grams: from … to … characters", 1, MAX_CHAR_NGRAM, key="char_ngrams",
+                      disabled=not text)
+        st.checkbox("Lower-case the text", key="lowercase", disabled=not text)
+        if not text:
+            st.caption("This corpus came as word counts (ARFF, CLUTO): its words are the file's columns, so the "
+                       "options read from text (features, n-grams, token pattern, case) do not apply.")
 
 
 def _load_error(source: Source, exc: BaseException, kept: str) -> str:
@@ -181,23 +243,52 @@ def _load_corpus(pending: Source | None, options: dict):
         return state.load(*DEFAULT_SOURCE), DEFAULT_SOURCE
 
 
-def _corpus_class_k():
-    """The corpus, preprocessing, class and k widgets; the loaded corpus and the choices."""
+def _corpus_groups_k():
+    """The corpus, preprocessing, task and k widgets; the loaded corpus and the choices."""
     pending = _source()
-    options = _options()
-    corpus, (source, used_options) = _load_corpus(pending, options)
+    box = st.container()  # Preprocessing, drawn once the corpus says whether it has text
+    good = st.session_state.get("loaded", DEFAULT_SOURCE)[1]
+    corpus, (source, used_options) = _load_corpus(pending, _checked(_chosen_options(), good))
+    with box:
+        _preprocessing(corpus)
     st.caption(f"{plain(corpus.name)}: {corpus.n_docs:,} documents, {corpus.n_words:,} words, {corpus.n_classes} classes")
 
-    order = sorted(range(corpus.n_classes), key=lambda i: -corpus.class_sizes[i])
-    classes = [str(corpus.classes[i]) for i in order]
-    if st.session_state.get("class_name") not in classes:
-        st.session_state["class_name"] = classes[0]
-    sizes = dict(zip(corpus.classes.tolist(), corpus.class_sizes.tolist()))
-    class_name = st.selectbox(
-        "Positive class", classes, key="class_name",
-        format_func=lambda c: f"{c} ({sizes[c]} docs, 1:{(corpus.n_docs - sizes[c]) / sizes[c]:.0f})")
+    groups = _groups(corpus)
     if st.session_state["k"] > corpus.n_words:
         st.session_state["k"] = corpus.n_words
     k = st.number_input("k: words to select", 1, corpus.n_words, key="k",
                         help=f"Each metric keeps its k best words (1 to {corpus.n_words:,}, the vocabulary size).")
-    return corpus, (source, tuple(sorted(used_options.items()))), used_options["min_df"], class_name, int(k)
+    return corpus, (source, tuple(sorted(used_options.items()))), used_options["min_df"], groups, int(k)
+
+
+def _groups(corpus) -> Groups | None:
+    """The task: one class against the rest (Forman's), or group A against group B (any classes on each side;
+    documents in neither are left out). None, with a note, while group A is empty."""
+    order = sorted(range(corpus.n_classes), key=lambda i: -corpus.class_sizes[i])
+    classes = [str(corpus.classes[i]) for i in order]
+    sizes = dict(zip(map(str, corpus.classes.tolist()), corpus.class_sizes.tolist()))
+    kind = st.radio("Compare", ["class", "groups"], key="task_kind", horizontal=True,
+                    format_func={"class": "A class vs the rest", "groups": "Group A vs group B"}.get,
+                    help="Forman's question is one class against every other document; any two groups of classes "
+                         "sit on the same (fp, tp) plane.")
+    if kind == "class":
+        if st.session_state.get("class_name") not in classes:
+            st.session_state["class_name"] = classes[0]
+        class_name = st.selectbox(
+            "Positive class", classes, key="class_name",
+            format_func=lambda c: f"{c} ({sizes[c]} docs, 1:{(corpus.n_docs - sizes[c]) / sizes[c]:.0f})")
+        return Groups((class_name,))
+    for key in ("group_a", "group_b"):  # drop classes this corpus does not have, or that the other group took
+        taken = set(st.session_state["group_a"]) if key == "group_b" else set()
+        st.session_state[key] = [c for c in st.session_state[key] if c in sizes and c not in taken]
+    group_a = st.multiselect("Group A (positive)", classes, key="group_a", format_func=lambda c: f"{c} ({sizes[c]})",
+                             placeholder="Choose classes",
+                             help="Its documents are the positives: a word's tp counts them.")
+    group_b = st.multiselect("Group B (negative)", [c for c in classes if c not in group_a], key="group_b",
+                             format_func=lambda c: f"{c} ({sizes[c]})", placeholder="Every other document",
+                             help="Its documents are the negatives (fp); empty: every document not in group A. "
+                                  "Documents in neither group are left out.")
+    if not group_a:
+        st.info("Choose the classes of group A.", icon="ℹ️")
+        return None
+    return Groups(tuple(group_a), tuple(group_b) or None)

@@ -26,7 +26,10 @@ import streamlit as st
 
 import fsviz
 from fsviz import CorpusError
+from fsviz.analyzer import TEXT_OPTIONS
+from fsviz.corpus import TextOptionsError
 from fsviz.grid import run_key
+from fsviz.groups import Groups
 from fsviz.paths import ALLOW_PATHS_VAR, confine_path, data_roots, paths_allowed
 from fsviz.sample import cache_dir
 from fsviz.storage import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
@@ -44,15 +47,28 @@ class Source:
 
 
 def load(source: Source, options: dict):
-    """The corpus for ``source`` with preprocessing ``options`` (cached in :mod:`ui.cache`)."""
-    key = (options["min_df"], options["stopwords"], options["stem"])
+    """The corpus for ``source`` with preprocessing ``options`` (:func:`fsviz.load_corpus`'s; cached in
+    :mod:`ui.cache`).
+
+    The sidebar's text options (n-grams, analyzer, token pattern, lower-casing) are a setting kept for every
+    corpus the visitor opens, so a pre-counted corpus (ARFF, CLUTO: its words are the file's columns), which
+    refuses them, is read without them (the sidebar says so) rather than refused.
+    """
+    try:
+        return _load(source, options)
+    except TextOptionsError:
+        return _load(source, {**options, **TEXT_OPTIONS})
+
+
+def _load(source: Source, options: dict):
+    key = tuple(sorted(options.items()))
     if source.kind == "upload":
-        return cache.uploaded_corpus(source.name, source.digest, *key, _upload=_held_upload(source.digest))
+        return cache.uploaded_corpus(source.name, source.digest, key, _upload=_held_upload(source.digest))
     if source.kind == "path":
         if not paths_allowed():
             raise CorpusError(f"this server does not read typed paths ({ALLOW_PATHS_VAR}=0); upload the file instead")
-        return cache.path_corpus(str(confine_path(source.path, data_roots())), *key)
-    return cache.sample_corpus(*key)
+        return cache.path_corpus(str(confine_path(source.path, data_roots())), key)
+    return cache.sample_corpus(key)
 
 
 @dataclass(frozen=True)
@@ -109,13 +125,46 @@ def metric_option(name: str) -> str:
 
 @dataclass(frozen=True)
 class Context:
-    """What the sidebar chose, for the pages."""
+    """What the sidebar chose, for the pages: the corpus, the task's two groups and its :class:`fsviz.Task`
+    (None when the groups cannot make one), and k."""
 
     corpus: object
     corpus_key: tuple
-    class_name: str
+    groups: Groups
     task: object
     k: int
+
+    @property
+    def class_name(self) -> str:
+        """The task's name: the class for one class against the rest, else ``"a + b vs c"``
+        (:attr:`fsviz.groups.Groups.label`)."""
+        return self.groups.label
+
+    @property
+    def described(self) -> str:
+        """The task in words, for a sentence: ``class 'a'``, ``classes 'a + b' against the rest`` or
+        ``'a + b' against 'c'``."""
+        groups = self.groups
+        if groups.one_vs_rest:
+            return f"class {groups.positive_label!r}"
+        if groups.negative is None:
+            return f"classes {groups.positive_label!r} against the rest"
+        return f"{groups.positive_label!r} against {groups.negative_label!r}"
+
+    @property
+    def task_key(self) -> tuple:
+        """What the task depends on: the corpus and the groups (a key for the caches of this task)."""
+        return (self.corpus_key, self.groups)
+
+    @property
+    def positive(self):
+        """The positive group as the library takes it: the class, or a list of classes."""
+        return self.groups.positive[0] if self.groups.one_vs_rest else list(self.groups.positive)
+
+    @property
+    def negative(self):
+        """The negative group as the library takes it: None (every other document) or a list of classes."""
+        return None if self.groups.negative is None else list(self.groups.negative)
 
 
 def set_context(context: Context) -> None:

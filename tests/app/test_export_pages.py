@@ -38,9 +38,10 @@ def exported(at, key):
     """The Export the panel ``key`` built, made again from what the page asked for (the session's cache
     cannot be read from outside the app)."""
     ctx = at.session_state["context"]
-    corpus_key, class_name, metric, k, classifier, params = at.session_state[f"{key}_built"]
-    assert (corpus_key, class_name) == (ctx.corpus_key, ctx.class_name)
-    return fsviz.export_selection(ctx.corpus, class_name, metric, k, classifier=classifier, params=dict(params))
+    corpus_key, groups, metric, k, classifier, params = at.session_state[f"{key}_built"]
+    assert (corpus_key, groups) == (ctx.corpus_key, ctx.groups)
+    return fsviz.export_selection(ctx.corpus, ctx.positive, metric, k, negative=ctx.negative, classifier=classifier,
+                                  params=dict(params))
 
 
 def test_word_map_builds_a_model_on_request_and_shows_how_to_load_it():
