@@ -39,8 +39,6 @@ import os
 import sys
 from pathlib import Path
 
-import pandas as pd
-
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..advice import recommend, recommendation_text
 from ..analysis import GOALS, goal_shares, macro_average
@@ -52,13 +50,15 @@ from ..multiclass import MEASURES, all_runs, check_multiclass_metrics, macro_cur
 from ..report import tolerance_table, write_report
 from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
-from ..significance import FdrRule, parse_k_rule, significance
+from ..significance import FdrRule, parse_k_rule
 from ..skew import task_sizes
 from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
 from ..tables import top_words, word_facts
 from .options import corpus_options, grid_groups, task_groups
 from .parser import build_parser, parse_limits
 from .progress import Progress
+from .significance import chosen_k as _k
+from .significance import significance_text, with_significance
 
 
 def _load(args):
@@ -80,15 +80,6 @@ def _info(args):
           .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
 
 
-def _k(args, task) -> int:
-    """``--k``: a number of words, or the number with q <= rate under ``fdrRATE`` (checked before any corpus is read
-    by :func:`fsviz.significance.parse_k_rule`)."""
-    rule = parse_k_rule(args.k)
-    if isinstance(rule, FdrRule):
-        return rule.k(task, alternative=args.alternative, method=args.test)
-    return check_k(rule)
-
-
 def _top(args):
     _check_out(args.out)
     metrics = check_unique(parse_specs(args.metrics) if args.metrics else FORMAN_METRICS, "--metrics")
@@ -99,22 +90,14 @@ def _top(args):
     task = corpus.task(*task_groups(args, corpus.classes))
     k = min(_k(args, task), corpus.n_words)
     table = top_words(task, metrics, k)
-    found = significance(task, alternative=args.alternative, method=args.test)
-    words = pd.Index(task.vocabulary).get_indexer(table["word"])
-    table["p"], table["q"] = found.p[words], found.q[words]
+    table = with_significance(table, task, args.alternative, args.test)
     if args.out:
         table.to_csv(args.out, index=False)
         print(f"wrote {len(table)} rows to {args.out}")
     else:
         wide = table.pivot(index="rank", columns="metric", values="word")[list(metrics)]
         print(wide.to_string())
-        shown = table.drop_duplicates("word").sort_values(["p", "word"], kind="stable")
-        test = "Fisher's exact test" if args.test == "fisher" else f"{args.test} test"
-        print(f"\np and Benjamini-Hochberg q ({test}, {args.alternative}; q over all {task.n_words} words) of the "
-              f"{len(shown)} words shown" + (f"; k = {k}, the words with q <= {rule.fdr:g}"
-                                             if isinstance(rule, FdrRule) else "") + ":")
-        print(shown[["word", "tp", "fp", "p", "q"]].to_string(index=False, formatters={
-            "p": "{:.3g}".format, "q": "{:.3g}".format}))
+        print(significance_text(table, task, args, k))
 
 
 def _contexts(args):
