@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from array import array
+from collections import defaultdict
 
 import numpy as np
 from scipy import sparse
@@ -16,6 +17,9 @@ from .formats import CorpusError, Limits, RawCorpus
 
 __all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
            "merge_columns", "stemmer", "tokenise"]
+
+#: Tokens :func:`count_terms` holds before summing them into entries (4 bytes each): 4 MiB.
+CHUNK_TOKENS = 1 << 20
 
 
 def merge_columns(X_tf, vocabulary, new_words):
@@ -87,26 +91,46 @@ def label_matrix(labels, limits: Limits, what: str):
 def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
     """Term frequencies of every document, shape (n_docs, n_terms), and the terms, sorted.
 
-    The counts of ``CountVectorizer(analyzer=analyze).fit_transform(texts)``, counted here so a
-    vocabulary past ``limits.max_words`` is refused as it grows (at its first new term over the limit),
-    before it is all held; ``hint`` says which option makes the terms.
+    The counts of ``CountVectorizer(analyzer=analyze).fit_transform(texts)`` (the same matrix, bit for bit),
+    counted here so a vocabulary past ``limits.max_words`` is refused as it grows, before it is all held: after
+    each document, so at most one document's new terms past the limit (``max_doc_chars`` bounds those).
+
+    Each term becomes its number in C (``map`` over a ``defaultdict`` numbering new terms by
+    ``__len__``, scikit-learn's trick) with no Python code per token; every :data:`CHUNK_TOKENS` tokens the
+    numbers of the documents so far are summed into (document, term, count) entries by scipy's
+    ``sum_duplicates``, so the tokens held at once stay bounded while the entries are as compact as
+    CountVectorizer's.
     """
-    vocabulary, indices, values, indptr = {}, array("i"), array("i"), array("q", [0])
+    vocabulary = defaultdict()
+    vocabulary.default_factory = vocabulary.__len__
+    term_id = vocabulary.__getitem__
     limit = limits.max_words
     terms_of = getattr(analyze, "iter_terms", analyze)  # one at a time: a long document's n-grams are never all held
+    indices, values, indptr = array("i"), array("i"), array("q", [0])
+    ids, ends = array("i"), array("q")
+
+    def flush():
+        nonlocal ids, ends
+        if not ends:
+            return
+        rows = np.concatenate([[0], np.frombuffer(ends, dtype=np.int64)])
+        chunk = sparse.csr_matrix((np.ones(len(ids), dtype=np.int32), np.frombuffer(ids, dtype=np.int32), rows),
+                                  shape=(len(ends), len(vocabulary)))
+        chunk.sum_duplicates()  # sorts each row's terms too; the final order comes after ranking below
+        indices.frombytes(chunk.indices.astype(np.int32, copy=False).tobytes())
+        values.frombytes(chunk.data.astype(np.int32, copy=False).tobytes())
+        indptr.extend((chunk.indptr[1:] + indptr[-1]).tolist())
+        ids, ends = array("i"), array("q")
+
     for text in texts:
-        counts = {}
-        for term in terms_of(text):
-            j = vocabulary.get(term)
-            if j is None:
-                j = vocabulary[term] = len(vocabulary)
-                if j >= limit:
-                    error = limits.error("max_words", what, limit, at_least=True)
-                    raise CorpusError(f"{error}; {hint}" if hint else str(error))
-            counts[j] = counts.get(j, 0) + 1
-        indices.extend(counts)
-        values.extend(counts.values())
-        indptr.append(len(indices))
+        ids.extend(map(term_id, terms_of(text)))
+        if len(vocabulary) > limit:
+            error = limits.error("max_words", what, limit, at_least=True)
+            raise CorpusError(f"{error}; {hint}" if hint else str(error))
+        ends.append(len(ids))
+        if len(ids) >= CHUNK_TOKENS:
+            flush()
+    flush()
     terms = np.fromiter(vocabulary, dtype=object, count=len(vocabulary))
     vocabulary.clear()
     order = np.argsort(terms, kind="stable")
