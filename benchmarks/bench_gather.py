@@ -4,7 +4,7 @@ gathered once per fold, each top k a prefix.
     python benchmarks/bench_gather.py [--datasets tr45 wap la1] [--rounds 7]
 
 For the first class's fold 0 of each dataset, every Forman metric's sets for
-the grid's ks (10 … 2000) are made three ways, in turn (the order rotates
+the grid's ks (10 … 2000) are made four ways, in turn (the order rotates
 each round):
 
 - ``gather``: scipy's row gather and transposition per set (what the grid does);
@@ -14,10 +14,18 @@ each round):
 - ``scipy cut``: the same chain of cuts with scipy's ``csr_column_index1/2``
   (what ``X[:, columns]`` on a CSR matrix runs), no transposition.
 
-All three give the same arrays, bit for bit (checked here), in the column
-order ``LinearSVC.fit`` on ``X[:, sorted(words)]`` sees, so ``--solver
-sklearn`` would stay equal to it. Printed: the median milliseconds per fold
-of each and the ratio to ``gather``.
+- ``rank prefix``: the ranking's largest set gathered once in rank order
+  (column j is the word of rank j), so each document's entries of the top k
+  are a prefix of its row; each k copies those prefixes with scipy's row
+  gather (``csr_row_index``), no transposition. Its columns are in rank
+  order, not ascending, so ``LinearSVC.fit`` would see another column order
+  (the same optimum, other rounding): usable by ``--solver fastest`` only.
+
+The first three give the same arrays, bit for bit, in the column order
+``LinearSVC.fit`` on ``X[:, sorted(words)]`` sees, so ``--solver sklearn``
+would stay equal to it; the fourth gives ``X[:, ranking[:k]]`` (all checked
+here). Printed: the median milliseconds per fold of each and the ratio to
+``gather``.
 """
 
 import argparse
@@ -27,7 +35,7 @@ import time
 import numpy as np
 from _common import shared
 from scipy import sparse
-from scipy.sparse._sparsetools import csr_column_index1, csr_column_index2
+from scipy.sparse._sparsetools import csr_column_index1, csr_column_index2, csr_row_index
 
 import fsviz
 from fsviz.grid import GridConfig, cell_splits, fold_selections
@@ -73,7 +81,27 @@ def by_scipy_cut(csc, ranking, ks):
     return out[::-1]
 
 
-WAYS = {"gather": by_gather, "numpy cut": by_numpy_cut, "scipy cut": by_scipy_cut}
+def by_rank_prefix(csc, ranking, ks):
+    data, indices, indptr = gather_columns(csc, ranking)  # each row's entries by rank
+    n = indptr.size - 1
+    key = np.repeat(np.arange(n, dtype=np.int64) * ranking.size, np.diff(indptr)) + indices  # ascending
+    out = []
+    for k in ks:
+        if k == ranking.size:
+            out.append((data, indices, indptr))
+            continue
+        ends = np.searchsorted(key, np.arange(n, dtype=np.int64) * ranking.size + k).astype(np.int32)
+        bounds = np.empty(2 * n + 1, dtype=np.int32)  # rows 2i: row i's prefix; rows 2i + 1: the rest
+        bounds[0:-1:2], bounds[1::2], bounds[-1] = indptr[:-1], ends, indptr[-1]
+        new_indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(ends - indptr[:-1], out=new_indptr[1:])
+        new_indices, new_data = np.empty(new_indptr[-1], dtype=np.int32), np.empty(new_indptr[-1])
+        csr_row_index(n, np.arange(0, 2 * n, 2, dtype=np.int32), bounds, indices, data, new_indices, new_data)
+        out.append((new_data, new_indices, new_indptr))
+    return out
+
+
+WAYS = {"gather": by_gather, "numpy cut": by_numpy_cut, "scipy cut": by_scipy_cut, "rank prefix": by_rank_prefix}
 
 
 def main():
@@ -93,12 +121,17 @@ def main():
         ks = [[k for k in config.ks if k <= r.size] for r in rankings]
         for way, make in WAYS.items():
             for ranking, sizes in zip(rankings, ks):
+                if way == "rank prefix":
+                    for k, (data, indices, indptr) in zip(sizes, make(csc, ranking, sizes)):
+                        got = sparse.csr_matrix((data, indices, indptr), shape=(csc.shape[0], k))
+                        assert (got != csc[:, ranking[:k]]).nnz == 0, way
+                    continue
                 for got, expected in zip(make(csc, ranking, sizes), by_gather(csc, ranking, sizes)):
                     assert all(np.array_equal(a, b) and a.dtype == b.dtype for a, b in zip(got, expected)), way
         seconds = {way: [] for way in WAYS}
         names = list(WAYS)
         for round_ in range(args.rounds):
-            for way in names[round_ % 3:] + names[:round_ % 3]:
+            for way in names[round_ % len(names):] + names[:round_ % len(names)]:
                 start = time.perf_counter()
                 for ranking, sizes in zip(rankings, ks):
                     WAYS[way](csc, ranking, sizes)
