@@ -19,6 +19,16 @@ def shared(*parts) -> Path:
     return path
 
 
+def let_the_app_read(path) -> None:
+    """Add ``path``'s folder to ``FSVIZ_DATA_DIRS`` in this process: the app reads a typed path only inside those
+    folders (:mod:`fsviz.paths`; unset means the folder it started from, the repository, not the shared data).
+    AppTest runs the app in this process, so it sees the change."""
+    from fsviz.paths import DATA_DIRS_VAR
+
+    roots = [r for r in os.environ.get(DATA_DIRS_VAR, "").split(os.pathsep) if r.strip()]
+    os.environ[DATA_DIRS_VAR] = os.pathsep.join([*roots, str(Path(path).resolve().parent)])
+
+
 def timed(fn, repeat=3):
     """(median seconds, last result) over ``repeat`` runs."""
     times, result = [], None

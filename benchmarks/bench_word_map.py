@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 import plotly.express as px
-from _common import REPO, shared, timed
+from _common import REPO, let_the_app_read, shared, timed
 from streamlit.testing.v1 import AppTest
 
 import fsviz
@@ -36,9 +36,11 @@ def main():
     print(f"  word map figure, {len(METRICS)} isoclines    : {t_fig * 1e3:7.1f} ms")
     print(f"  px.scatter, one marker per word  : {t_px * 1e3:7.1f} ms (no isoclines)")
 
+    let_the_app_read(path)  # without it the typed path is refused (outside the data folders) and nothing loads
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.radio(key="source_kind").set_value("Path").run()
     at.text_input(key="path").set_value(str(path)).run()
+    assert not at.exception and not at.error, [e.value for e in (*at.exception, *at.error)]
     at.selectbox(key="class_name").set_value("sci.crypt").run()
     at.switch_page("pages/word_map.py").run()
     ctx = at.session_state["context"]
