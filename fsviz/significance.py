@@ -239,10 +239,12 @@ def parse_k_rule(text) -> int | FdrRule:
 class FdrBoundary:
     """The q = ``fdr`` boundary on the (fp, tp) plane (:func:`fdr_boundary`).
 
-    ``fp`` is every whole fp from 0 to neg; ``upper[i]`` the smallest tp
-    above the diagonal whose word at ``fp[i]`` would have q ≤ fdr, NaN
-    where none would; ``lower[i]`` (two-sided and "less" only, else NaN)
-    the largest such tp below the diagonal. ``p_threshold`` is p*.
+    ``fp`` holds the columns computed, whole fp in increasing order (every
+    fp from 0 to neg unless :func:`fdr_boundary` was given fewer);
+    ``upper[i]`` the smallest tp above the diagonal whose word at ``fp[i]``
+    would have q ≤ fdr, NaN where none would; ``lower[i]`` (two-sided and
+    "less" only, else NaN) the largest such tp below the diagonal.
+    ``p_threshold`` is p*.
     """
 
     fdr: float
@@ -254,8 +256,22 @@ class FdrBoundary:
     def encloses(self, tp, fp) -> np.ndarray:
         """Mask of the points (tp, fp), whole counts, on the significant side of the boundary."""
         tp, fp = np.asarray(tp, dtype=np.float64), np.asarray(fp, dtype=np.int64)
+        column = np.clip(np.searchsorted(self.fp, fp), 0, max(self.fp.size - 1, 0))
+        if self.fp.size == 0 or np.any(self.fp[column] != fp):
+            missing = np.setdiff1d(fp, self.fp)[:5].tolist()
+            raise ValueError(f"the boundary was computed on {self.fp.size} columns without fp = {missing}; "
+                             "compute it on every column (fdr_boundary without `fp`) to test those points")
         with np.errstate(invalid="ignore"):
-            return (tp >= self.upper[fp]) | (tp <= self.lower[fp])
+            return (tp >= self.upper[column]) | (tp <= self.lower[column])
+
+
+def _columns(fp, neg: int) -> np.ndarray:
+    """``fp`` as sorted distinct whole columns of the plane, or ValueError."""
+    fp = np.asarray(fp, dtype=np.float64).ravel()
+    if not np.all(np.isfinite(fp)) or np.any(fp != np.round(fp)) or np.any((fp < 0) | (fp > neg)):
+        raise ValueError(f"`fp` must be whole numbers of negative documents from 0 to neg = {neg}; round the columns "
+                         "or leave `fp` out for every column")
+    return np.unique(fp.astype(np.int64))
 
 
 def _first_true(test, lo, hi, rising: bool):
@@ -275,7 +291,7 @@ def _first_true(test, lo, hi, rising: bool):
 
 
 def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater", method: str = "fisher",
-                 result: Significance | None = None) -> FdrBoundary:
+                 result: Significance | None = None, fp=None) -> FdrBoundary:
     """The q = ``fdr`` isocline: for each fp, the smallest tp with q ≤ ``fdr`` (and, two-sided, the largest below).
 
     q depends on every word's p, so the boundary is that of p ≤ p*
@@ -287,6 +303,12 @@ def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater"
     wobbles where it is large (p = 0.5328 then 0.5350 a step further out),
     far above any p* a false-discovery rate below about 0.5 gives. ``result``: the task's :func:`significance`, when made
     already (its alternative and method are used).
+
+    ``fp``: the columns to compute, whole numbers in [0, neg] (default
+    every one). Each column's bisection is independent and exact, so a
+    figure needs only the columns it draws: the word map asks for about
+    600 (every whole fp near the origin, sparser further out), about 5 ms
+    where the 19,000 columns of a 20 Newsgroups task take 0.3 s.
     """
     fdr = check_fdr(fdr)
     if result is None:
@@ -294,7 +316,7 @@ def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater"
     alternative, method = result.alternative, result.method
     pos, neg = int(task.pos), int(task.neg)
     p_star = result.p_threshold(fdr)
-    fp = np.arange(neg + 1)
+    fp = np.arange(neg + 1) if fp is None else _columns(fp, neg)
     nan = np.full(fp.shape, np.nan)
     if p_star < 0:
         return FdrBoundary(fdr, p_star, fp, nan, nan.copy())

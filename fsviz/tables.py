@@ -1,7 +1,8 @@
 """The word and class tables the CLI and the pages share.
 
 Words merged by their (fp, tp) point (what the word map draws), each word's
-counts, scores, ranks and top-k membership (and one word's, :func:`word_facts`),
+counts, its p-value and Benjamini–Hochberg q (:mod:`fsviz.significance`), scores, ranks and top-k
+membership (and one word's, :func:`word_facts`),
 each metric's top k words, each metric's isocline at several k, the classes
 with their sizes and skew, and the document frequencies by rank.
 """
@@ -17,6 +18,7 @@ from ._validation import check_k
 from .isoclines import no_isocline_reason, top_k_isoclines
 from .metrics import get_metric
 from .selection import ordering_spec, select_top_k
+from .significance import Significance, significance
 
 __all__ = ["WordFacts", "WordPoints", "boundary_table", "class_table", "df_ranks", "ranks", "top_words", "word_facts",
            "word_points", "word_table"]
@@ -71,14 +73,21 @@ def ranks(scores, values) -> np.ndarray:
     return 1 + ordered.size - np.searchsorted(ordered, values, side="right")
 
 
-def word_table(task, metrics, k, *, words=None) -> pd.DataFrame:
-    """tp, fp and each metric's score, rank and top-k membership per word.
+def word_table(task, metrics, k, *, words=None, tested: Significance | None = None) -> pd.DataFrame:
+    """tp, fp, p, q and each metric's score, rank and top-k membership per word.
 
+    ``p`` is the word's p-value of association with the positive group and
+    ``q`` its Benjamini–Hochberg q over every word of the task, by the
+    default test (one-sided Fisher's exact, :func:`fsviz.significance.significance`),
+    or as ``tested`` (that function's result, when made already) says.
     Rank 1 is best; tied words share the best rank of their score.
-    ``words`` (indices) restricts the rows; all words by default.
+    ``words`` (indices) restricts the rows; all words by default (q still
+    counts every word of the task).
     """
     idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
-    table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx]})
+    tested = significance(task) if tested is None else tested
+    table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx],
+                          "p": tested.p[idx], "q": tested.q[idx]})
     for name in metrics:
         scores = task.score(name)
         table[f"{name} score"] = scores[idx]

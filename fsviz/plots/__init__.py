@@ -1,7 +1,8 @@
 """Plotly figure builders, by family: data in, ``go.Figure`` out (never shown here).
 
 They draw what the library computes and compute nothing of their own:
-``words`` (the word map and its animation over k, boundaries, surface, overlap), ``corpus`` (class
+``words`` (the word map and its animation over k, boundaries, overlap), ``fdr`` (the word map's q = fdr
+boundary and rings), ``surface`` (one metric in 3-D), ``corpus`` (class
 sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons, the
 tasks' sizes and skew of Figure 12), ``studies``
 (lesion and cutoff), ``agreement`` (measure against measure); ``style``

@@ -12,17 +12,23 @@ from ..grid import DEFAULT_KS
 from ..isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
 from ..metrics import get_metric
 from ..selection import selected_sets, spec_label
+from ..significance import FdrBoundary, Significance, fdr_boundary, significance
 from ..tables import ranks, word_points
+from .fdr import fdr_columns, fdr_traces, test_name
+from .fdr import fp_grid as _fp_grid
 from .style import metric_colour
+from .surface import HEIGHTS, surface_figure, surface_height
 from .text import plain_text
 
-__all__ = ["HEIGHTS", "boundaries_figure", "overlap_figure", "surface_figure", "surface_height", "word_map_animation",
-           "word_map_figure"]
+__all__ = ["HEIGHTS", "boundaries_figure", "fdr_columns", "overlap_figure", "surface_figure", "surface_height",
+           "word_map_animation", "word_map_figure"]
 
 
 @plain_text
-def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600):
-    """Every word at (fp, tp) with each metric's isocline at its k-th best score.
+def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600,
+                    tested: Significance | None = None, fdr: float | None = None,
+                    boundary: FdrBoundary | None = None):
+    """Every word at (fp, tp) with each metric's isocline at its k-th best score, and each point's p and q.
 
     Parameters
     ----------
@@ -45,11 +51,26 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         Word indices to ring in red (search results).
     points : WordPoints, optional
         Pre-merged points (pass them when redrawing for a new k).
+    tested : Significance, optional
+        The task's :func:`fsviz.significance.significance` (default: made
+        here, one-sided Fisher): the hover gives each point's p and BH q
+        (the words of a point share their 2×2 table, so both).
+    fdr : float, optional
+        Draw the q = ``fdr`` boundary (:func:`fsviz.significance.fdr_boundary`
+        on the whole columns :func:`fdr_columns` lists) as its own trace,
+        and ring the points of the words with q ≤ ``fdr``.
+    boundary : FdrBoundary, optional
+        That boundary, when computed already (a cached one); its rate is used.
     """
     points = points or word_points(task)
+    tested = significance(task) if tested is None else tested
     reasons = {name: no_isocline_reason(name, task.pos, task.neg) for name in metrics}
     curved = [m for m in metrics if reasons[m] is None and not get_metric(m).random]
-    fig = go.Figure(_points_trace(task, points, log, scores={m: task.score(m) for m in curved}))
+    fig = go.Figure(_points_trace(task, points, log, scores={m: task.score(m) for m in curved}, tested=tested))
+    if fdr is not None or boundary is not None:
+        if boundary is None:
+            boundary = fdr_boundary(task, fdr, result=tested, fp=fdr_columns(task, zoom, n_curve))
+        fig.add_traces(fdr_traces(points, tested, boundary, log))
     fp_grid = _fp_grid(task, zoom, n_curve)
     ringed = 0
     for name in metrics:
@@ -145,16 +166,10 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
     return fig
 
 
-def _fp_grid(task, zoom, n_curve):
-    """Where the isoclines are evaluated: denser near fp = 0, up to the axis's end."""
-    fp_max = float(task.neg if zoom is None else zoom[0])
-    return np.unique(np.concatenate([fp_max * np.linspace(0, 1, n_curve) ** 2, [0.0]]))
-
-
-def _points_trace(task, points, log, scores=None):
-    """The words, merged by point; the hover gives each point's counts, words, and for every metric in
-    ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point) the point's score and
-    rank (1 + the words scoring higher)."""
+def _points_trace(task, points, log, scores=None, tested=None):
+    """The words, merged by point; the hover gives each point's counts, words, its p and q when ``tested``,
+    and for every metric in ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point)
+    the point's score and rank (1 + the words scoring higher)."""
     size = 4 + 3 * np.log10(points.count)
     first = np.zeros(points.fp.size, dtype=np.int64)
     first[points.point_of_word[::-1]] = np.arange(task.n_words)[::-1]  # one word of each point
@@ -164,6 +179,10 @@ def _points_trace(task, points, log, scores=None):
         rank = ranks(score, at)
         lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
         columns += [at, rank]
+    if tested is not None:  # last, so the metrics' columns keep their places
+        lines.append(f"p %{{customdata[{len(columns)}]:.3g}}, q %{{customdata[{len(columns) + 1}]:.3g}} "
+                     f"({test_name(tested)})")
+        columns += [tested.p[first], tested.q[first]]
     return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
@@ -314,73 +333,6 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, ma
     # The toolbar stands down the right edge, beside the panels, so it never covers a panel's title.
     fig.update_layout(height=340 * rows, margin=dict(l=10, r=45, t=40, b=10), showlegend=False,
                       modebar=dict(orientation="v"), meta=dict(points_drawn=int(shown.size), points=int(points.fp.size)))
-    return fig
-
-
-#: How a surface's height can be drawn: the score itself, its signed log, or its rank over the plane.
-HEIGHTS = ("score", "log", "rank")
-
-
-def surface_height(surface) -> str:
-    """The height that reads for ``surface``: ``"log"`` when its scores span more than three orders of magnitude
-    above their median (Odds, PR and other unbounded metrics: one spike over a flat sheet otherwise), else
-    ``"score"``."""
-    z = np.abs(surface.z[np.isfinite(surface.z)])
-    typical = np.median(z[z > 0]) if (z > 0).any() else 0.0
-    return "log" if typical > 0 and z.max() / typical > 1e3 else "score"
-
-
-def _heights(surface, how, values):
-    """``values`` (scores) as heights drawn the ``how`` way, and the z axis's title."""
-    label = get_metric(surface.metric).label
-    values = np.asarray(values, dtype=float)
-    if how == "log":
-        return np.sign(values) * np.log10(1 + np.abs(values)), f"sign · log10(1 + |{label}|)"
-    if how == "rank":
-        flat = np.sort(surface.z[np.isfinite(surface.z)].ravel())
-        return 100 * np.searchsorted(flat, values, side="right") / flat.size, f"{label}: percentile over the plane"
-    return values, label
-
-
-@plain_text
-def surface_figure(task, metric, k, *, n_grid=60, height=None) -> go.Figure:
-    """A metric as a 3-D surface over the (fp, tp) plane, contours projected below.
-
-    The surface is the metric's score for this task's pos and neg; the
-    k-isocline is drawn on it at the threshold height (the words above that
-    height on the surface are the ones selected). Forman (2003), Appendix C,
-    shows BNS this way. A formula without an isocline (not monotone in tp
-    on each side of the diagonal) is drawn without the curve. ``height`` is
-    one of :data:`HEIGHTS`: the score, its signed log ``sign·log10(1 + |s|)``
-    or its percentile among the plane's scores (both keep the order, so the
-    isocline still cuts the surface at one height); None chooses by
-    :func:`surface_height`. The z axis says which.
-    """
-    surface = metric_surface(metric, task.pos, task.neg, n_grid=n_grid)
-    how = height or surface_height(surface)
-    if how not in HEIGHTS:
-        raise ValueError(f"height must be one of {', '.join(HEIGHTS)}, not {how!r}")
-    z, title = _heights(surface, how, surface.z)
-    fp_curve = task.neg * np.linspace(0, 1, 300) ** 2
-    label = get_metric(metric).label
-    fig = go.Figure(go.Surface(
-        x=surface.fp, y=surface.tp, z=z, colorscale="Viridis", opacity=0.9, colorbar=dict(title=title, len=0.6),
-        customdata=surface.z, contours=dict(z=dict(show=True, project_z=True, usecolormap=True, highlightcolor="white")),
-        hovertemplate=f"fp %{{x:.0f}}, tp %{{y:.0f}}: {label} %{{customdata:.4g}}<extra></extra>",
-    ))
-    fig.update_layout(height=560, margin=dict(l=0, r=0, t=10, b=0), legend=dict(x=0, y=1),
-                      scene=dict(xaxis_title="fp", yaxis_title="tp", zaxis_title=title,
-                                 camera=dict(eye=dict(x=1.6, y=-1.6, z=1.0))))
-    if no_isocline_reason(metric, task.pos, task.neg) is not None:
-        return fig
-    curve = top_k_isocline(task, metric, k, fp=fp_curve)
-    threshold = curve.threshold
-    level = float(_heights(surface, how, [threshold])[0][0])
-    for branch in (curve.upper, curve.lower):
-        if np.isfinite(branch).any():
-            fig.add_trace(go.Scatter3d(x=fp_curve, y=branch, z=np.full(fp_curve.size, level), mode="lines",
-                                       line=dict(color="black", width=6), name=f"{label} = {threshold:.4g} (k = {k})",
-                                       showlegend=branch is curve.upper))
     return fig
 
 
