@@ -10,6 +10,7 @@ from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.grid import DEFAULT_KS
 from fsviz.isoclines import no_isocline_reason
 from fsviz.plots import bns_figure, word_map_figure
+from fsviz.significance import DEFAULT_FDR, check_fdr
 from fsviz.tables import boundary_table, top_words, word_table
 from ui import cache, state
 from ui.components import documents_panel, export_panel, formula_box, metric_picker, plain, spreadsheet_csv
@@ -33,15 +34,46 @@ def _ranked_table(task, task_key, metrics, k):
     full = cache.ranked_words(task, task_key, tuple(metrics), k)
     labels = {m: fsviz.spec_label(m) for m in metrics}
     chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
-    shown = full[["word", "tp", "fp"]].assign(**{
+    shown = full[["word", "tp", "fp", "p", "q"]].assign(**{
         "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen],
         **{labels[m]: full[f"{m} {show}"] for m in metrics}})
     order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
     order = order if limit == "all" else order[:limit]
     number = st.column_config.NumberColumn(format="%d" if show == "rank" else "%.4g")
     rows = st.dataframe(shown.iloc[order], hide_index=True, height=360, on_select="rerun", selection_mode="single-row",
-                        key="wordmap_ranked", column_config={labels[m]: number for m in metrics}).selection.rows
+                        key="wordmap_ranked", column_config={labels[m]: number for m in metrics} | _significance_columns()
+                        ).selection.rows
     return int(order[rows[0]]) if rows and rows[0] < order.size else None
+
+
+def _significance_columns() -> dict:
+    """How the tables show each word's p and q (a p can be 1e-300: scientific notation)."""
+    return {
+        "p": st.column_config.NumberColumn(format="%.3e", help="The word's p-value of association with the positive "
+                                           "group: one-sided Fisher's exact test on its 2×2 table (tp, fp, pos, neg)."),
+        "q": st.column_config.NumberColumn(format="%.3e", help="Benjamini–Hochberg q over every word of the task: the "
+                                           "words with q ≤ 0.05 are a selection with an expected 5% false discoveries."),
+    }
+
+
+def _fdr_controls(task, task_key):
+    """The FDR rate and whether to draw its boundary; returns (rate or None, the words' significance)."""
+    c1, c2 = st.columns([1, 3])
+    rate = c1.number_input("FDR", min_value=1e-6, max_value=0.999999, value=DEFAULT_FDR, step=0.01,
+                           format="%.4g", key="wordmap_fdr",
+                           help="A false-discovery rate in (0, 1): the words with Benjamini–Hochberg q at most this "
+                                "are expected to hold this share of false discoveries.")
+    c2.toggle("Draw the q = FDR boundary and ring the words inside it", key="wordmap_fdr_show",
+              help="Each word's p is one-sided Fisher's exact test of the word being more frequent in the positive "
+                   "group; q is Benjamini–Hochberg's over every word of the task. The boundary is the smallest tp at "
+                   "each fp whose word would have q ≤ FDR.")
+    tested = cache.significance(task, task_key)
+    try:
+        rate = check_fdr(rate)
+    except ValueError as exc:
+        st.error(plain(exc), icon="⚠️")
+        return None, tested
+    return rate, tested
 
 
 def _latest_pick(picks, task_key):
@@ -85,6 +117,8 @@ def main() -> None:
     zoom = c1.toggle("Zoom to the dense corner", key="wordmap_zoom", help="Forman's Figure 3")
     log = c2.toggle("Log axes", key="wordmap_log")
     query = c3.text_input("Find words (comma-separated)", key="wordmap_search", placeholder="e.g. distribution, sample")
+    fdr, tested = _fdr_controls(task, ctx.task_key)
+    draw_fdr = fdr is not None and st.session_state.get("wordmap_fdr_show", False)
 
     if not metrics:
         st.info("Choose at least one metric above to draw its isocline; the words are shown alone.")
@@ -100,7 +134,9 @@ def main() -> None:
     zoom_range = None
     if zoom:
         zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))
-    figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points)
+    boundary = cache.fdr_boundary(task, ctx.task_key, fdr, zoom_range) if draw_fdr else None
+    figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
+                             boundary=boundary)
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
     event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
 
@@ -109,6 +145,12 @@ def main() -> None:
                "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
                "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
                "double-click to zoom out.")
+    if fdr is not None:
+        n_significant = int(tested.selected(fdr).size)
+        st.caption(f"{n_significant:,} of {task.n_words:,} words have q ≤ {fdr:g} (each word's p by one-sided Fisher's "
+                   "exact test, q by Benjamini–Hochberg over every word; both in the hover and the tables below)"
+                   + ("; the dashed red curve is the q = FDR boundary (exact at each whole fp it is drawn at) and "
+                      "those words are ringed." if draw_fdr else "; switch the boundary on above to draw it."))
 
     # --- the boundaries as k grows: one animated chart under the map, in its own block -----------------------------
     if st.toggle("Play the boundaries as k grows", key="wordmap_play",
@@ -147,8 +189,9 @@ def main() -> None:
     if selected_points:
         words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
         st.subheader(f"Selected: {words.size:,} words")
-        table = word_table(task, metrics, k, words=words)
+        table = word_table(task, metrics, k, words=words, tested=tested)
         rows = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
+                            column_config=_significance_columns(),
                             key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
         picks["selection"] = words[rows[0]] if rows and rows[0] < words.size else None
         st.download_button("Download selected words (CSV)", spreadsheet_csv(table), "selected_words.csv",

@@ -148,3 +148,21 @@ def exported(_corpus, corpus_key, groups, metric, k, classifier, params):
 def word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _points):
     """:func:`fsviz.plots.word_map_animation` of a task (cached per task, metrics, ks, zoom and log axes)."""
     return word_map_animation_figure(_task, list(metrics), list(ks), zoom=zoom, log=log, points=_points)
+
+
+@st.cache_resource(max_entries=8, scope="session")
+def significance(_task, task_key):
+    """:func:`fsviz.significance.significance` of a task (each word's p and BH q; cached per task)."""
+    from fsviz.significance import significance as tested
+
+    return tested(_task)
+
+
+@st.cache_resource(show_spinner="Drawing the FDR boundary …", max_entries=16, scope="session")
+def fdr_boundary(_task, task_key, fdr: float, zoom):
+    """The word map's q = ``fdr`` boundary (:func:`fsviz.significance.fdr_boundary` on the columns
+    :func:`fsviz.plots.fdr.fdr_columns` draws for ``zoom``), cached per task, rate and zoom."""
+    from fsviz.plots.fdr import fdr_columns
+    from fsviz.significance import fdr_boundary as boundary
+
+    return boundary(_task, fdr, result=significance(_task, task_key), fp=fdr_columns(_task, zoom))
