@@ -22,6 +22,15 @@ The rules:
   tried, the best may lie beyond it, and the advice says what to try next.
 - **Little evidence.** One trial (no spread between repetitions) or fewer
   than ``FEW_TASKS`` tasks is said in words.
+- **Stability breaks a tie.** Given the run's stability
+  (:func:`fsviz.stability.stability_summary` of :func:`fsviz.stability.grid_stability`),
+  each row reports the leader's mean Kuncheva index at its k; and when the
+  best two are tied (the runner-up's macro score within ``TIE`` (0.5%,
+  relative) of the leader's and the paired t-test not separating them,
+  p ≥ ``ALPHA``), the one whose top-k set is the more stable across the
+  folds leads, and the text says so. A tie is a call the scores cannot
+  make; a selection that moves less from fold to fold is the safer one to
+  ship (Kalousis et al. 2007).
 """
 
 from __future__ import annotations
@@ -45,14 +54,17 @@ from .analysis import (
 from .grid import ALL
 from .selection import parse_spec
 from .selection.spec import Combination, MetricSpec, Weighted
+from .stability import stability_at
 
-__all__ = ["ALPHA", "FEW_TASKS", "is_reference", "peak_range", "recommend", "recommendation_table",
+__all__ = ["ALPHA", "FEW_TASKS", "TIE", "is_reference", "peak_range", "recommend", "recommendation_table",
            "recommendation_text"]
 
 #: The significance level of the advice's paired t-tests.
 ALPHA = 0.05
 #: Fewer tasks than this and the advice says its percentages move in coarse steps.
 FEW_TASKS = 10
+#: Two selections whose macro scores differ by less than this (relative) and not significantly are tied.
+TIE = 0.005
 _EPS = 1e-12
 _TASK = ["dataset", "class"]
 
@@ -104,7 +116,8 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
             "n_k": high - low + 1}
 
 
-def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts") -> pd.DataFrame:
+def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts",
+              stability: pd.DataFrame | None = None) -> pd.DataFrame:
     """The best real selection and the best pair for each goal, from a grid's results, with how sure it is.
 
     One row per goal: ``metric`` (never a reference, :func:`is_reference`) with its peak ``k``, ``value`` and
@@ -113,7 +126,10 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     ``pair`` of real selections with its ``pair_percent``, the ``runner_up`` pair and the ``margin``;
     ``baseline`` (all words) and ``rand`` (Rand's best) as references; ``p_all`` and ``n_all`` (the leader
     against all words), ``second``, ``second_k``, ``second_value``, ``p_second``, ``n_second`` (against the
-    runner-up); ``edge`` ("largest", "smallest" or None) with ``k_min`` and ``k_max`` tried; ``trials``.
+    runner-up); ``edge`` ("largest", "smallest" or None) with ``k_min`` and ``k_max`` tried; ``trials``;
+    ``stability`` and ``second_stability`` (mean Kuncheva index at their k, NaN without ``stability``, the
+    table :func:`fsviz.stability.stability_summary` makes) and ``by_stability`` (the two were tied and
+    stability chose the leader; see the module's notes).
 
     ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy). A table
     with no real selection (only references) raises ValueError.
@@ -133,6 +149,12 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     for goal in GOALS:
         peaks = {m: peak_range(c, goal) for m, c in curves.groupby("metric", observed=True)}
         order = sorted(sorted(peaks), key=lambda m: -peaks[m]["value"])
+        steady, by_stability = {}, False
+        if stability is not None:
+            steady = {m: stability_at(stability, m, peaks[m]["k"]) for m in order[:2]}
+            if len(order) > 1 and _tied(trials, goal, peaks, order[0], order[1]) \
+                    and steady[order[1]] > steady[order[0]]:
+                order[:2], by_stability = order[1::-1], True
         best = order[0]
         maxima = task_maxima(results, goal, pool=pool)
         maxima = maxima[[m for m in maxima.columns if not is_reference(m)]]
@@ -146,14 +168,15 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
                "rand": float(rand[goal].max()) if len(rand) else np.nan, "p_all": p_all, "n_all": n_all,
                "second": None, "second_k": np.nan, "second_value": np.nan, "p_second": np.nan, "n_second": 0,
                "edge": None, "k_min": int(ks[0]), "k_max": int(ks[-1]),
-               "pair": None, "pair_percent": np.nan, "runner_up": None, "margin": np.nan}
+               "pair": None, "pair_percent": np.nan, "runner_up": None, "margin": np.nan,
+               "stability": steady.get(best, np.nan), "second_stability": np.nan, "by_stability": by_stability}
         if len(ks) > 1 and peaks[best]["k"] in (ks[0], ks[-1]):
             row["edge"] = "largest" if peaks[best]["k"] == ks[-1] else "smallest"
         if len(order) > 1:
             second = order[1]
             p, n = paired_p(trials, goal, best, peaks[best]["k"], second, peaks[second]["k"])
             row.update(second=second, second_k=peaks[second]["k"], second_value=peaks[second]["value"],
-                       p_second=p, n_second=n)
+                       p_second=p, n_second=n, second_stability=steady.get(second, np.nan))
         if pairs is not None and len(pairs):
             top = pairs.iloc[0]
             row.update(pair=f"{top['first']}+{top['second']}", pair_percent=float(top["percent"]))
@@ -163,6 +186,25 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
                            margin=float(top["percent"] - runner["percent"]))
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _tied(trials, goal, peaks, a, b) -> bool:
+    """Whether the best two, ``a`` then ``b``, are tied: within :data:`TIE` of each other and not significantly
+    apart (paired t-test, each at its best k)."""
+    close = peaks[b]["value"] >= peaks[a]["value"] * (1 - TIE) - _EPS
+    p, _ = paired_p(trials, goal, a, peaks[a]["k"], b, peaks[b]["k"])
+    return bool(close and not p < ALPHA)
+
+
+def _stability_text(row, label) -> str:
+    """The sentence on stability: which it chose, or the leader's."""
+    if np.isnan(row.stability):
+        return ""
+    if row.by_stability:
+        return (f" {label(row.metric)} and {label(row.second)} score within {100 * TIE:g}% and not significantly "
+                f"apart, so stability broke the tie: {label(row.metric)}'s top {row.k} words agree more across the "
+                f"folds (Kuncheva {row.stability:.2f} against {row.second_stability:.2f}).")
+    return f" Its top {row.k} words agree across the folds with Kuncheva's index {row.stability:.2f} (1 = identical)."
 
 
 def _significance(row, goal: str, name: str, label) -> str:
@@ -207,6 +249,8 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
         elif row.edge == "smallest":
             text += f" k = {row.k} is the smallest k tried: the best may lie below, so try k down to {max(1, row.k // 4):,}."
         text += _significance(row, goal, name, label)
+        if "stability" in table.columns:
+            text += _stability_text(row, label)
         if not np.isnan(row.rand):
             text += f" Rand, the random baseline, reaches {row.rand:.3f}."
         if row.pair:
@@ -228,12 +272,13 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
 
 
 def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFrame:
-    """:func:`recommend`'s table for people: labelled columns, rounded numbers, references beside the answer."""
+    """:func:`recommend`'s table for people: labelled columns, rounded numbers, references beside the answer, and
+    the leader's stability when :func:`recommend` was given the run's."""
     def number(value):
         return "–" if np.isnan(value) else f"{value:.3f}"
 
     pair = table["pair"].map(lambda v: " + ".join(label(m) for m in v.split("+")) if isinstance(v, str) else "–")
-    return pd.DataFrame({
+    shown = pd.DataFrame({
         "Goal": table["goal"].map(GOAL_LABELS),
         "Use": table["metric"].map(label),
         "Best k": table["k"].astype(int),
@@ -248,3 +293,7 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
         "Best pair": pair,
         "Pair within tolerance (%)": table["pair_percent"].map(lambda v: "–" if np.isnan(v) else f"{v:.0f}"),
     })
+    if "stability" in table.columns and table["stability"].notna().any():  # the run's stability was computed
+        shown["Stability (Kuncheva)"] = table["stability"].map(number)
+        shown["Chosen by stability"] = table["by_stability"].map({True: "yes", False: "no"})
+    return shown

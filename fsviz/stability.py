@@ -45,7 +45,8 @@ from .grid.cell import cell_data
 from .grid.runner import task_labels, task_splits
 from .groups import check_groups, group_labels
 
-__all__ = ["STABILITY_COLUMNS", "bootstrap_stability", "grid_stability", "jaccard", "kuncheva", "set_stability"]
+__all__ = ["STABILITY_COLUMNS", "bootstrap_stability", "grid_stability", "jaccard", "kuncheva", "set_stability",
+           "stability_at", "stability_summary"]
 
 #: The columns of :func:`grid_stability` and :func:`bootstrap_stability`.
 STABILITY_COLUMNS = ["dataset", "class", "metric", "k", "kuncheva", "jaccard", "n_sets"]
@@ -107,12 +108,13 @@ def _selections(data, config, name, y, train, random_state):
                            random_state=random_state).selections
 
 
-def grid_stability(corpus, config: GridConfig, *, classes=None) -> pd.DataFrame:
+def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None) -> pd.DataFrame:
     """Each metric's stability at each k over a grid run's folds (trials × folds training splits) of each task.
 
     ``config`` is the run's (``load_results(path).config``), ``corpus`` its
     dataset as the run read it; ``classes`` limits the tasks (default: the
-    run's classes and group tasks). Columns :data:`STABILITY_COLUMNS`.
+    run's classes and group tasks). ``progress(done, total)``, when given,
+    is called after each task. Columns :data:`STABILITY_COLUMNS`.
     """
     data = cell_data(corpus, config)
     names = [str(c) for c in corpus.classes] if config.classes is None else list(config.classes)
@@ -120,7 +122,10 @@ def grid_stability(corpus, config: GridConfig, *, classes=None) -> pd.DataFrame:
     if classes is not None:
         names = [n for n in dict.fromkeys(names) if n in set(map(str, classes))]
     rows = []
-    for name in dict.fromkeys(names):
+    names = list(dict.fromkeys(names))
+    for done, name in enumerate(names, 1):
+        if progress is not None and done > 1:
+            progress(done - 1, len(names))
         y, task_rows = task_labels(corpus, name, config)
         pos = int(y[task_rows].sum()) if task_rows is not None else int(y.sum())
         total = int(task_rows.sum()) if task_rows is not None else y.size
@@ -130,17 +135,20 @@ def grid_stability(corpus, config: GridConfig, *, classes=None) -> pd.DataFrame:
                       for trial in range(config.trials)
                       for fold, (train, _) in enumerate(task_splits(y, task_rows, config, trial))]
         rows += _rows(corpus.name, name, selections, corpus.n_words)
+    if progress is not None:
+        progress(len(names), len(names))
     return pd.DataFrame(rows, columns=STABILITY_COLUMNS)
 
 
 def bootstrap_stability(corpus, positive, metrics, ks, *, negative=None, n_resamples: int = 20,
-                        random_state: int = 0) -> pd.DataFrame:
+                        random_state: int = 0, progress=None) -> pd.DataFrame:
     """Each metric's stability at each k over bootstrap resamples of one task's documents (no grid run needed).
 
     Each resample draws the task's positive documents with replacement, and
     its negative ones likewise (the class sizes kept), seeded by
     ``random_state``; every metric selects its top k words on it as a grid
-    fold would. Columns :data:`STABILITY_COLUMNS`.
+    fold would. ``progress(done, n_resamples)``, when given, is called after
+    each resample. Columns :data:`STABILITY_COLUMNS`.
     """
     n_resamples = check_whole(n_resamples, "n_resamples", minimum=2, maximum=1000, what="of resamples")
     random_state = check_whole(random_state, "random_state")
@@ -158,4 +166,29 @@ def bootstrap_stability(corpus, positive, metrics, ks, *, negative=None, n_resam
     for i in range(n_resamples):
         train = np.sort(np.concatenate([rng.choice(side, side.size, replace=True) for side in sides]))
         selections.append(_selections(data, config, name, y, train, seed_for(random_state, name, i)))
+        if progress is not None:
+            progress(i + 1, n_resamples)
     return pd.DataFrame(_rows(corpus.name, name, selections, corpus.n_words), columns=STABILITY_COLUMNS)
+
+
+def stability_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each metric's stability at each k averaged over the tasks of :func:`grid_stability` (or
+    :func:`bootstrap_stability`): columns ``metric, k, kuncheva, jaccard, tasks``.
+
+    A task's NaN Kuncheva (its sets differ in size, or k ≥ n) is left out of
+    its mean; ``tasks`` counts the tasks averaged. Metrics keep their order.
+    """
+    if frame.empty:
+        return pd.DataFrame(columns=["metric", "k", "kuncheva", "jaccard", "tasks"])
+    grouped = frame.groupby(["metric", "k"], sort=False)
+    summary = grouped.agg(kuncheva=("kuncheva", "mean"), jaccard=("jaccard", "mean"),
+                          tasks=("class", "size")).reset_index()
+    order = {m: i for i, m in enumerate(dict.fromkeys(frame["metric"]))}
+    return summary.sort_values(["metric", "k"], key=lambda c: c.map(order) if c.name == "metric" else c,
+                               kind="stable").reset_index(drop=True)
+
+
+def stability_at(summary: pd.DataFrame, metric: str, k) -> float:
+    """The mean Kuncheva index of ``metric`` at ``k`` in :func:`stability_summary`'s table; NaN when absent."""
+    row = summary[(summary["metric"] == metric) & (summary["k"] == int(k))]
+    return float(row["kuncheva"].iloc[0]) if len(row) else float("nan")

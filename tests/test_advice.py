@@ -148,3 +148,36 @@ def test_the_cutoff_verdict_tests_the_best_cutoff_against_formans_3():
     results = study((2, 1, 1))
     text = cutoff_text(cutoff_curves(results), results, "bns", 100)
     assert "at a cutoff of 1" in text and "Paired t-test over 16 task-trials: p < 0.001, a real difference" in text
+
+
+def _stability(values: dict) -> pd.DataFrame:
+    """A :func:`fsviz.stability.stability_summary` table: ``values[(metric, k)]`` is the mean Kuncheva index."""
+    return pd.DataFrame([{"metric": m, "k": k, "kuncheva": v, "jaccard": v / 2, "tasks": 8}
+                         for (m, k), v in values.items()])
+
+
+def test_stability_breaks_a_tie_and_says_so():
+    swap = np.array([1, 0] * (UNITS // 2))
+    tied = {("bns", 10): list(BASE + swap), ("ig", 10): list(BASE + 1 - swap), ("all", 1000): list(BASE)}
+    plain = recommend(table(tied)).set_index("goal")
+    assert plain.loc["f1", "metric"] == "bns" and plain.loc["f1", "p_second"] >= 0.05  # a tie, bns first by name
+    rec = recommend(table(tied), stability=_stability({("bns", 10): 0.4, ("ig", 10): 0.7})).set_index("goal")
+    assert rec.loc["f1", "metric"] == "ig" and rec.loc["f1", "second"] == "bns" and rec.loc["f1", "by_stability"]
+    assert rec.loc["f1", "stability"] == 0.7 and rec.loc["f1", "second_stability"] == 0.4
+    text = recommendation_text(rec.reset_index())[0]
+    assert "use **ig**" in text and "stability broke the tie" in text and "(Kuncheva 0.70 against 0.40)" in text
+    shown = recommendation_table(rec.reset_index())
+    assert shown["Stability (Kuncheva)"].tolist()[0] == "0.700" and shown["Chosen by stability"].tolist()[0] == "yes"
+    # the more stable leader keeps its place, and the text gives its stability
+    kept = recommend(table(tied), stability=_stability({("bns", 10): 0.9, ("ig", 10): 0.7})).set_index("goal")
+    assert kept.loc["f1", "metric"] == "bns" and not kept.loc["f1", "by_stability"]
+    assert "Kuncheva's index 0.90" in recommendation_text(kept.reset_index())[0]
+
+
+def test_stability_never_overrules_a_clear_winner():
+    far = {("bns", 10): list(BASE + 3), ("ig", 10): list(BASE + 1), ("all", 1000): list(BASE)}
+    rec = recommend(table(far), stability=_stability({("bns", 10): 0.1, ("ig", 10): 0.9})).set_index("goal")
+    clear = rec.drop(index="precision")  # precision is 1 for both (no fp): a true tie, which stability breaks
+    assert (clear["metric"] == "bns").all() and not clear["by_stability"].any()
+    assert rec.loc["precision", "metric"] == "ig" and rec.loc["precision", "by_stability"]
+    assert "Stability (Kuncheva)" not in recommendation_table(recommend(table(far)))  # none computed: no column

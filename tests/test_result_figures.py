@@ -47,3 +47,16 @@ def test_every_registered_metric_has_its_own_colour():
     assert set(names) <= set(METRIC_COLOURS)
     assert len({metric_colour(m) for m in names}) == len(names)
     assert metric_colour("ar(chi_max,ig)") == metric_colour("ar(chi_max,ig)")  # specs: stable
+
+
+def test_stability_figure_draws_both_indices_per_metric():
+    summary = pd.DataFrame({"metric": ["bns", "bns", "ig", "ig"], "k": [10, 100, 10, 100],
+                            "kuncheva": [0.5, 0.7, -0.1, 0.2], "jaccard": [0.4, 0.6, 0.1, 0.15], "tasks": 3})
+    fig = plots.stability_figure(summary)
+    lines = [t for t in fig.data if t.legendgroup in ("bns", "ig")]
+    assert [(t.legendgroup, t.xaxis) for t in lines] == [("bns", "x"), ("ig", "x"), ("bns", "x2"), ("ig", "x2")]
+    assert list(lines[0].y) == [0.5, 0.7] and list(lines[3].y) == [0.1, 0.15]
+    assert lines[0].name == metric_label("bns") and lines[0].showlegend and not lines[2].showlegend
+    assert fig.layout.yaxis.range[0] < -0.1 and tuple(fig.layout.yaxis2.range) == (0, 1.02)
+    assert [a.text for a in fig.layout.annotations] == ["Kuncheva's consistency index", "mean pairwise Jaccard"]
+    assert [t.legendgroup for t in plots.stability_figure(summary, metrics=["ig"]).data if t.legendgroup] == ["ig", "ig"]

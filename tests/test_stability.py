@@ -72,3 +72,27 @@ def test_bootstrap_stability_is_seeded(corpus):
     assert ((a["kuncheva"] > 0) & (a["kuncheva"] <= 1)).all()
     with pytest.raises(ValueError, match="n_resamples"):
         bootstrap_stability(planted, name, ("bns",), (10,), n_resamples=1)
+
+
+def test_stability_summary_averages_the_tasks_by_hand():
+    import pandas as pd
+
+    from fsviz.stability import stability_at, stability_summary
+
+    frame = pd.DataFrame([("d", "a", "ig", 10, 0.5, 0.4, 3), ("d", "b", "ig", 10, np.nan, 0.2, 3),
+                          ("d", "a", "bns", 10, 0.2, 0.1, 3), ("d", "b", "bns", 10, 0.4, 0.3, 3),
+                          ("d", "a", "bns", 20, 1.0, 1.0, 3), ("d", "b", "bns", 20, 0.0, 0.5, 3)],
+                         columns=STABILITY_COLUMNS)
+    summary = stability_summary(frame)
+    assert summary[["metric", "k"]].values.tolist() == [["ig", 10], ["bns", 10], ["bns", 20]]  # first seen first
+    assert summary["kuncheva"].tolist() == pytest.approx([0.5, 0.3, 0.5])  # ig's NaN task left out
+    assert summary["jaccard"].tolist() == pytest.approx([0.3, 0.2, 0.75])
+    assert stability_at(summary, "bns", 20) == pytest.approx(0.5) and np.isnan(stability_at(summary, "bns", 5))
+    assert stability_summary(frame.iloc[:0]).empty
+
+
+def test_progress_is_reported(corpus):
+    calls = []
+    bootstrap_stability(corpus, str(corpus.classes[0]), ["bns"], [5], n_resamples=3, random_state=1,
+                        progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]

@@ -1,4 +1,4 @@
-"""Figures of grid results: goals vs k, precision vs recall, skew, tolerance, backups and paired tests.
+"""Figures of grid results: goals vs k, precision vs recall, skew, tolerance, backups, paired tests and stability.
 
 Each takes a table from :mod:`fsviz.analysis` and draws it (Forman 2003,
 Figures 4–6, 9, 10, 14–21).
@@ -17,7 +17,7 @@ from .style import DATASET_COLOURS, goal_label, metric_colour, metric_label
 from .text import plain_text
 
 __all__ = ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
-           "task_sizes_figure", "tolerance_bars_figure", "tolerance_figure"]
+           "stability_figure", "task_sizes_figure", "tolerance_bars_figure", "tolerance_figure"]
 
 _SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "triangle-down", "cross", "pentagon"]
 
@@ -306,4 +306,43 @@ def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figu
         hovertemplate="%{y} − %{x}: mean difference %{z:.4f}, p = %{text}<extra></extra>"))
     fig.update_layout(height=120 + 38 * len(names), margin=dict(l=10, r=10, t=40, b=10), yaxis_autorange="reversed",
                       title=f"{'Paired t-test' if test == 't' else 'Sign test'}: p-values (* below {level:g})")
+    return fig
+
+
+#: The stability indices :func:`stability_figure` draws, with their panel titles.
+STABILITY_INDICES = {"kuncheva": "Kuncheva's consistency index", "jaccard": "mean pairwise Jaccard"}
+
+
+@plain_text
+def stability_figure(summary: pd.DataFrame, *, metrics=None, title=None, height=400) -> go.Figure:
+    """How stable each metric's top-k set is vs k: Kuncheva's index (left) and Jaccard (right), one line per metric.
+
+    ``summary`` is :func:`fsviz.stability.stability_summary`'s table (or
+    one task's :func:`fsviz.stability.bootstrap_stability` rows, which
+    have the same columns). 1 means every fold (resample) chose the same
+    words; Kuncheva's 0 is what random sets of that size would share, the
+    dotted line.
+    """
+    fig = make_subplots(rows=1, cols=2, subplot_titles=[(f"{title}: " if title else "") + t
+                                                        for t in STABILITY_INDICES.values()], horizontal_spacing=0.08)
+    names = metrics if metrics is not None else list(dict.fromkeys(summary["metric"]))
+    ks = np.sort(summary["k"].unique()) if len(summary) else np.array([])
+    for col, (index, label) in enumerate(STABILITY_INDICES.items(), 1):
+        for name in names:
+            line = summary[summary["metric"] == name].sort_values("k")
+            if line.empty:
+                continue
+            fig.add_trace(go.Scatter(
+                x=line["k"], y=line[index], mode="lines+markers", name=metric_label(name), legendgroup=name,
+                showlegend=col == 1, line=dict(color=metric_colour(name), width=3 if name == "bns" else 1.6),
+                hovertemplate=f"{metric_label(name)}, k = %{{x}}: {label} %{{y:.3f}}<extra></extra>"), row=1, col=col)
+    if ks.size:
+        fig.add_trace(go.Scatter(x=[ks[0], ks[-1]], y=[0, 0], mode="lines", name="chance (Kuncheva 0)",
+                                 line=dict(color="grey", dash="dot", width=1), hoverinfo="skip"), row=1, col=1)
+        fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks], title_text="features selected (k)")
+    fig.update_yaxes(range=[min(-0.05, float(summary["kuncheva"].min()) - 0.05) if len(summary) else -0.05, 1.02],
+                     row=1, col=1)
+    fig.update_yaxes(range=[0, 1.02], row=1, col=2)
+    fig.update_layout(height=height, margin=dict(l=10, r=10, t=70, b=10), hovermode="closest",
+                      legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
     return fig
