@@ -24,16 +24,21 @@ near-tie documents may fall on the other side (``bench_grid_optimum.py``
 says which side is nearer a tight optimum). Forman's metrics are used; Rand
 is left out (its seed is per fold in fsviz, which a score function cannot see).
 
-The two sides run in turn, fsviz first in odd rounds and scikit-learn first
-in even ones, for each number of workers; printed are each round's times,
-the median ratio, fsviz's fits per second, and (from one more fsviz run in
-this process, one worker, timed per call) the share of fsviz's time spent
-inside liblinear's solver.
+The two sides run as pairs, fsviz first in odd pairs and scikit-learn first
+in even ones, and the numbers of workers take turns round by round (1, 2, 1,
+2, …), so every pair meets the same load on this shared machine. Printed:
+each pair's times and ratio (scikit-learn's time / fsviz's), the median of
+the pairs' ratios per number of workers, fsviz's fits per second, and, from
+one more fsviz run in this process (one worker, timed per call), the shares
+of its time inside liblinear's solver, in dual first passes that failed the
+gap check and in the solves made again after them (``fsviz.liblinear``,
+item 3), and in gathering each fit's columns.
 """
 
 import argparse
 import statistics
 import time
+import warnings
 
 import numpy as np
 from _common import shared
@@ -77,6 +82,7 @@ def sklearn_estimator(classifier):
 
 
 def sklearn_way(corpus, config, n_jobs):
+    from sklearn.exceptions import ConvergenceWarning
     from sklearn.feature_selection import SelectKBest
     from sklearn.metrics import make_scorer, precision_score
     from sklearn.model_selection import GridSearchCV
@@ -94,7 +100,9 @@ def sklearn_way(corpus, config, n_jobs):
         y = corpus.y(name)
         folds = [split for trial in range(config.trials) for split in cell_splits(y, config, trial)]
         search = GridSearchCV(pipeline, grid, scoring=scoring, refit=False, cv=folds, n_jobs=n_jobs)
-        search.fit(X, y)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)  # LinearSVC.fit's, on the hard folds
+            search.fit(X, y)
         out[str(name)] = search.cv_results_
     return out
 
@@ -117,31 +125,62 @@ def same_predictions(run, cv_results, config):
 
 
 def solver_share(corpus, config):
-    """(seconds in liblinear's train call, seconds of the whole run) for one in-process fsviz run."""
-    spent = [0.0]
-    solve = liblinear.LinearSVCSolver._solve
+    """Seconds of one in-process fsviz run (one worker): ``whole``; ``solver`` inside liblinear's train call;
+    ``failed`` in dual first passes that failed the gap check; ``again`` in the solves after them; ``gather``
+    in gathering the fits' columns; and ``passes``/``failures``, how many first passes were made and failed."""
+    from fsviz.grid import fits
 
-    def timed(self, *args):
+    spent = dict.fromkeys(("solver", "failed", "again", "gather", "passes", "failures"), 0.0)
+    after_failure = [False]
+    solve, first_pass, fit, gather = (liblinear.LinearSVCSolver._solve, liblinear.LinearSVCSolver._first_pass,
+                                      liblinear.LinearSVCSolver.fit, fits.gather_columns)
+
+    def timed_solve(self, *args):
         start = time.perf_counter()
         try:
             return solve(self, *args)
         finally:
-            spent[0] += time.perf_counter() - start
+            spent["solver"] += time.perf_counter() - start
+            spent["again"] += (time.perf_counter() - start) if after_failure[0] else 0.0
 
-    liblinear.LinearSVCSolver._solve = timed
+    def timed_first_pass(self, *args):
+        start = time.perf_counter()
+        kept = first_pass(self, *args)
+        spent["passes"] += 1
+        if kept is None:
+            spent["failed"] += time.perf_counter() - start
+            spent["failures"] += 1
+            after_failure[0] = True
+        return kept
+
+    def timed_fit(self, *args):
+        after_failure[0] = False
+        return fit(self, *args)
+
+    def timed_gather(*args):
+        start = time.perf_counter()
+        try:
+            return gather(*args)
+        finally:
+            spent["gather"] += time.perf_counter() - start
+
+    liblinear.LinearSVCSolver._solve, liblinear.LinearSVCSolver._first_pass = timed_solve, timed_first_pass
+    liblinear.LinearSVCSolver.fit, fits.gather_columns = timed_fit, timed_gather
     try:
         start = time.perf_counter()
         run_grid(corpus, config, n_jobs=1)
-        return spent[0], time.perf_counter() - start
+        spent["whole"] = time.perf_counter() - start
+        return spent
     finally:
-        liblinear.LinearSVCSolver._solve = solve
+        liblinear.LinearSVCSolver._solve, liblinear.LinearSVCSolver._first_pass = solve, first_pass
+        liblinear.LinearSVCSolver.fit, fits.gather_columns = fit, gather
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", nargs="+", default=["tr45", "wap", "la1"])
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--repeat", type=int, default=1, help="rounds per dataset and number of workers")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds per dataset (a pair per number of workers each)")
     parser.add_argument("--trials", type=int, default=1)
     parser.add_argument("--classifier", choices=["svm", "nb", "knn"], default="svm")
     parser.add_argument("--solver", choices=["fastest", "sklearn"], default="fastest")
@@ -158,28 +197,36 @@ def main():
     for name in args.datasets:
         corpus = fsviz.load_corpus(shared(name))
         print(f"{name}: {corpus.n_docs} docs, {corpus.n_words} words, {corpus.n_classes} classes")
-        for jobs in args.jobs:
-            ratios = []
-            for round_ in range(args.repeat):
+        ratios = {jobs: [] for jobs in args.jobs}
+        for round_ in range(args.repeat):
+            for jobs in args.jobs:
                 times = {}
-                for side in (("fsviz", "sklearn") if round_ % 2 == 0 else ("sklearn", "fsviz")):
+                pair = sum(len(r) for r in ratios.values())  # who goes first alternates pair by pair
+                for side in (("fsviz", "sklearn") if pair % 2 == 0 else ("sklearn", "fsviz")):
                     start = time.perf_counter()
                     if side == "fsviz":
                         run = run_grid(corpus, config, n_jobs=jobs)
                     else:
                         cv_results = sklearn_way(corpus, config, jobs)
                     times[side] = time.perf_counter() - start
-                ratios.append(times["sklearn"] / times["fsviz"])
+                ratios[jobs].append(times["sklearn"] / times["fsviz"])
                 print(f"  {jobs} worker(s), round {round_ + 1}: fsviz {times['fsviz']:7.1f} s "
                       f"({run.fits} fits, {run.fits / times['fsviz']:.0f} fits/s; {len(run.results)} evaluations)"
                       f"   GridSearchCV(Pipeline) {times['sklearn']:7.1f} s ({len(run.results)} fits)"
-                      f"   ratio {ratios[-1]:.1f}x")
-            same, checked, gap = same_predictions(run, cv_results, config)
-            print(f"  {jobs} worker(s): median speed-up {statistics.median(ratios):.1f}x; same scores on {same} of "
-                  f"{checked} folds, mean |ΔF1| {gap:.4f}")
+                      f"   ratio {ratios[jobs][-1]:.1f}x", flush=True)
+                if round_ == 0:
+                    same, checked, gap = same_predictions(run, cv_results, config)
+                    print(f"  {jobs} worker(s): same scores on {same} of {checked} folds, mean |ΔF1| {gap:.4f}")
+        for jobs, pairs in ratios.items():
+            print(f"  {jobs} worker(s): median of {len(pairs)} pairs' ratios {statistics.median(pairs):.1f}x "
+                  f"(pairs: {', '.join(f'{r:.1f}x' for r in pairs)})")
         if args.classifier == "svm":
-            inside, whole = solver_share(corpus, config)
-            print(f"  liblinear's solver: {inside:.1f} s of {whole:.1f} s in one worker ({100 * inside / whole:.0f}%)")
+            spent = solver_share(corpus, config)
+            whole = spent["whole"]
+            print(f"  one worker, in process, {whole:.1f} s: liblinear's solver {spent['solver']:.1f} s "
+                  f"({100 * spent['solver'] / whole:.0f}%); dual first passes failed {spent['failures']:.0f} of "
+                  f"{spent['passes']:.0f}, costing {100 * spent['failed'] / whole:.1f}% and their re-solves "
+                  f"{100 * spent['again'] / whole:.1f}%; gathering columns {100 * spent['gather'] / whole:.1f}%")
         if args.classifier == "knn":
             print("  (kNN on Boolean features meets many equal cosines at the k-th neighbour; the two sides "
                   "break those ties differently)")
