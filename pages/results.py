@@ -15,9 +15,10 @@ from fsviz.analysis import (
     tolerance_curves,
     within_tolerance,
 )
-from fsviz.grid import ALL
+from fsviz.grid import ALL, run_key
 from fsviz.report import report_html
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
+from fsviz.stability import grid_stability, stability_summary
 from ui import cache, state
 from ui.components import export_panel, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
@@ -94,7 +95,11 @@ def main() -> None:
                             "config and tasks: one HTML file that opens offline in any browser.")
 
     tabs = st.tabs(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
-                    "Residuals and pairs", "Significance"])
+                    "Residuals and pairs", "Significance", "Stability"])
+    stability_key = (key, ctx.corpus.fingerprint)
+    made = st.session_state.get("res_stability")
+    stability = made[1] if made is not None and made[0] == stability_key else None
+    summary = stability_summary(stability) if stability is not None else None
 
     with tabs[0]:
         st.markdown(
@@ -105,12 +110,14 @@ def main() -> None:
             "significantly (a paired t-test, as on the Significance tab). All words and Rand are references, never "
             "the answer. All metrics in the table count, whichever are shown.")
         try:
-            recommendation = analysed(advice.recommend)
+            recommendation = analysed(advice.recommend, stability=summary)
         except ValueError as exc:
             st.info(plain(exc))
             st.stop()
         for line in recommendation_text(recommendation, label_text):
             st.markdown(f"- {line}")
+        if summary is None:
+            st.caption("Compute the stability on the Stability tab to see each leader's and break ties by it.")
         st.dataframe(recommendation_table(recommendation), hide_index=True)
         csv_button(recommendation, "recommendation", "recommendation (every column, unrounded)")
         best = recommendation.set_index("goal").loc[goal]
@@ -256,6 +263,46 @@ def main() -> None:
             st.plotly_chart(plots.significance_figure(tests, test="t" if test.startswith("paired") else "sign",
                                                       level=level), key="res_tests")
         csv_button(tests, "tests", "tests")
+
+    with tabs[7]:
+        _stability(ctx, run, chosen, stability, stability_key)
+
+
+def _stability(ctx, run, chosen, stability, stability_key) -> None:
+    """How much each metric's top-k sets agree across the run's folds, recomputed from the sidebar's corpus."""
+    st.markdown(
+        "How much does each metric's choice of words move from fold to fold? The results file keeps no word sets, "
+        "so the grid's training splits and selections are made again from the corpus the run was made on (same "
+        "splits and seeds) and every fold's top k words are compared with every other fold's of the same task: "
+        "**Kuncheva's consistency index** (1 = the same words every time, 0 = no more shared than random sets of "
+        "that size) and the **mean pairwise Jaccard** overlap, averaged over the tasks. A metric that scores as "
+        "well but picks more stable words is the safer choice; the recommendation uses it to break a tie.")
+    datasets = ", ".join(sorted(run.results["dataset"].astype(str).unique()))
+    if not run.key or run.key != run_key(run.config, [ctx.corpus]):
+        st.info(f"This run was made on {plain(datasets)}; the sidebar's corpus ({plain(ctx.corpus.name)}) is not that "
+                "corpus as the run read it (its fingerprint differs), so the folds cannot be repeated and stability is "
+                "skipped. Load the run's corpus with the same preprocessing in the sidebar; or see one task's "
+                "bootstrap stability on the Word map.")
+        return
+    if stability is None:
+        if not st.button("Compute the stability (repeats every fold's selection)", key="res_stability_go"):
+            return
+        bar = st.progress(0.0, text="Repeating the folds' selections …")
+        try:
+            frame = grid_stability(ctx.corpus, run.config, progress=lambda done, total: bar.progress(
+                done / total, text=f"{done} of {total} tasks"))
+        except ValueError as exc:
+            st.error(plain(exc), icon="⚠️")
+            return
+        st.session_state["res_stability"] = (stability_key, frame)
+        st.rerun()
+    summary = stability_summary(stability)
+    shown = [m for m in chosen if m in set(summary["metric"])]
+    st.plotly_chart(plots.stability_figure(summary, metrics=shown), key="res_stability_chart")
+    st.caption(f"Over {run.config.trials} trial(s) × {run.config.folds} folds of {summary['tasks'].max()} task(s) of "
+               f"{plain(datasets)}.")
+    st.download_button("Download the stability per task (CSV)", spreadsheet_csv(stability), "fsviz-stability.csv",
+                       "text/csv", key="res_dl_stability")
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

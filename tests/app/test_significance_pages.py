@@ -19,11 +19,20 @@ def assert_clean(at):
     assert not at.error, [e.value for e in at.error]
 
 
-def _chart(at, key):
-    import json
+def _values(values):
+    """A trace's array from the chart's JSON: a list, or plotly's typed array ``{"dtype", "bdata"}`` (base64)."""
+    import base64
 
-    return json.loads([c for c in at.get("plotly_chart") if c.proto.id.endswith(key) or key in c.proto.id][0]
-                      .proto.spec)
+    if isinstance(values, dict):
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+    return np.asarray(values, dtype=float)
+
+
+def _chart(at, key):
+    """The plotly figure drawn under ``key``."""
+    import plotly.io
+
+    return plotly.io.from_json([c for c in at.get("plotly_chart") if key in c.proto.id][0].proto.spec)
 
 
 def test_word_map_shows_p_q_and_draws_the_fdr_boundary():
@@ -43,7 +52,7 @@ def test_word_map_shows_p_q_and_draws_the_fdr_boundary():
     captions = " ".join(c.value for c in at.caption)
     assert f"{chosen.size:,} of {task.n_words:,} words have q ≤ 0.01" in captions and "dashed red" in captions
     spec = _chart(at, "wordmap_chart")
-    names = [t.get("name", "") for t in spec["data"]]
+    names = [t.name or "" for t in spec.data]
     assert any(n.startswith("q ≤ 0.01") and n.endswith("boundary") for n in names)
     assert any(f"{chosen.size:,} words ringed" in n for n in names)
 
@@ -54,3 +63,48 @@ def test_lesion_page_offers_formans_metrics_only():
     offered = at.selectbox(key="lesion_metric").options
     forman = [fsviz.get_metric(m).label for m in fsviz.FORMAN_METRICS if m != "rand"]
     assert offered == forman and len(offered) == 11  # Forman's twelve but Rand, which has no scores to weight
+
+
+def _upload_results(at, data: bytes):
+    at.switch_page("pages/results.py").run()
+    at.file_uploader(key="results_upload").set_value(("run.parquet", data, "application/octet-stream")).run()
+    return at
+
+
+def test_results_stability_is_skipped_on_another_corpus(tmp_path):
+    from conftest import cli_grid_results
+
+    results = cli_grid_results(tmp_path, ["--metrics", "bns,ig", "--k", "5,10", "--trials", "1", "--folds", "2"],
+                               n_docs=120, n_classes=3, random_state=4)
+    at = _upload_results(fresh("pages/word_map.py"), results.read_bytes())
+    assert_clean(at)
+    assert any("fingerprint differs" in i.value and "skipped" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key == "res_stability_go"]
+
+
+def test_results_stability_on_the_runs_corpus_and_the_recommendation_uses_it():
+    import io
+
+    from fsviz.grid import GridConfig, run_grid
+    from fsviz.stability import grid_stability, stability_summary
+
+    at = fresh("pages/word_map.py")
+    corpus = at.session_state["context"].corpus
+    config = GridConfig(metrics=("bns", "ig", "chi"), ks=(10, 50), trials=1, folds=2,
+                        classes=tuple(str(c) for c in corpus.classes[:2]))
+    run = run_grid(corpus, config)
+    buffer = io.BytesIO()
+    run.save_to(buffer)
+    at = _upload_results(at, buffer.getvalue())
+    assert_clean(at)
+    at.button(key="res_stability_go").click().run()
+    assert_clean(at)
+    spec = _chart(at, "res_stability_chart")
+    expected = stability_summary(grid_stability(corpus, config))
+    bns = [t for t in spec.data if t.legendgroup == "bns"]
+    assert np.allclose(_values(bns[0].y), expected.query("metric == 'bns'")["kuncheva"])
+    assert np.allclose(_values(bns[1].y), expected.query("metric == 'bns'")["jaccard"])
+    markdown = " ".join(m.value for m in at.markdown)
+    assert "agree across the folds with Kuncheva's index" in markdown or "stability broke the tie" in markdown
+    shown = [d.value for d in at.dataframe if "Stability (Kuncheva)" in d.value.columns]
+    assert shown, "the recommendation table has no stability column"
