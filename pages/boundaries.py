@@ -20,8 +20,8 @@ def main() -> None:
         "One panel per metric, all on the same axes: a topographic map of the metric's score over the whole "
         "(fp, tp) plane for this class's numbers of positive and negative documents. Like colours are like values "
         "within a panel (levels are percentiles, so panels compare by shape, not by value). The bold curve is the "
-        "isocline that selects k words; the white dots are the words. Every metric scores highest in the top-left "
-        "and bottom-right corners (perfect predictors) except DFreq, which prefers the most frequent words "
+        "isocline that selects k words; the words can be shown as white dots behind. Every metric scores highest "
+        "in the top-left and bottom-right corners (perfect predictors) except DFreq, which prefers the most frequent words "
         "(top right). This is Forman (2003), Figure 13."
     )
     if ctx.task is None:
@@ -40,11 +40,17 @@ def main() -> None:
     if not metrics:
         st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
         st.stop()
+    words = st.toggle("Show the words on every panel", key="boundaries_words",
+                      help="White dots behind each map, at most 2,000 distinct points (a uniform sample). Off, the "
+                           "page redraws about twice as fast in a browser without a graphics card.")
     points = cache.word_points(task, ctx.task_key)
-    figure = boundaries_figure(task, metrics, k, points=points)
+    figure = boundaries_figure(task, metrics, k, points=points, max_points=2000 if words else 0)
     st.plotly_chart(figure, key="boundaries_chart")
     drawn, distinct = figure.layout.meta["points_drawn"], figure.layout.meta["points"]
-    if drawn < distinct:
+    if not words:
+        st.caption(f"The words ({distinct:,} distinct points) are on the Word map page, or on every panel here with "
+                   "the switch above.")
+    elif drawn < distinct:
         st.caption(f"Each panel draws {drawn:,} of the {distinct:,} distinct word points (a uniform sample), so that "
                    "the figure stays quick; the word map draws them all.")
 

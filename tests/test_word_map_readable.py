@@ -95,3 +95,12 @@ def test_the_boundaries_panels_draw_at_most_max_points_each_and_have_axis_titles
     assert fig.layout.meta["points_drawn"] == 500 and fig.layout.meta["points"] > 500
     assert fig.layout.xaxis.title.text == "fp" and fig.layout.yaxis.title.text == "tp"
     assert fig.layout.modebar.orientation == "v"
+
+
+def test_the_boundaries_panels_without_words_draw_no_word_layer(task):
+    from fsviz.plots import boundaries_figure
+
+    fig = boundaries_figure(task, ["bns", "ig", "pr"], 100, max_points=0)
+    assert not [t for t in fig.data if t.type == "scattergl"]
+    assert [t.type for t in fig.data].count("contour") == 3
+    assert fig.layout.meta["points_drawn"] == 0 and fig.layout.meta["points"] > 0

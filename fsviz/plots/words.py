@@ -297,7 +297,8 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, ma
     Each panel draws the same words, so at most ``max_points`` of their
     distinct points are drawn (a seeded uniform sample when there are more;
     the figure's ``meta`` says how many), which keeps a large vocabulary's
-    figure small.
+    figure small; ``max_points=0`` draws no words (the maps and isoclines alone: in a browser without a
+    GPU, a WebGL layer of words in each of a dozen panels is most of the figure's drawing time).
     """
     metrics = [m for m in metrics if not get_metric(m).random]
     points = points or word_points(task)
@@ -316,9 +317,10 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, ma
         fig.add_trace(go.Contour(x=surface.fp, y=surface.tp, z=surface.percentiles, showscale=False, ncontours=12,
                                  colorscale="Viridis", opacity=0.75, line=dict(width=0.5),
                                  hoverinfo="skip"), row=row, col=col)
-        fig.add_trace(go.Scattergl(x=points.fp[shown], y=points.tp[shown], mode="markers", hoverinfo="skip",
-                                   showlegend=False,
-                                   marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
+        if shown.size:
+            fig.add_trace(go.Scattergl(x=points.fp[shown], y=points.tp[shown], mode="markers", hoverinfo="skip",
+                                       showlegend=False,
+                                       marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
         if not curved[name]:
             continue
         curve = top_k_isocline(task, name, k, fp=fp_curve)

@@ -245,3 +245,14 @@ def test_a_stopped_multiclass_run_is_kept_and_continue_runs_only_the_rest(tmp_pa
     before = partial.set_index(["trial", "fold", "metric", "k"]).sort_index()
     after = kept[0].set_index(["trial", "fold", "metric", "k"]).loc[before.index]
     assert (after["macro_f1"] == before["macro_f1"]).all(), "the stopped run's cells are kept, not run again"
+
+
+def test_boundaries_draw_the_words_when_asked():
+    at = fresh().run()
+    at.switch_page("pages/boundaries.py").run()
+    layers = [t["type"] for t in json.loads(at.get("plotly_chart")[0].proto.spec)["data"]]
+    assert "scattergl" not in layers and "contour" in layers  # the maps alone open first
+    at.toggle(key="boundaries_words").set_value(True).run()
+    assert_clean(at)
+    layers = [t["type"] for t in json.loads(at.get("plotly_chart")[0].proto.spec)["data"]]
+    assert layers.count("scattergl") == layers.count("contour") == 11
