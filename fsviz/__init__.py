@@ -9,20 +9,48 @@ The public API, flat as in pingouin::
     fsviz.selected_words("igfss(cmfs,nfr=0.2)", corpus.training(), k=100)  # the k words any spec selects
     fsviz.export_selection(corpus, "some class", "bns", 1000).data  # a fitted Pipeline, saved with skops
     corpus.contexts("word", "some class")     # the documents behind a word, as keyword-in-context lines
+
+Each name is imported from its module when first used (PEP 562 ``__getattr__``), so ``import fsviz`` and
+the command line (``fsviz --help``, ``fsviz info``) load only the modules they use, not scikit-learn's
+estimators, plotly or pyarrow for every command; ``from fsviz import load_corpus`` works as before.
 """
 
-from ._validation import check_k
-from .analyzer import LANGUAGES
-from .contexts import NoTextError, WordContexts
-from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
-from .counts import Training, binary_counts, document_frequency, negative_features
-from .export import Export, export_pipeline, export_selection, selection_table
-from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
-from .sample import build_sample, load_sample
-from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
-from .synthetic import PlantedCorpus, make_planted_corpus
-from .tables import WordFacts, word_facts
-from .task import Task
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
+    from ._validation import check_k
+    from .analyzer import LANGUAGES
+    from .contexts import NoTextError, WordContexts
+    from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
+    from .counts import Training, binary_counts, document_frequency, negative_features
+    from .export import Export, export_pipeline, export_selection, selection_table
+    from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
+    from .sample import build_sample, load_sample
+    from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
+    from .synthetic import PlantedCorpus, make_planted_corpus
+    from .tables import WordFacts, word_facts
+    from .task import Task
+
+#: The module (relative to fsviz) each public name comes from (tests/test_lazy_imports.py checks it against
+#: ``__all__`` and the names above).
+_SOURCES = {
+    "_validation": ["check_k"],
+    "analyzer": ["LANGUAGES"],
+    "contexts": ["NoTextError", "WordContexts"],
+    "corpus": ["DEFAULT_LIMITS", "DEFAULT_MIN_DF", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"],
+    "counts": ["Training", "binary_counts", "document_frequency", "negative_features"],
+    "export": ["Export", "export_pipeline", "export_selection", "selection_table"],
+    "metrics": ["FORMAN_METRICS", "Metric", "get_metric", "metric_names", "register_metric", "score", "score_func"],
+    "sample": ["build_sample", "load_sample"],
+    "selection": ["Selection", "combination", "score_words", "select_top_k", "selected_words", "spec_label"],
+    "synthetic": ["PlantedCorpus", "make_planted_corpus"],
+    "tables": ["WordFacts", "word_facts"],
+    "task": ["Task"],
+}
+_MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -67,3 +95,17 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    """``fsviz.<name>``: the public name, imported from its module on first use (then a plain attribute)."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fsviz' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

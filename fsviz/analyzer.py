@@ -40,7 +40,6 @@ from re._constants import BRANCH, MAX_REPEAT, MIN_REPEAT, SUBPATTERN
 
 import Stemmer  # PyStemmer
 import stopwordsiso
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 from ._validation import check_stopwords
 
@@ -48,8 +47,9 @@ __all__ = ["ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "TEXT_DEFAUL
            "WordAnalyzer", "check_ngrams", "check_preprocessing", "check_text_options", "check_token_pattern",
            "language_stop_words", "stem_algorithm", "stemmer"]
 
-#: scikit-learn's default token pattern: runs of two or more letters or digits.
-DEFAULT_TOKEN_PATTERN = CountVectorizer().token_pattern
+#: scikit-learn's default token pattern (``CountVectorizer().token_pattern``, tests check it): runs of two or
+#: more letters or digits. Written out, so reading a corpus does not import scikit-learn (about 0.9 s).
+DEFAULT_TOKEN_PATTERN = r"(?u)\b\w\w+\b"
 #: The longest word n-gram and character n-gram: each longer n multiplies the vocabulary again.
 MAX_NGRAM, MAX_CHAR_NGRAM = 3, 6
 #: The text options and their defaults; only texts take them (pre-counted formats refuse any other value).
@@ -92,6 +92,10 @@ def language_stop_words(language: str) -> frozenset:
     lower-cased."""
     language = check_language(language)
     if language == "english":
+        # late: scikit-learn's import (about 0.9 s) only when its list is asked for (skops-style, see
+        # tests/test_architecture.py)
+        from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
         return frozenset(ENGLISH_STOP_WORDS)
     return frozenset(w.strip().lower() for w in stopwordsiso.stopwords(ISO_CODES[language]))
 
@@ -380,6 +384,8 @@ def check_preprocessing(*, stopwords=False, stem=False, max_df=1.0, **text) -> t
     if unknown:
         raise TypeError(f"unexpected preprocessing options {unknown}; the options are {sorted(TEXT_DEFAULTS)}")
     options = check_text_options(stopwords=stopwords, stem=stem, **text)
-    stop = check_stopwords(stopwords, language_stop_words(language_of(stopwords, options["language"])), LANGUAGES)
+    listed = frozenset() if stopwords is None or stopwords is False else language_stop_words(
+        language_of(stopwords, options["language"]))
+    stop = check_stopwords(stopwords, listed, LANGUAGES)
     stem_algorithm(stem, options["language"])
     return {**options, "max_df": check_max_df(max_df)}, stop

@@ -21,7 +21,6 @@ import pandas as pd
 
 from .analysis import task_sizes as results_task_sizes
 from .corpus import Corpus
-from .grid import GridRun
 
 __all__ = ["FORMAN_DATASETS", "SKEW_LINES", "forman_tasks", "skew_summary", "task_sizes", "with_forman_tasks"]
 
@@ -74,8 +73,8 @@ def task_sizes(source) -> pd.DataFrame:
     >>> task_sizes(corpus)[["class", "pos", "neg", "skew"]].to_dict("records")[0]
     {'class': 'x', 'pos': 2, 'neg': 2, 'skew': 1.0}
     """
-    if isinstance(source, GridRun):
-        source = source.results
+    if not isinstance(source, (Corpus, pd.DataFrame)) and isinstance(getattr(source, "results", None), pd.DataFrame):
+        source = source.results  # a GridRun (fsviz.grid, not imported here: `fsviz info` needs no grid)
     if isinstance(source, Corpus):
         pos = np.asarray(source.class_sizes, dtype=np.int64)
         table = pd.DataFrame({"dataset": source.name, "class": [str(c) for c in source.classes], "pos": pos,

@@ -40,25 +40,34 @@ import sys
 from pathlib import Path
 
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
-from ..advice import recommend, recommendation_text
-from ..analysis import GOALS, goal_shares, macro_average
 from ..corpus import load_corpus
-from ..export import FILE_TYPES, export_selection
-from ..grid import GridConfig, load_results, parse_ks, run_grid
 from ..metrics import FORMAN_METRICS
-from ..multiclass import MEASURES, all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass
-from ..report import tolerance_table, write_report
 from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
 from ..significance import FdrRule, parse_k_rule
-from ..skew import task_sizes
-from ..studies import cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs
-from ..tables import top_words, word_facts
+from .lazy import LazyMapping, LazySequence, lazy
 from .options import corpus_options, grid_groups, task_groups
 from .parser import build_parser, parse_limits
 from .progress import Progress
 from .significance import chosen_k as _k
 from .significance import significance_text, with_significance
+
+# What only some commands use, imported when one first does (fsviz.cli.lazy): scikit-learn's estimators, pyarrow,
+# plotly and joblib stay out of `fsviz --help` and `fsviz info`.
+recommend, recommendation_text = lazy("fsviz.advice", "recommend", "recommendation_text")
+goal_shares, macro_average = lazy("fsviz.analysis", "goal_shares", "macro_average")
+GOALS = lazy("fsviz.analysis", "GOALS", kind=LazySequence)
+export_selection = lazy("fsviz.export", "export_selection")
+FILE_TYPES = lazy("fsviz.export", "FILE_TYPES", kind=LazySequence)
+GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
+all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass = lazy(
+    "fsviz.multiclass", "all_runs", "check_multiclass_metrics", "macro_curves", "run_multiclass", "save_multiclass")
+MEASURES = lazy("fsviz.multiclass", "MEASURES", kind=LazyMapping)
+tolerance_table, write_report = lazy("fsviz.report", "tolerance_table", "write_report")
+task_sizes = lazy("fsviz.skew", "task_sizes")
+cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs = lazy(
+    "fsviz.studies", "cutoff_curves", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs")
+top_words, word_facts = lazy("fsviz.tables", "top_words", "word_facts")
 
 
 def _load(args):

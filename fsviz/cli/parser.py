@@ -8,12 +8,14 @@ import dataclasses
 import os
 import sys
 
-from ..analysis import GOALS
 from ..corpus import DEFAULT_MIN_DF
 from ..formats import Limits
 from ..metrics import metric_names
 from ..significance import ALTERNATIVES, METHODS
+from .lazy import LazySequence, lazy
 from .options import add_preprocessing_arguments
+
+GOALS = lazy("fsviz.analysis", "GOALS", kind=LazySequence)  # fsviz.analysis imports the grid: only for --goal
 
 __all__ = ["build_parser", "parse_limits"]
 
@@ -171,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("results", help="a results file written by `grid`")
     report.add_argument("--out", default=None, help="also write the recommendation table as CSV")
     report.add_argument("--html", default=None, help="also write a self-contained HTML report (works offline)")
-    report.add_argument("--goal", default=None, choices=GOALS, help="the HTML report's goal (default f1)")
+    report.add_argument("--goal", default=None, choices=GOALS, metavar="GOAL",  # listing GOALS would import them
+                        help="the HTML report's goal: f1 (default), precision, recall or accuracy")
     report.add_argument("--k", type=int, default=None, help="the HTML report's k for P–R and tests (default near 1000)")
     _output_arguments(report)
     export = commands.add_parser("export", help="a class's k words under a metric, as a fitted Pipeline to ship")

@@ -24,8 +24,6 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.svm import LinearSVC
 
 from .base import Metric
 
@@ -42,6 +40,10 @@ def svm_weight(training) -> np.ndarray:
     the population standard deviation of the word's presence over the
     training documents.
     """
+    # late: scikit-learn's import (about 0.9 s) only when a model is fitted, not for every use of the registry
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.svm import LinearSVC
+
     X = training.presence
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

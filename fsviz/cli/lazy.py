@@ -1,0 +1,91 @@
+"""Names the command line binds at start and imports the first time a command uses them.
+
+One process runs one command, and every command's code sits in :mod:`fsviz.cli`; importing all it could use
+made each command, ``--help`` included, start with scikit-learn's estimators, pyarrow, plotly and joblib
+loaded (some 1.5 s). Bound through these stand-ins, a name's module is imported (``importlib``) when the
+command first calls the name or reads the value, so ``fsviz --help`` and ``fsviz info`` load what they use.
+
+A stand-in takes the place of a function or class that is called (:class:`LazyCallable`; attributes are
+read from the real object, so ``dataclasses.fields`` works on a dataclass), a tuple of names that is
+iterated or searched (:class:`LazySequence`) or a dict that is read (:class:`LazyMapping`). The modules are
+named absolutely, so the import-graph test's readers find them in the source (``tests/test_architecture.py``
+checks these names the same way as ``import`` statements).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+
+__all__ = ["LazyCallable", "LazyMapping", "LazySequence", "lazy"]
+
+_UNSET = object()
+
+
+class _Lazy:
+    __slots__ = ("_module", "_name", "_value")
+
+    def __init__(self, module: str, name: str):
+        self._module, self._name, self._value = module, name, _UNSET
+
+    def _get(self):
+        if self._value is _UNSET:
+            self._value = getattr(importlib.import_module(self._module), self._name)
+        return self._value
+
+    def __repr__(self) -> str:
+        loaded = "" if self._value is _UNSET else " (loaded)"
+        return f"<lazy {self._module}.{self._name}{loaded}>"
+
+
+class LazyCallable(_Lazy):
+    """A function or class of ``module``, imported at its first call or attribute read."""
+
+    __slots__ = ()
+
+    def __call__(self, *args, **kwargs):
+        return self._get()(*args, **kwargs)
+
+    def __getattr__(self, attr):
+        return getattr(self._get(), attr)
+
+
+class LazySequence(_Lazy, Sequence):
+    """A tuple of ``module``, imported when first iterated, measured or searched."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index):
+        return self._get()[index]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __contains__(self, value) -> bool:
+        return value in self._get()
+
+
+class LazyMapping(_Lazy, Mapping):
+    """A dict of ``module``, imported when first read."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        return self._get()[key]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self):
+        return iter(self._get())
+
+
+def lazy(module: str, *names: str, kind=LazyCallable):
+    """Stand-ins for ``names`` of ``module`` (an absolute name, ``"fsviz.grid"``): one, or a tuple of them."""
+    if not module.startswith("fsviz."):
+        raise ValueError(f"lazy() takes a module of fsviz by its absolute name, got {module!r}")
+    stand_ins = tuple(kind(module, name) for name in names)
+    return stand_ins[0] if len(stand_ins) == 1 else stand_ins

@@ -1,0 +1,83 @@
+"""Fast start: `import fsviz`, `fsviz --help` and `fsviz info` load what they use, and the lazy names behave as
+the real ones (fsviz/__init__.py's PEP 562 __getattr__, fsviz.cli.lazy's stand-ins)."""
+
+import dataclasses
+import importlib
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+
+import fsviz
+from fsviz.analyzer import DEFAULT_TOKEN_PATTERN, check_preprocessing
+from fsviz.cli.lazy import LazyCallable, LazyMapping, LazySequence, lazy
+from fsviz.cli.parser import build_parser
+
+HEAVY = ["sklearn", "plotly", "joblib", "pyarrow.parquet", "fsviz.grid", "fsviz.export", "fsviz.report"]
+
+
+def loaded_after(code: str) -> dict:
+    """Which of HEAVY a fresh interpreter has imported after running ``code``."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps({{m: m in sys.modules for m in {HEAVY!r}}}))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_every_public_name_resolves_to_its_modules_object():
+    assert sorted(fsviz.__all__) == sorted(fsviz._MODULE_OF)
+    for name in fsviz.__all__:
+        module = importlib.import_module(f"fsviz.{fsviz._MODULE_OF[name]}")
+        assert getattr(fsviz, name) is getattr(module, name), name
+    assert set(fsviz.__all__) <= set(dir(fsviz))
+    with pytest.raises(AttributeError, match="no attribute 'load_corpora'"):
+        fsviz.load_corpora  # noqa: B018
+
+
+def test_import_fsviz_loads_nothing_heavy():
+    assert not any(loaded_after("import fsviz").values())
+
+
+def test_help_loads_no_estimator_plot_or_parquet_module():
+    code = "from fsviz.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    assert loaded_after(code) == dict.fromkeys(HEAVY, False)
+
+
+def test_loading_a_corpus_loads_no_estimator():
+    code = "import fsviz\nfsviz.load_corpus((['red apple', 'green apple', 'blue sky'], ['a', 'a', 'b']), min_df=1)"
+    loaded = loaded_after(code)
+    assert not loaded["sklearn"] and not loaded["fsviz.grid"]
+
+
+def test_the_written_out_token_pattern_and_stop_words_are_scikit_learns():
+    assert DEFAULT_TOKEN_PATTERN == CountVectorizer().token_pattern
+    assert check_preprocessing(stopwords=True)[1] == frozenset(ENGLISH_STOP_WORDS)
+    assert check_preprocessing(stopwords="english")[1] == frozenset(ENGLISH_STOP_WORDS)
+    assert check_preprocessing(stopwords=["The"])[1] == frozenset({"the"})
+    assert check_preprocessing()[1] == frozenset()
+
+
+def test_stand_ins_act_as_the_real_objects():
+    limits = lazy("fsviz.formats", "Limits")
+    assert isinstance(limits, LazyCallable) and "fsviz.formats.Limits" in repr(limits)
+    assert [f.name for f in dataclasses.fields(limits)] == [f.name for f in dataclasses.fields(fsviz.Limits)]
+    assert limits(max_docs=5) == fsviz.Limits(max_docs=5)
+    goals = lazy("fsviz.analysis", "GOALS", kind=LazySequence)
+    assert "f1" in goals and "f2" not in goals and list(goals) == ["f1", "precision", "recall", "accuracy"]
+    assert len(goals) == 4 and goals[1] == "precision" and [*goals][-1] == "accuracy"
+    measures = lazy("fsviz.multiclass", "MEASURES", kind=LazyMapping)
+    frame = pd.DataFrame({"macro_f1": [0.5], "other": [1]}).rename(columns=measures)
+    assert list(frame.columns) == ["macro-F1", "other"] and measures["map"] == "MAP" and len(measures) == 5
+    first, second = lazy("fsviz.analysis", "goal_shares", "macro_average")
+    assert first._module == second._module == "fsviz.analysis"
+    with pytest.raises(ValueError, match="absolute name"):
+        lazy("..grid", "run_grid")
+
+
+def test_the_report_goal_is_checked_against_the_goals():
+    parser = build_parser()
+    assert parser.parse_args(["report", "results.parquet", "--goal", "recall"]).goal == "recall"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["report", "results.parquet", "--goal", "f2"])
