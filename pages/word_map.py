@@ -9,8 +9,9 @@ from fsviz.binormal import word_bns_view
 from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.grid import DEFAULT_KS
 from fsviz.isoclines import no_isocline_reason
-from fsviz.plots import bns_figure, word_map_figure
+from fsviz.plots import bns_figure, stability_figure, word_map_figure
 from fsviz.significance import DEFAULT_FDR, check_fdr
+from fsviz.stability import bootstrap_stability
 from fsviz.tables import boundary_table, top_words, word_table
 from ui import cache, state
 from ui.components import documents_panel, export_panel, formula_box, metric_picker, plain, spreadsheet_csv
@@ -177,6 +178,10 @@ def main() -> None:
                                boundary_table(task, metrics, sweep)), f"boundaries_{ctx.class_name}.csv", "text/csv",
                                on_click="ignore", key="wordmap_dl_play")
 
+    if metrics:
+        with st.expander("How stable is each metric's top k? Bootstrap resamples of this task"):
+            _bootstrap(ctx, metrics, k)
+
     for name in metrics:
         selection = fsviz.select_top_k(task.score(name), k)
         if selection.ties_exceed_k:
@@ -255,6 +260,45 @@ def main() -> None:
 @st.fragment
 def _documents(ctx, metrics, k, found, selected, picked) -> None:
     documents_panel(ctx, metrics, k, searched=found, selected=selected, picked=picked, key="wordmap_docs")
+
+
+@st.fragment
+def _bootstrap(ctx, metrics, k) -> None:
+    """Each chosen metric's bootstrap stability on the sidebar's task: seeded, computed on request."""
+    st.markdown("Without a grid run: the task's documents are resampled with replacement (each group keeps its size), "
+                "each metric picks its top k on every resample, and the sets are compared pair by pair: **Kuncheva's "
+                "index** (1 = the same words every time, 0 = no more than chance) and the **mean Jaccard** overlap. "
+                "A metric whose words move less with the sample is the safer one to ship.")
+    ks = sorted({k, *DEFAULT_KS} & set(range(1, ctx.task.n_words)))
+    c1, c2 = st.columns(2)
+    n = c1.number_input("Resamples", 2, 200, 20, key="wordmap_boot_n")
+    seed = c2.number_input("Seed", 0, 2**31 - 1, 0, key="wordmap_boot_seed")
+    wanted = (ctx.task_key, tuple(metrics), tuple(ks), int(n), int(seed))
+    made = st.session_state.get("wordmap_boot")
+    if made is None or made[0] != wanted:
+        if not st.button(f"Compute over {int(n)} resamples", key="wordmap_boot_go"):
+            return
+        bar = st.progress(0.0, text="Resampling …")
+        try:
+            frame = bootstrap_stability(ctx.corpus, ctx.positive, metrics, ks, negative=ctx.negative, n_resamples=int(n),
+                                        random_state=int(seed), progress=lambda done, total: bar.progress(
+                                            done / total, text=f"{done} of {total} resamples"))
+        except ValueError as exc:
+            st.error(plain(exc), icon="⚠️")
+            return
+        bar.empty()
+        made = (wanted, frame)
+        st.session_state["wordmap_boot"] = made
+    frame = made[1]
+    st.plotly_chart(stability_figure(frame), key="wordmap_boot_chart")
+    at_k = frame[frame["k"] == k].sort_values("kuncheva", ascending=False)
+    if len(at_k):
+        best = at_k.iloc[0]
+        st.caption(f"For {plain(ctx.described)} over {int(n)} resamples (seed {int(seed)}): at k = {k} the steadiest is "
+                   f"{plain(fsviz.spec_label(best['metric']))} (Kuncheva {best['kuncheva']:.2f}, Jaccard "
+                   f"{best['jaccard']:.2f}).")
+    st.download_button("Download the stability (CSV)", spreadsheet_csv(frame), "fsviz-bootstrap-stability.csv",
+                       "text/csv", key="wordmap_dl_boot")
 
 
 @st.fragment

@@ -108,3 +108,26 @@ def test_results_stability_on_the_runs_corpus_and_the_recommendation_uses_it():
     assert "agree across the folds with Kuncheva's index" in markdown or "stability broke the tie" in markdown
     shown = [d.value for d in at.dataframe if "Stability (Kuncheva)" in d.value.columns]
     assert shown, "the recommendation table has no stability column"
+
+
+def test_word_map_bootstrap_stability_is_seeded_and_drawn():
+    from fsviz.grid import DEFAULT_KS
+    from fsviz.stability import bootstrap_stability
+
+    at = fresh("pages/word_map.py")
+    at.multiselect(key="wordmap_metrics").set_value(["bns", "ig"]).run()
+    at.number_input(key="wordmap_boot_n").set_value(5).run()
+    at.number_input(key="wordmap_boot_seed").set_value(3).run()
+    assert not [c for c in at.get("plotly_chart") if "wordmap_boot_chart" in c.proto.id]  # only on request
+    at.button(key="wordmap_boot_go").click().run()
+    assert_clean(at)
+    ctx = at.session_state["context"]
+    ks = sorted({ctx.k, *DEFAULT_KS} & set(range(1, ctx.task.n_words)))
+    expected = bootstrap_stability(ctx.corpus, ctx.positive, ["bns", "ig"], ks, negative=ctx.negative, n_resamples=5,
+                                   random_state=3)
+    fig = _chart(at, "wordmap_boot_chart")
+    ig = [t for t in fig.data if t.legendgroup == "ig"]
+    assert np.allclose(_values(ig[0].y), expected.query("metric == 'ig'")["kuncheva"])
+    assert any("over 5 resamples (seed 3)" in c.value for c in at.caption)
+    at.toggle(key="wordmap_log").set_value(True).run()  # a rerun keeps the result without a click
+    assert [c for c in at.get("plotly_chart") if "wordmap_boot_chart" in c.proto.id]
