@@ -30,9 +30,14 @@ from importlib.metadata import version
 from pathlib import Path
 
 from .corpus import load_corpus
+from .saved import FORMAT, read_corpus, save_corpus
 
 __all__ = ["MODULES", "build_sample", "load_sample", "sample_path"]
 
+#: The sample's name as a corpus.
+SAMPLE_NAME = "sample: docstrings by module"
+#: The modules (beside fsviz.formats) whose code shapes a corpus read from text: the built sample's key.
+_BUILDERS = ("analyzer", "contexts", "corpus", "counts", "groups", "preprocessing", "saved", "task", "_validation")
 #: Bump when the harvesting rules change, so old caches are not reused.
 BUILDER_VERSION = 2
 #: Smallest module that becomes a class.
@@ -168,8 +173,40 @@ def load_sample(**options):
     path = sample_path()
     if not path.exists():
         build_sample(path)
+    options.setdefault("name", SAMPLE_NAME)
+    built = _built_path(path) if _as_first_opened(options) else None
+    if built is not None and built.exists():
+        try:
+            return read_corpus(built)
+        except (OSError, ValueError, KeyError):  # a file cut short or of another layout: built again below
+            pass
     with gzip.open(path, "rb") as handle:
         upload = io.BytesIO(handle.read())
     upload.name = "sample.jsonl"
-    options.setdefault("name", "sample: docstrings by module")
-    return load_corpus(upload, format="jsonl", **options)
+    corpus = load_corpus(upload, format="jsonl", **options)
+    if built is not None:
+        try:
+            save_corpus(corpus, built)
+        except OSError:  # a read-only cache: the corpus is still returned
+            pass
+    return corpus
+
+
+def _as_first_opened(options: dict) -> bool:
+    """True when ``options`` are :func:`fsviz.load_corpus`'s defaults (and the sample's name): the corpus the
+    app opens for every new visitor, kept built (:mod:`fsviz.saved`); other options are tokenised each time."""
+    defaults = {name: p.default for name, p in inspect.signature(load_corpus).parameters.items()
+                if p.default is not inspect.Parameter.empty and name not in ("format", "limits")}
+    return options.get("name") == SAMPLE_NAME and all(
+        options.get(name, default) == default for name, default in defaults.items()) and set(options) <= {
+        *defaults, "name"}
+
+
+def _built_path(path: Path) -> Path:
+    """Where the built sample is kept: named by the JSONL's key, :data:`fsviz.saved.FORMAT`, and the source of
+    the modules that turn text into a corpus, so a change to any of them builds it again."""
+    digest = hashlib.sha256(str(FORMAT).encode())
+    package = Path(__file__).resolve().parent
+    for source in sorted([*package.glob("formats/*.py"), *(package / f"{m}.py" for m in _BUILDERS)]):
+        digest.update(source.read_bytes())
+    return path.with_name(f"{path.name.split('.')[0]}-built-{digest.hexdigest()[:12]}.npz")

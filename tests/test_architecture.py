@@ -28,6 +28,7 @@ LAYERS = [
     ["contexts"],
     ["preprocessing"],
     ["corpus"],
+    ["saved"],
     ["liblinear"],
     ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic", "workers"],
     ["grid"],
