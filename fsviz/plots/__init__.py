@@ -9,23 +9,43 @@ tasks' sizes and skew of Figure 12), ``studies``
 holds the colours and labels they share.
 """
 
-from .agreement import agreement_matrix_figure, agreement_scatter_figure
-from .bns import bns_figure
-from .corpus import class_sizes_figure, zipf_figure
-from .results import (
-                      curves_figure,
-                      pr_tradeoff_figure,
-                      residual_figure,
-                      significance_figure,
-                      skew_figure,
-                      stability_figure,
-                      task_sizes_figure,
-                      tolerance_bars_figure,
-                      tolerance_figure,
-)
-from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
-from .style import METRIC_COLOURS, metric_colour
-from .words import boundaries_figure, overlap_figure, surface_figure, word_map_animation, word_map_figure
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports each family on first use
+    from .agreement import agreement_matrix_figure, agreement_scatter_figure
+    from .bns import bns_figure
+    from .corpus import class_sizes_figure, zipf_figure
+    from .results import (
+        curves_figure,
+        pr_tradeoff_figure,
+        residual_figure,
+        significance_figure,
+        skew_figure,
+        stability_figure,
+        task_sizes_figure,
+        tolerance_bars_figure,
+        tolerance_figure,
+    )
+    from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
+    from .style import METRIC_COLOURS, metric_colour
+    from .words import boundaries_figure, overlap_figure, surface_figure, word_map_animation, word_map_figure
+
+#: The family (module) of each figure: a page imports only the families it draws (the Corpus page, a new
+#: server's first, does not wait for the agreement figures' statistics).
+_SOURCES = {
+    "agreement": ["agreement_matrix_figure", "agreement_scatter_figure"],
+    "bns": ["bns_figure"],
+    "corpus": ["class_sizes_figure", "zipf_figure"],
+    "results": ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
+                "stability_figure", "task_sizes_figure", "tolerance_bars_figure", "tolerance_figure"],
+    "studies": ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"],
+    "style": ["METRIC_COLOURS", "metric_colour"],
+    "words": ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"],
+}
+_MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 
 __all__ = [
     "METRIC_COLOURS",
@@ -54,3 +74,17 @@ __all__ = [
     "word_map_figure",
     "zipf_figure",
 ]
+
+
+def __getattr__(name: str):
+    """``fsviz.plots.<name>``: the figure builder, imported from its family on first use."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fsviz.plots' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
