@@ -19,8 +19,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .analysis import task_sizes as results_task_sizes
+from ._lazy import lazy
 from .corpus import Corpus
+
+#: A results table's task sizes; fsviz.analysis imports the grid, which a corpus's sizes (`fsviz info`) do not need.
+results_task_sizes = lazy("fsviz.analysis", "task_sizes")
 
 __all__ = ["FORMAN_DATASETS", "SKEW_LINES", "forman_tasks", "skew_summary", "task_sizes", "with_forman_tasks"]
 

@@ -16,7 +16,7 @@ PACKAGE = ROOT / "fsviz"
 
 #: Lowest first. Each entry is a top-level module or sub-package of fsviz.
 LAYERS = [
-    ["_validation"],
+    ["_validation", "_lazy"],
     ["formats"],
     ["paths"],
     ["analyzer"],
@@ -94,7 +94,7 @@ def _imports(name: str, path: Path, known: set):
                 yield target, node.lineno, nested
         elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "lazy" and node.args \
                 and isinstance(node.args[0], ast.Constant) and str(node.args[0].value).startswith("fsviz."):
-            yield node.args[0].value, node.lineno, nested  # fsviz.cli.lazy: an import the command makes later
+            yield node.args[0].value, node.lineno, nested  # fsviz._lazy: an import made at first use
 
 
 def _graph():

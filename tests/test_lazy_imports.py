@@ -1,5 +1,5 @@
 """Fast start: `import fsviz`, `fsviz --help` and `fsviz info` load what they use, and the lazy names behave as
-the real ones (fsviz/__init__.py's PEP 562 __getattr__, fsviz.cli.lazy's stand-ins)."""
+the real ones (fsviz/__init__.py's PEP 562 __getattr__, fsviz._lazy's stand-ins)."""
 
 import dataclasses
 import importlib
@@ -12,8 +12,8 @@ import pytest
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 import fsviz
+from fsviz._lazy import LazyCallable, LazyMapping, LazySequence, lazy
 from fsviz.analyzer import DEFAULT_TOKEN_PATTERN, check_preprocessing
-from fsviz.cli.lazy import LazyCallable, LazyMapping, LazySequence, lazy
 from fsviz.cli.parser import build_parser
 
 HEAVY = ["sklearn", "plotly", "joblib", "pyarrow.parquet", "fsviz.grid", "fsviz.export", "fsviz.report"]
@@ -42,6 +42,14 @@ def test_import_fsviz_loads_nothing_heavy():
 
 def test_help_loads_no_estimator_plot_or_parquet_module():
     code = "from fsviz.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass"
+    assert loaded_after(code) == dict.fromkeys(HEAVY, False)
+
+
+def test_info_loads_no_estimator_grid_or_plot(tmp_path):
+    data = tmp_path / "tiny.jsonl"
+    data.write_text("".join(json.dumps({"text": t, "label": lab}) + "\n" for t, lab in
+                            [("red apple", "a"), ("green apple", "a"), ("blue sky", "b"), ("grey sky", "b")]))
+    code = f"from fsviz.cli import main\nassert main(['info', {str(data)!r}, '--min-df', '1']) == 0"
     assert loaded_after(code) == dict.fromkeys(HEAVY, False)
 
 

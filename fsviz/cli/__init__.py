@@ -39,20 +39,20 @@ import os
 import sys
 from pathlib import Path
 
+from .._lazy import LazyMapping, LazySequence, lazy
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..corpus import load_corpus
 from ..metrics import FORMAN_METRICS
 from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
 from ..significance import FdrRule, parse_k_rule
-from .lazy import LazyMapping, LazySequence, lazy
 from .options import corpus_options, grid_groups, task_groups
 from .parser import build_parser, parse_limits
 from .progress import Progress
 from .significance import chosen_k as _k
 from .significance import significance_text, with_significance
 
-# What only some commands use, imported when one first does (fsviz.cli.lazy): scikit-learn's estimators, pyarrow,
+# What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
 recommend, recommendation_text = lazy("fsviz.advice", "recommend", "recommendation_text")
 goal_shares, macro_average = lazy("fsviz.analysis", "goal_shares", "macro_average")

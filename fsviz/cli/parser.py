@@ -8,11 +8,11 @@ import dataclasses
 import os
 import sys
 
+from .._lazy import LazySequence, lazy
 from ..corpus import DEFAULT_MIN_DF
 from ..formats import Limits
 from ..metrics import metric_names
 from ..significance import ALTERNATIVES, METHODS
-from .lazy import LazySequence, lazy
 from .options import add_preprocessing_arguments
 
 GOALS = lazy("fsviz.analysis", "GOALS", kind=LazySequence)  # fsviz.analysis imports the grid: only for --goal
