@@ -404,6 +404,6 @@ def test_the_cli_takes_a_formula_spec(capsys):
 
     assert main(["top", "sample", "--class", "scipy.stats", "-k", "5", "--metrics", f"bns,{BNS}"]) == 0
     out = capsys.readouterr().out
-    lines = [line.split() for line in out.splitlines()[2:]]
-    assert lines and all(row[1] == row[2] for row in lines)  # the same five words under both names
+    lines = [line.split() for line in out.split("\n\n")[0].splitlines()[2:]]  # the ranks; the p and q follow
+    assert len(lines) == 5 and all(row[1] == row[2] for row in lines)  # the same five words under both names
     assert canonical(BNS) in out

@@ -11,16 +11,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import rankdata
 
-__all__ = ["COMBINATIONS", "CombinationRule"]
+__all__ = ["COMBINATIONS", "CombinationRule", "average_ranks"]
+
+
+def average_ranks(values) -> np.ndarray:
+    """1-based ranks of ``values``, smallest first, ties sharing their average rank: ``scipy.stats.rankdata(values,
+    method="average")`` (a NaN anywhere makes every rank NaN, as there), without importing scipy.stats."""
+    values = np.asarray(values, dtype=float).ravel()
+    if np.isnan(values).any():
+        return np.full(values.size, np.nan)
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])  # where each run of equal values begins
+    ends = np.r_[starts[1:], values.size]
+    ranks = np.empty(values.size)
+    ranks[order] = np.repeat((starts + ends + 1) / 2, ends - starts)
+    return ranks
 
 
 def _combine_ranks(reduce):
     def combine(columns):
         # Rank 1 is the best score; ties share their average rank. A lower
         # rank is better, so the combined score is minus the reduced rank.
-        ranks = np.column_stack([rankdata(-c, method="average") for c in columns])
+        ranks = np.column_stack([average_ranks(-c) for c in columns])
         return -reduce(ranks, axis=1)
 
     return combine
