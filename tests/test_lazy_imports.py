@@ -89,3 +89,21 @@ def test_the_report_goal_is_checked_against_the_goals():
     assert parser.parse_args(["report", "results.parquet", "--goal", "recall"]).goal == "recall"
     with pytest.raises(SystemExit):
         parser.parse_args(["report", "results.parquet", "--goal", "f2"])
+
+
+def test_the_corpus_page_a_new_servers_first_loads_no_run_code():
+    """The landing page (app.py, the sample) imports neither the grid, scikit-learn, scipy.stats nor pyarrow's
+    Parquet: a new server's first visitor does not wait for them; the other figure families load on their page."""
+    root = fsviz.__file__.rsplit("/fsviz/", 1)[0]
+    probe = (f"import sys; sys.path.insert(0, {root!r})\n"
+             "from streamlit.testing.v1 import AppTest\n"
+             f"at = AppTest.from_file({root + '/app.py'!r}, "
+             "default_timeout=120).run()\nassert not at.exception, at.exception\n"
+             "import json\nprint(json.dumps({m: m in sys.modules for m in "
+             "['sklearn', 'scipy.stats', 'fsviz.grid', 'pyarrow.parquet', 'fsviz.analysis', 'fsviz.plots.words']}))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert not any(loaded.values()), loaded
+    plots = importlib.import_module("fsviz.plots")
+    assert plots.task_sizes_figure.__module__ == "fsviz.plots.corpus"
+    assert set(plots.__all__) == set(plots._MODULE_OF)

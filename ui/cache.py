@@ -23,11 +23,16 @@ import threading
 import streamlit as st
 
 import fsviz
-from fsviz.grid import time_cell
-from fsviz.multiclass import all_runs, stored_multiclass, time_multiclass_cell
-from fsviz.plots import word_map_animation as word_map_animation_figure
+from fsviz._lazy import lazy
 from fsviz.tables import word_points as _word_points
 from fsviz.tables import word_table as _word_table
+
+# The run pages' work, imported when first used: the Corpus page, a new server's first, does not wait for
+# scikit-learn (about 1 s of imports).
+time_cell = lazy("fsviz.grid", "time_cell")
+word_map_animation_figure = lazy("fsviz.plots.words", "word_map_animation")
+all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.multiclass", "all_runs", "stored_multiclass",
+                                                         "time_multiclass_cell")
 
 #: How long a corpus read from a path is kept before it is read again.
 PATH_TTL = "1h"

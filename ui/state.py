@@ -26,14 +26,16 @@ import streamlit as st
 
 import fsviz
 from fsviz import CorpusError
+from fsviz._lazy import lazy
 from fsviz.analyzer import TEXT_OPTIONS
 from fsviz.corpus import TextOptionsError
-from fsviz.grid import run_key
 from fsviz.groups import Groups
 from fsviz.paths import ALLOW_PATHS_VAR, confine_path, data_roots, paths_allowed
 from fsviz.sample import cache_dir
 from fsviz.storage import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
 from ui import cache
+
+run_key = lazy("fsviz.grid", "run_key")  # imported when a run page first needs it (see ui.cache)
 
 
 @dataclass(frozen=True)

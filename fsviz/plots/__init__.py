@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports each family on first use
     from .agreement import agreement_matrix_figure, agreement_scatter_figure
     from .bns import bns_figure
-    from .corpus import class_sizes_figure, zipf_figure
+    from .corpus import class_sizes_figure, task_sizes_figure, zipf_figure
     from .results import (
         curves_figure,
         pr_tradeoff_figure,
@@ -25,7 +25,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         significance_figure,
         skew_figure,
         stability_figure,
-        task_sizes_figure,
         tolerance_bars_figure,
         tolerance_figure,
     )
@@ -38,9 +37,9 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
 _SOURCES = {
     "agreement": ["agreement_matrix_figure", "agreement_scatter_figure"],
     "bns": ["bns_figure"],
-    "corpus": ["class_sizes_figure", "zipf_figure"],
+    "corpus": ["class_sizes_figure", "task_sizes_figure", "zipf_figure"],
     "results": ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
-                "stability_figure", "task_sizes_figure", "tolerance_bars_figure", "tolerance_figure"],
+                "stability_figure", "tolerance_bars_figure", "tolerance_figure"],
     "studies": ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"],
     "style": ["METRIC_COLOURS", "metric_colour"],
     "words": ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"],

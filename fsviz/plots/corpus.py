@@ -1,14 +1,22 @@
-"""Figures of a corpus: its classes' sizes and its words' document frequencies (Zipf)."""
+"""Figures of a corpus: its classes' sizes, its tasks' sizes and skew (Forman's Figure 12), and its words'
+document frequencies (Zipf)."""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
+from plotly.colors import qualitative
 
+from ..skew import SKEW_LINES
 from ..tables import class_table, df_ranks
 from .text import plain_text
 
-__all__ = ["class_sizes_figure", "zipf_figure"]
+__all__ = ["class_sizes_figure", "task_sizes_figure", "zipf_figure"]
+
+#: Colours for datasets side by side (D3's ten, each far from the next), and their symbols.
+DATASET_COLOURS = qualitative.D3
+_SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "triangle-down", "cross", "pentagon"]
 
 
 @plain_text
@@ -43,3 +51,55 @@ def zipf_figure(corpus) -> go.Figure:
     fig.update_yaxes(type="log", title="document frequency")
     fig.update_layout(height=360, margin=dict(l=10, r=10, t=10, b=10), legend=dict(x=0.5, y=0.95))
     return fig
+
+
+@plain_text
+def task_sizes_figure(tasks: pd.DataFrame, *, benchmark: pd.DataFrame | None = None, lines=SKEW_LINES,
+                      title=None) -> go.Figure:
+    """Each task at (positive documents, negative documents), log-log, with lines of equal skew (Forman's Figure 12).
+
+    ``tasks`` is :func:`fsviz.skew.task_sizes`'s table (``dataset, class,
+    pos, neg, skew``); each dataset has its own colour and symbol. A line
+    ``neg = s · pos`` is drawn for each skew ``s`` in ``lines`` and labelled
+    1:s. ``benchmark`` (e.g. :func:`fsviz.skew.forman_tasks`) is drawn
+    behind in light grey, one legend entry for all its tasks.
+    """
+    fig = go.Figure()
+    shown = [t for t in (benchmark, tasks) if t is not None and len(t)]
+    if benchmark is not None and len(benchmark):
+        fig.add_trace(_tasks_trace(benchmark, f"Forman's {len(benchmark)} tasks (2003, Appendix A)",
+                                   dict(size=6, color="rgba(120,120,120,0.45)", symbol="circle-open")))
+    for i, (dataset, part) in enumerate(tasks.groupby("dataset", sort=False, observed=True)):
+        marker = dict(size=9, color=DATASET_COLOURS[i % len(DATASET_COLOURS)], symbol=_SYMBOLS[i % len(_SYMBOLS)],
+                      opacity=0.85)
+        fig.add_trace(_tasks_trace(part, str(dataset), marker))
+    both = pd.concat([t[["pos", "neg"]] for t in shown]) if shown else pd.DataFrame({"pos": [1], "neg": [1]})
+    # One range for both axes, so the 1:1 line is the box's diagonal and every line of skew 1:1 … 1:(high/low)
+    # crosses it.
+    low, high = max(0.5, 0.7 * float(both.to_numpy().min())), 1.4 * float(both.to_numpy().max())
+    for s in lines:
+        # Along neg = s · pos inside the box; labelled near where it leaves it.
+        start, end = max(low, low / s), min(high, high / s)
+        if start >= end:
+            continue
+        label = start * (end / start) ** 0.85
+        fig.add_trace(go.Scatter(
+            x=[start, label, end], y=[s * start, s * label, s * end], mode="lines+text", text=["", f"1:{s:g}", ""],
+            textposition="top left", name=f"skew 1:{s:g}", textfont=dict(size=13),
+            line=dict(color="black", dash="dot", width=1), showlegend=False,
+            hovertemplate=f"skew 1:{s:g}: neg = {s:g} × pos<extra></extra>"))
+    fig.update_xaxes(type="log", range=[np.log10(low), np.log10(high)],
+                     title_text="positive documents (pos: in the class)")
+    fig.update_yaxes(type="log", range=[np.log10(low), np.log10(high)],
+                     title_text="negative documents (neg: the rest)")
+    fig.update_layout(height=560, margin=dict(l=10, r=10, t=40 if title else 10, b=10), title=title,
+                      legend=dict(x=0.01, y=0.99, bgcolor="rgba(255,255,255,0.7)"), hovermode="closest")
+    return fig
+
+
+def _tasks_trace(tasks: pd.DataFrame, name: str, marker: dict) -> go.Scatter:
+    return go.Scatter(
+        x=tasks["pos"], y=tasks["neg"], mode="markers", name=name, marker=marker,
+        customdata=tasks[["dataset", "class", "skew"]].astype({"dataset": str, "class": str}).to_numpy(object),
+        hovertemplate="%{customdata[0]} / %{customdata[1]}<br>pos %{x:,}, neg %{y:,}<br>"
+                      "skew 1:%{customdata[2]:.1f}<extra></extra>")

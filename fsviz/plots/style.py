@@ -9,7 +9,7 @@ import plotly.express as px
 from ..analysis import GOAL_LABELS, metric_label
 from ..multiclass import MEASURES
 
-__all__ = ["DATASET_COLOURS", "METRIC_COLOURS", "READABLE", "goal_label", "luminance", "metric_colour", "metric_label"]
+__all__ = ["METRIC_COLOURS", "READABLE", "goal_label", "luminance", "metric_colour", "metric_label"]
 
 #: One colour per registered metric, stable across figures (Plotly's qualitative "Dark24" order, then "Light24").
 METRIC_COLOURS = {
@@ -36,10 +36,6 @@ def luminance(colour: str) -> float:
 
 #: Plotly's Alphabet without its pale colours, which vanish on a white page.
 READABLE = [c for c in px.colors.qualitative.Alphabet if luminance(c) < 0.6]
-
-#: Colours for datasets side by side (D3's ten, each far from the next).
-DATASET_COLOURS = px.colors.qualitative.D3
-
 
 def metric_colour(name: str) -> str:
     """A metric's colour: Forman's twelve fixed, any other name or spec a stable pick from Plotly's Alphabet."""
