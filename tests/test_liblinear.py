@@ -171,8 +171,8 @@ def test_a_dual_first_pass_outside_the_gap_tolerance_is_solved_again_at_tol(monk
 
 
 def test_the_first_pass_tolerance_tightens_as_k_outgrows_the_rows():
-    assert [first_pass_factor(k, 500) for k in (125, 249, 250, 999, 1000, 5000)] == [10, 10, 3, 3, 2, 2]
-    X, y = _data(200, 150, seed=3)  # 150 columns = 0.75 × the rows: the first pass at 3 × tol
+    assert [first_pass_factor(k, 500) for k in (125, 449, 450, 999, 1000, 5000)] == [10, 10, 3, 3, 2, 2]
+    X, y = _data(200, 190, seed=3)  # 190 columns = 0.95 × the rows: the first pass at 3 × tol
     solver = LinearSVCSolver(make_classifier("svm"), y)
     quick = solver._first_pass(X.data, X.indices, X.indptr, X.shape[1])
     at_3x = solver._solve(True, X.data, X.indices, X.indptr, X.shape[1], solver.labels, solver.ones, 3e-4)
