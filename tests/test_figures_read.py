@@ -33,3 +33,18 @@ def test_agreement_axes_use_powers_of_ten_not_si_prefixes():
     a, b = rng.random(200) * 1e-4, rng.random(200) * 1e3
     fig = agreement_scatter_figure(a, b, np.array([f"w{i}" for i in range(200)]), ("ig", "chi"))
     assert fig.layout.xaxis.exponentformat == "power" and fig.layout.yaxis.exponentformat == "power"
+
+
+def test_the_zipf_curve_is_thinned_evenly_on_its_log_axis():
+    from fsviz.plots import zipf_figure
+    from fsviz.tables import df_ranks
+
+    corpus = fsviz.load_sample(min_df=3)
+    ranks = df_ranks(corpus)
+    fig = zipf_figure(corpus)
+    assert [t.type for t in fig.data] == ["scatter", "scatter"]  # SVG: no WebGL layer on the first page
+    kept = ranks[ranks["kept"]]
+    drawn = np.asarray(fig.data[0].x)
+    assert 100 < drawn.size <= 600 and drawn[0] == kept["rank"].min() and drawn[-1] == kept["rank"].max()
+    assert drawn[:10].tolist() == list(range(1, 11))  # the head, rank by rank
+    assert np.diff(np.log10(drawn[drawn >= 10])).max() < 0.05  # then no stretch of the log axis left empty
