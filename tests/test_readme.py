@@ -22,3 +22,29 @@ def test_ci_runs_the_readme_test_command():
     install_and_test = test_command.split("&& ", 2)[-1]  # after creating and activating the venv
     assert install_and_test == "pip install -r requirements-dev.txt && python -m pytest"
     assert install_and_test in (REPO / ".ci" / "run").read_text()
+
+
+def test_the_architecture_picture_names_every_module():
+    """Every file of fsviz/, ui/ and pages/ has its line in the README's picture (each package's files indented
+    under it), so the picture stays true as modules come and go."""
+    picture = README[README.index("─── fsviz/, the library"):]
+    picture = picture[:picture.index("\n───")]
+    app = README[:README.index("─── fsviz/, the library")]
+    listed, package = set(), ""
+    for line in picture.splitlines()[1:]:
+        if not line.strip() or line.startswith(" " * 4):  # a description's second line
+            continue
+        name = line.split()[0]
+        if not line.startswith(" "):
+            package = name if name.endswith("/") else ""
+        listed.add(f"{package}{name}" if line.startswith("  ") else name)
+    missing = []
+    for path in sorted((REPO / "fsviz").rglob("*.py")):
+        if "__pycache__" in path.parts or path.name in ("__init__.py", "__main__.py"):
+            continue
+        if path.relative_to(REPO / "fsviz").as_posix() not in listed:
+            missing.append(path.relative_to(REPO / "fsviz").as_posix())
+    for folder in ("ui", "pages"):
+        missing += [f"{folder}/{p.name}" for p in sorted((REPO / folder).glob("*.py"))
+                    if p.name != "__init__.py" and p.name not in app]
+    assert not missing, f"add these to the README's architecture picture: {missing}"
