@@ -9,7 +9,7 @@ from fsviz.binormal import word_bns_view
 from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.grid import DEFAULT_KS
 from fsviz.isoclines import no_isocline_reason
-from fsviz.plots import bns_figure, stability_figure, word_map_figure
+from fsviz.plots import stability_figure, word_map_figure
 from fsviz.significance import DEFAULT_FDR, check_fdr
 from fsviz.stability import bootstrap_stability
 from fsviz.tables import boundary_table, top_words, word_table
@@ -241,7 +241,7 @@ def main() -> None:
     if picked is not None and picked not in candidates:
         candidates.insert(0, int(picked))
     if candidates:
-        _figure_one(task, candidates)
+        _figure_one(task, ctx.task_key, candidates)
     else:
         st.info("This class has no words to show.")
 
@@ -302,13 +302,13 @@ def _bootstrap(ctx, metrics, k) -> None:
 
 
 @st.fragment
-def _figure_one(task, candidates) -> None:
+def _figure_one(task, task_key, candidates) -> None:
     """Forman's Figure 1 for one word of ``candidates`` (vocabulary indices)."""
     word = st.selectbox("Word", [str(w) for w in task.vocabulary[candidates]], key="wordmap_bns_word",
                         help="The words you searched for, then those in your box or lasso selection, then the top 10 "
                              "by BNS. Search a word above to add it here.")
     view = word_bns_view(task, word)
-    st.plotly_chart(bns_figure(view), key="wordmap_bns_chart")
+    st.plotly_chart(cache.bns_figure(view, task_key, word), key="wordmap_bns_chart")
     st.caption(f"{plain(repr(word))}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
                f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
                f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "

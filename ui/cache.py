@@ -31,6 +31,9 @@ from fsviz.tables import word_table as _word_table
 # scikit-learn (about 1 s of imports).
 time_cell = lazy("fsviz.grid", "time_cell")
 word_map_animation_figure = lazy("fsviz.plots.words", "word_map_animation")
+_bns_figure = lazy("fsviz.plots.bns", "bns_figure")
+_fdr_columns = lazy("fsviz.plots.fdr", "fdr_columns")
+_significance, _fdr_boundary = lazy("fsviz.significance", "significance", "fdr_boundary")
 all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.multiclass", "all_runs", "stored_multiclass",
                                                          "time_multiclass_cell")
 
@@ -158,16 +161,18 @@ def word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _p
 @st.cache_resource(max_entries=8, scope="session")
 def significance(_task, task_key):
     """:func:`fsviz.significance.significance` of a task (each word's p and BH q; cached per task)."""
-    from fsviz.significance import significance as tested
-
-    return tested(_task)
+    return _significance(_task)
 
 
 @st.cache_resource(show_spinner="Drawing the FDR boundary …", max_entries=16, scope="session")
 def fdr_boundary(_task, task_key, fdr: float, zoom):
     """The word map's q = ``fdr`` boundary (:func:`fsviz.significance.fdr_boundary` on the columns
     :func:`fsviz.plots.fdr.fdr_columns` draws for ``zoom``), cached per task, rate and zoom."""
-    from fsviz.plots.fdr import fdr_columns
-    from fsviz.significance import fdr_boundary as boundary
+    return _fdr_boundary(_task, fdr, result=significance(_task, task_key), fp=_fdr_columns(_task, zoom))
 
-    return boundary(_task, fdr, result=significance(_task, task_key), fp=fdr_columns(_task, zoom))
+
+@st.cache_resource(max_entries=32, scope="session")
+def bns_figure(_view, task_key, word: str):
+    """Forman's Figure 1 for ``word`` of a task (:func:`fsviz.plots.bns_figure` of its view), cached per task and
+    word: the word map's other widgets rerun its block, and plotly takes 0.05–0.2 s to build it."""
+    return _bns_figure(_view)
