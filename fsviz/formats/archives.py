@@ -221,7 +221,8 @@ def _zip_members(archive: zipfile.ZipFile, fname: str, budget: Budget):
     budget.expect(sum(info.file_size for _, info, _ in members))
     for parts, info, what in members:
         with archive.open(info) as stream:
-            yield parts, budget.read(stream, what, ratio=lambda n, size=info.compress_size: (n, size))
+            yield parts, budget.read(stream, what, ratio=lambda n, size=info.compress_size: (n, size),
+                                     size=info.file_size)
 
 
 def _name_of(source) -> str:
@@ -315,7 +316,8 @@ def _tar_members(archive, fname, budget, counter, progress):
             what = f"{fname!r}: the member {member.name!r}"
             budget.expect(member.size, what)
             start = member.offset_data
-            data = budget.read(archive.extractfile(member), what, ratio=lambda n, start=start: (start + n, counter.count))
+            data = budget.read(archive.extractfile(member), what, ratio=lambda n, start=start: (start + n, counter.count),
+                               size=member.size)
             progress.members += 1
             yield parts, data
             continue

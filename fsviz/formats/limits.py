@@ -200,15 +200,21 @@ class Budget:
         if expanded > self.limits.max_bytes:
             raise self.limits.error("max_bytes", what, expanded)
 
-    def read(self, stream, what: str | None = None, *, ratio=None) -> bytes:
+    def read(self, stream, what: str | None = None, *, ratio=None, size: int | None = None) -> bytes:
         """Every byte of ``stream``, read in chunks and counted; stops at the limit.
 
         ``ratio``, when given, is called with the bytes read so far and returns
-        (expanded, compressed) for :meth:`check_ratio`.
+        (expanded, compressed) for :meth:`check_ratio`. ``size``: the length the
+        container declares (a file's, a tar or ZIP member's), which only sizes the
+        reads (one byte more, so one read reaches the end; :data:`CHUNK` at most): a
+        read allocates what it asks for, and asking 1 MiB for each of 20 Newsgroups'
+        18,846 small messages cost 0.2 s of page faults. A stream longer than declared
+        is still read to its end, chunk by chunk, within the limits.
         """
         out, n = None, 0
+        want = CHUNK if size is None else min(CHUNK, max(int(size), 0) + 1)
         while True:
-            chunk = stream.read(CHUNK)
+            chunk = stream.read(want)
             if not chunk:
                 break
             n += len(chunk)
@@ -226,8 +232,9 @@ class Budget:
     def read_file(self, path: Path, what: str) -> bytes:
         """A regular file's bytes, opened by :func:`open_file` (no link followed, no device or pipe)."""
         with open_file(path, what) as handle:
-            self.expect(os.fstat(handle.fileno()).st_size, what)
-            return self.read(handle, what)
+            size = os.fstat(handle.fileno()).st_size
+            self.expect(size, what)
+            return self.read(handle, what, size=size)
 
 
 def named_path(source):
