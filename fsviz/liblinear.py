@@ -48,7 +48,11 @@ the default LinearSVC (``penalty="l2"``, ``loss="squared_hinge"``,
    at 3 × ``tol``, from 2 × at 2 ×, where 1-6% fail. On every dual fit of a
    grid (Forman's metrics, trial 0), interleaved fit by fit: the dual fits
    took 16% less time on tr45, 3% less on wap and the same on la1, and the
-   re-solves fell from 328 to 42 on tr45 and from 180 to 95 on wap. Every
+   re-solves fell from 328 to 42 on tr45 and from 180 to 95 on wap
+   (``benchmarks/bench_solver.py --first-pass --per-k 100``: 1.54, 1.32 and
+   1.44 × the speed of no first pass on tr45, wap and la1, against 0.93,
+   1.27 and 1.53 × for 10 × ``tol`` throughout; la1's timings vary between
+   runs, its tiers being 10 × there). Every
    kept answer still has its gap within :data:`GAP_TOLERANCE`, and
    ``benchmarks/bench_grid_optimum.py`` counts as many test predictions
    off a tight optimum as before (1 on tr45, 7 on wap);
