@@ -255,7 +255,7 @@ def test_a_path_outside_the_data_folders_is_refused_in_chromium(server, browser)
     page = _open(browser, server)
     try:
         page.get_by_text("Path", exact=True).click()
-        box = page.get_by_test_id("stTextInputField")
+        box = page.locator(".st-key-path input")  # the Path box (Preprocessing has a text box too)
         box.fill("/etc/apt")
         box.press("Enter")
         error = page.locator('[data-testid="stAlertContentError"]')

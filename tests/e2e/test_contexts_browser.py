@@ -42,7 +42,7 @@ def _shoot_panel(page, name):
 def _type_path(page, path):
     page.get_by_text("Path", exact=True).click()
     page.wait_for_timeout(1000)
-    box = page.locator('[data-testid="stSidebar"] [data-testid="stTextInputField"]')
+    box = page.locator(".st-key-path input")
     box.fill(str(path.relative_to(REPO)))
     box.press("Enter")
     _settle(page)
@@ -105,8 +105,8 @@ def test_document_markup_shows_as_text_and_counts_say_there_is_no_text(server, b
         _shoot_panel(page, "contexts-markup")
 
         page.set_viewport_size({"width": 1400, "height": 1500})
-        page.locator('[data-testid="stSidebar"] [data-testid="stTextInputField"]').fill(str(counts.relative_to(REPO)))
-        page.locator('[data-testid="stSidebar"] [data-testid="stTextInputField"]').press("Enter")
+        page.locator(".st-key-path input").fill(str(counts.relative_to(REPO)))
+        page.locator(".st-key-path input").press("Enter")
         _settle(page)
         _search(page, "apple")
         _assert_no_error(page)
