@@ -150,7 +150,7 @@ def fisher_p(tp, fp, pos: int, neg: int, *, alternative: str = "greater") -> np.
 
     Examples
     --------
-    >>> float(fisher_p([3], [0], 3, 3)[0])  # 1 / C(6, 3)
+    >>> round(float(fisher_p([3], [0], 3, 3)[0]), 12)  # 1 / C(6, 3), summed in log space
     0.05
     """
     tp = np.asarray(tp, dtype=np.int64).ravel()

@@ -111,7 +111,7 @@ def p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method
     alternative : {"greater", "two-sided", "less"}
     method : {"fisher", "auto", "g2"}
 
-    >>> float(p_values([3], [0], 3, 3)[0])
+    >>> round(float(p_values([3], [0], 3, 3)[0]), 12)  # Fisher's exact: 1 / C(6, 3)
     0.05
     """
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
