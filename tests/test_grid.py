@@ -1,7 +1,6 @@
 """The evaluation grid: leakage, resume, determinism, Dask, the baseline, bad configs."""
 
 import datetime
-import types
 
 import numpy as np
 import pandas as pd
@@ -10,7 +9,6 @@ from scipy import sparse
 
 import fsviz
 from fsviz.grid import ALL, COLUMNS, GridConfig, cell_splits, fold_rankings, load_results, run_grid
-from fsviz.grid import results as results_module
 from fsviz.grid.results import skipped_frame
 
 SMALL = dict(metrics=("bns", "ig", "rand", "pr"), ks=(5, 20, 10_000), trials=2, folds=3)
@@ -110,15 +108,9 @@ def test_same_seed_same_results_other_seed_other_folds(corpus, small_run):
 @pytest.mark.parametrize("solver", ["fastest", "sklearn"])
 def test_same_seed_gives_byte_identical_parquet(corpus, tmp_path, monkeypatch, solver):
     """One worker or two, the same seed writes the same file, byte for byte, once its write time (to the
-    second, in the provenance) is held still (the solvers are seeded by the model's random_state; the
-    cells are stored in plan order whichever worker finished first)."""
-
-    class Still(datetime.datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return cls(2003, 3, 1, tzinfo=tz)
-
-    monkeypatch.setattr(results_module, "datetime", types.SimpleNamespace(datetime=Still, UTC=datetime.UTC))
+    second, in the provenance) is held still by SOURCE_DATE_EPOCH (the solvers are seeded by the model's
+    random_state; the cells are stored in plan order whichever worker finished first)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1046476800")  # 2003-03-01, UTC
     config = GridConfig(**SMALL, solver=solver)
     one, two = tmp_path / "one.parquet", tmp_path / "two.parquet"
     run_grid(corpus, config, out=one, n_jobs=1)
@@ -127,6 +119,15 @@ def test_same_seed_gives_byte_identical_parquet(corpus, tmp_path, monkeypatch, s
     assert one.read_bytes() == two.read_bytes()
     run_grid(corpus, GridConfig(**SMALL, solver=solver, seed=1), out=tmp_path / "seed1.parquet")
     assert (tmp_path / "seed1.parquet").read_bytes() != one.read_bytes()
+
+
+def test_a_mistyped_source_date_epoch_is_explained():
+    from fsviz.grid.results import write_time
+
+    assert write_time({"SOURCE_DATE_EPOCH": "0"}).year == 1970
+    assert abs((write_time({}) - datetime.datetime.now(datetime.UTC)).total_seconds()) < 60
+    with pytest.raises(ValueError, match="SOURCE_DATE_EPOCH must be a whole number"):
+        write_time({"SOURCE_DATE_EPOCH": "yesterday"})
 
 
 def test_all_features_equals_plain_linear_svc_cross_validation(corpus, small_run):

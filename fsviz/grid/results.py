@@ -163,13 +163,25 @@ class GridRun:
             "complete": self.complete, "cells_total": self.cells_total, "cells_done": self.cells_done,
             "key": self.key,
             # when the results were first written: a copy saved again keeps it
-            "provenance": {"written": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-                           **self.provenance},
+            "provenance": {"written": write_time().isoformat(timespec="seconds"), **self.provenance},
         }, default=str).encode()
         pq.write_table(table.replace_schema_metadata(meta), target)
 
     def to_csv(self) -> str:
         return self.results.to_csv(index=False)
+
+
+def write_time(environ=None) -> datetime.datetime:
+    """When a results file is written: now (UTC), or ``SOURCE_DATE_EPOCH`` (seconds since 1970, the
+    reproducible-builds convention) when set, so the same seed writes the same file byte for byte."""
+    environ = os.environ if environ is None else environ
+    value = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value:
+        return datetime.datetime.now(datetime.UTC)
+    if not value.isdigit():
+        raise ValueError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01, got {value!r}; "
+                         "unset it to stamp results with the time they are written")
+    return datetime.datetime.fromtimestamp(int(value), datetime.UTC)
 
 
 def provenance(corpora) -> dict:
