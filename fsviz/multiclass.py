@@ -29,7 +29,6 @@ import json
 import os
 import time
 import warnings
-from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -47,6 +46,7 @@ from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
 from .counts import Training
 from .grid import ALL, RUN_COLUMNS, GridConfig, fold_selections, list_runs, run_key, seed_for
+from .grid.results import write_time
 from .metrics import metric_names
 from .selection import parse_spec
 from .workers import local_workers
@@ -282,7 +282,7 @@ def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpu
     total, done = multiclass_cells(config), cells_done(table)
     meta = {"config": config.to_dict(), "corpus": corpus.name, "fingerprint": corpus.fingerprint,
             "key": run_key(config, [corpus]), "cells_done": done, "cells_total": total, "complete": done >= total,
-            "written": datetime.now(UTC).isoformat(timespec="seconds")}
+            "written": write_time().isoformat(timespec="seconds")}
     arrow = pa.Table.from_pandas(table, preserve_index=False)
     arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fsviz_multiclass": json.dumps(meta)})
     tmp = path.with_name(path.name + ".tmp")
