@@ -22,8 +22,10 @@ def main() -> None:
     st.title(f"Corpus: {plain(corpus.name)}")
     st.markdown(
         "Each document is a set of words (Boolean presence, as in Forman 2003). Pick a **positive class** in "
-        "the sidebar: every other document is negative, and each word gets two counts, **tp** (positive "
-        "documents containing it) and **fp** (negative documents containing it). The *Word map* page plots them."
+        "the sidebar: every other document is negative (or compare **group A against group B**, any classes on "
+        "each side), and each word gets two counts, **tp** (positive documents containing it) and **fp** "
+        "(negative documents containing it). The *Word map* page plots them. How the text becomes words "
+        "(language, stop words, stems, n-grams, characters) is under *Preprocessing*."
     )
     c1, c2, c3, c4 = st.columns(4)
     c1.metric("Documents", f"{corpus.n_docs:,}")
