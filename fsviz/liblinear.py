@@ -90,7 +90,7 @@ except ImportError:  # pragma: no cover - depends on the installed scipy
     _csc_matvec = _csr_matvec = None
 
 __all__ = ["AVAILABLE", "DUAL_FIRST_PASS", "DUAL_FROM", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit",
-           "LinearSVCSolver", "first_pass_factor", "merge_rows"]
+           "LinearSVCSolver", "available", "first_pass_factor", "merge_rows"]
 
 #: Whether liblinear's entry point is importable (scikit-learn's private ``_liblinear``).
 AVAILABLE = _liblinear is not None
@@ -143,6 +143,11 @@ class _CSR:
         self.shape = (indptr.size - 1, n_columns)
         self.nnz = int(data.size)
         self.dtype = data.dtype
+
+
+def available() -> bool:
+    """:data:`AVAILABLE`, read when called (for modules that bind this one lazily, :mod:`fsviz._lazy`)."""
+    return AVAILABLE
 
 
 def _codes(n: int) -> np.ndarray:

@@ -108,7 +108,9 @@ def test_model_metrics_against_sklearn():
     assert score_words("nb_lr", toy(0)) == pytest.approx(np.abs(nb.feature_log_prob_[1] - nb.feature_log_prob_[0]))
     presence = (TF > 0).astype(float)
     svm = LinearSVC(random_state=0).fit(presence, LABELS == 0)
-    assert score_words("svm_w", toy(0)) == pytest.approx(np.abs(svm.coef_[0] * presence.std(axis=0)))
+    # svm_w solves the dual (3 words ≥ ¼ of 6 documents; LinearSVC the primal), to a duality gap within 1e-3 of
+    # the objective: here 9e-5 apart (tests/test_svm_weight.py compares larger corpora).
+    assert score_words("svm_w", toy(0)) == pytest.approx(np.abs(svm.coef_[0] * presence.std(axis=0)), rel=1e-3)
 
 
 @settings(max_examples=25, deadline=None)
