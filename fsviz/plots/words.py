@@ -285,7 +285,7 @@ def _word_map_layout(fig, task, zoom, log):
 
 
 @plain_text
-def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, max_points=2000):
+def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, max_points=2000):
     """Forman's Figure 13: one topographic panel per metric over the (fp, tp) plane.
 
     Each panel shows the metric's contour levels for this task's pos and neg
@@ -299,6 +299,11 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, ma
     the figure's ``meta`` says how many), which keeps a large vocabulary's
     figure small; ``max_points=0`` draws no words (the maps and isoclines alone: in a browser without a
     GPU, a WebGL layer of words in each of a dozen panels is most of the figure's drawing time).
+
+    What the browser receives is kept small, as it is most of a change's time: an ``n_grid`` of 60 (the
+    levels' shapes as at 90, in 0.44 of the cells), each cell's percentile as a whole per mille in
+    uint16 (plotly sends arrays as typed binary: 2 bytes a cell, not 8; twelve levels need no finer
+    steps), the isoclines' 400 points a branch as float32. Eleven panels: 1.45 MB of JSON -> about 0.24 MB.
     """
     metrics = [m for m in metrics if not get_metric(m).random]
     points = points or word_points(task)
@@ -314,7 +319,8 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, ma
     for i, name in enumerate(metrics):
         row, col = i // columns + 1, i % columns + 1
         surface = metric_surface(name, task.pos, task.neg, n_grid=n_grid)
-        fig.add_trace(go.Contour(x=surface.fp, y=surface.tp, z=surface.percentiles, showscale=False, ncontours=12,
+        per_mille = np.rint(surface.percentiles * 1000).astype(np.uint16)
+        fig.add_trace(go.Contour(x=surface.fp, y=surface.tp, z=per_mille, showscale=False, ncontours=12,
                                  colorscale="Viridis", opacity=0.75, line=dict(width=0.5),
                                  hoverinfo="skip"), row=row, col=col)
         if shown.size:
@@ -326,8 +332,8 @@ def boundaries_figure(task, metrics, k, *, n_grid=90, columns=3, points=None, ma
         curve = top_k_isocline(task, name, k, fp=fp_curve)
         for branch in (curve.upper, curve.lower):
             if np.isfinite(branch).any():
-                fig.add_trace(go.Scatter(x=fp_curve, y=branch, mode="lines", showlegend=False,
-                                         line=dict(color="black", width=3),
+                fig.add_trace(go.Scatter(x=fp_curve.astype(np.float32), y=branch.astype(np.float32), mode="lines",
+                                         showlegend=False, line=dict(color="black", width=3),
                                          hovertemplate=f"{get_metric(name).label} ≥ {curve.threshold:.4g}<extra></extra>"),
                               row=row, col=col)
     fig.update_xaxes(range=[0, task.neg], title=dict(text="fp", standoff=2, font=dict(size=11)))
