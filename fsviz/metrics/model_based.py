@@ -10,8 +10,8 @@ Choices the paper leaves open:
 
 - The SVM sees the grid's own features, Boolean presence, so ``svm_w``
   explains the model the grid fits (scikit-learn's LinearSVC, C = 1,
-  ``random_state=0``, fitted as the grid fits it; up to :data:`MAX_ITER`
-  passes, so that it converges).
+  ``random_state=0``; fitted as the grid fits it where there are fewer
+  words than documents, see :func:`svm_weight`).
 - Naive Bayes and the KL terms are defined over word events P(f|c), so they
   read term frequencies, with Laplace smoothing (MultinomialNB's α = 1):
   P(f|c) = (tf(f, c) + 1) / (Σ_f' tf(f', c) + |V|).
@@ -32,12 +32,9 @@ from .base import Metric
 # bound lazily: fsviz.liblinear imports scikit-learn (about 0.9 s), which only fitting a model needs
 LinearSVCSolver, liblinear_available = lazy("fsviz.liblinear", "LinearSVCSolver", "available")
 
-#: The passes ``svm_w``'s solver may take (LinearSVC's ``max_iter``; its default is 1,000): see :func:`svm_weight`.
-MAX_ITER = 10_000
-
 GOUTTE = "Goutte et al., Corpus-Based vs. Model-Based Selection of Relevant Features, §3"
 
-__all__ = ["MAX_ITER", "METRICS", "kl_multi", "kl_term", "nb_log_ratio", "svm_weight"]
+__all__ = ["METRICS", "kl_multi", "kl_term", "nb_log_ratio", "svm_weight"]
 
 
 def svm_weight(training) -> np.ndarray:
@@ -48,37 +45,35 @@ def svm_weight(training) -> np.ndarray:
     the population standard deviation of the word's presence over the
     training documents.
 
-    w is LinearSVC's (C = 1, squared hinge, ``tol`` 1e-4, ``random_state=0``)
-    optimum, reached by :class:`fsviz.liblinear.LinearSVCSolver` in mode
-    ``"fastest"``, as the grid fits it: the dual solver once there are at
-    least a quarter as many words as documents, with a gap-checked first
-    pass. scikit-learn's ``dual="auto"`` takes the primal solver whenever
-    there are fewer words than documents, and on the 200,000-document,
-    100,000-word scale corpus that solver took 6-14 s and stopped with
-    ‖Δs‖/‖s‖ = 5% from the optimum's scores (Spearman 0.962), where the dual
-    one takes about 1 s and stops within 3·10⁻⁵ (``benchmarks/bench_svm_w.py``).
-
-    One fit, not the grid's thousands, so the solver may run up to
-    :data:`MAX_ITER` passes (LinearSVC's ``max_iter`` is 1,000): on 20
-    Newsgroups' comp.graphics (18,846 documents, 52,604 words) the dual
-    solver needs about 1,500 passes to reach ``tol``, and its answer at
-    1,000 (LinearSVC's, with a ConvergenceWarning) is 1.2% from the
-    optimum's scores, against 1·10⁻⁵ at convergence. Where LinearSVC
-    converges the answers agree to the solvers' tolerance
-    (``tests/test_svm_weight.py``); without scikit-learn's private entry
-    point, ``LinearSVC.fit`` itself fits (with :data:`MAX_ITER`).
+    w is LinearSVC's (C = 1, squared hinge, ``tol`` 1e-4, ``max_iter``
+    1,000, ``random_state=0``). Where there are fewer words than documents,
+    scikit-learn's ``dual="auto"`` takes the primal solver, which on the
+    200,000-document, 100,000-word scale corpus took 4-17 s and stopped with
+    ‖Δs‖/‖s‖ = 3-5% from the optimum's scores (Spearman 0.962 with them);
+    there :class:`fsviz.liblinear.LinearSVCSolver` fits in mode
+    ``"fastest"``, as the grid does: the dual solver from a quarter as many
+    words as documents, a gap-checked first pass; about 1 s and 3·10⁻⁵ from
+    the optimum (``benchmarks/bench_svm_w.py``). With at least as many words
+    as documents scikit-learn already takes the dual solver, and the fit is
+    ``LinearSVC.fit``'s to the bit (mode ``"sklearn"``). That includes its
+    stop at ``max_iter``: on 20 Newsgroups' comp.graphics (18,846 documents,
+    52,604 words) the dual solver needs about 1,500 passes to reach ``tol``
+    and its answer at 1,000 is 1.2% from the optimum's scores (sci.med:
+    0.1%, ~3,900 passes), kept because converging costs 1.4-2.9 × the time.
+    Without scikit-learn's private entry point ``LinearSVC.fit`` fits.
     """
     # late: scikit-learn's import (about 0.9 s) only when a model is fitted, not for every use of the registry
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.svm import LinearSVC
 
     X, y = training.presence, np.asarray(training.y, dtype=bool)
-    model = LinearSVC(random_state=0, max_iter=MAX_ITER)
+    model = LinearSVC(random_state=0)
     if liblinear_available() and 0 < y.sum() < y.size and X.nnz:
         if not X.has_sorted_indices:
             X = X.sorted_indices()
         indices, indptr = X.indices.astype(np.int32, copy=False), X.indptr.astype(np.int32, copy=False)
-        coef = LinearSVCSolver(model, y).fit(X.data, indices, indptr, X.shape[1]).coef
+        mode = "fastest" if X.shape[1] < X.shape[0] else "sklearn"  # where scikit-learn's choice is the primal
+        coef = LinearSVCSolver(model, y, mode).fit(X.data, indices, indptr, X.shape[1]).coef
     else:  # one class only (LinearSVC says so), no words, or scikit-learn moved its private solver
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
