@@ -17,8 +17,9 @@ estimators, plotly or pyarrow for every command; ``from fsviz import load_corpus
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ._lazy import package_names
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
     from ._validation import check_k
@@ -97,15 +98,4 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str):
-    """``fsviz.<name>``: the public name, imported from its module on first use (then a plain attribute)."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'fsviz' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 
-__all__ = ["LazyCallable", "LazyMapping", "LazySequence", "lazy"]
+__all__ = ["LazyCallable", "LazyMapping", "LazySequence", "lazy", "package_names"]
 
 _UNSET = object()
 
@@ -90,3 +90,23 @@ def lazy(module: str, *names: str, kind=LazyCallable):
         raise ValueError(f"lazy() takes a module of fsviz by its absolute name, got {module!r}")
     stand_ins = tuple(kind(module, name) for name in names)
     return stand_ins[0] if len(stand_ins) == 1 else stand_ins
+
+
+def package_names(package: str, sources: dict, namespace: dict):
+    """A package's PEP 562 ``__getattr__`` and ``__dir__`` for the public names ``sources`` lists per module
+    (relative to ``package``): each is imported from its module on first use, then a plain attribute of
+    ``namespace`` (the package's ``globals()``). ``fsviz`` and ``fsviz.plots`` use it."""
+    module_of = {name: module for module, names in sources.items() for name in names}
+
+    def __getattr__(name: str):
+        module = module_of.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", package), name)
+        namespace[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*namespace, *module_of})
+
+    return __getattr__, __dir__

@@ -11,8 +11,9 @@ holds the colours and labels they share.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from .._lazy import package_names
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports each family on first use
     from .agreement import agreement_matrix_figure, agreement_scatter_figure
@@ -75,15 +76,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """``fsviz.plots.<name>``: the figure builder, imported from its family on first use."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'fsviz.plots' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = package_names(__name__, _SOURCES, globals())
