@@ -11,6 +11,11 @@ Per corpus: load it, take one class's training sample, then alternate (A, B, A, 
 
 Prints the medians, their ratio B / A, and each answer's distance from a tight optimum (the dual solver at
 ``tol`` 1e-8): ‖s − s*‖ / ‖s*‖ of the scores, Spearman's ρ with s* and the top-100 words shared.
+
+Measured (2026-11-24, 2 shared cores, 5 rounds): scale corpus class03 0.905 s vs 6.669 s (7.4x), class12
+1.027 s vs 8.073 s (7.9x), fsviz 3.2e-05 from s* against 5.5e-02 and 3.4e-02 for LinearSVC's primal solve
+(Spearman 0.962 with s*); 20 Newsgroups (52,604 words > 18,846 documents, LinearSVC.fit's fit to the bit)
+comp.graphics 0.408 vs 0.395 s, rec.autos 0.297 vs 0.287 s, sci.med 0.395 vs 0.406 s (1.0x each).
 """
 
 import argparse
