@@ -11,6 +11,7 @@ import streamlit as st
 from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.tables import class_table
+from ui import cache
 from ui.components import plain, spreadsheet_csv
 from ui.sidebar import page
 
@@ -70,6 +71,7 @@ def main() -> None:
         with st.expander(f"Words the cutoff removed ({corpus.removed_words.size:,})"):
             removed = pd.DataFrame({"word": corpus.removed_words, "documents": corpus.removed_df})
             st.dataframe(removed.sort_values("documents", ascending=False).head(1000), hide_index=True)
+    cache.warm_up()  # the other pages' imports, in the background, once per server process
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

@@ -17,7 +17,9 @@ is read again after an hour (``ttl``).
 
 from __future__ import annotations
 
+import importlib
 import io
+import os
 import threading
 
 import streamlit as st
@@ -36,6 +38,34 @@ _fdr_columns = lazy("fsviz.plots.fdr", "fdr_columns")
 _significance, _fdr_boundary = lazy("fsviz.significance", "significance", "fdr_boundary")
 all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.multiclass", "all_runs", "stored_multiclass",
                                                          "time_multiclass_cell")
+
+#: What the other pages import that the Corpus page does not (scikit-learn, scipy.stats, the grid, the figures):
+#: :func:`warm_up` imports them in the background once a new server has drawn its first page.
+WARM_MODULES = ("fsviz.plots.words", "fsviz.binormal", "fsviz.classifiers", "fsviz.grid", "fsviz.export",
+                "fsviz.analysis", "fsviz.agreement", "fsviz.multiclass", "fsviz.plots.results")
+#: Set to 0 to turn :func:`warm_up` off (a server short of memory, or a test of what one page imports).
+WARM_UP_VAR = "FSVIZ_WARM_UP"
+
+
+@st.cache_resource(show_spinner=False)
+def warm_up() -> threading.Thread | None:
+    """Import :data:`WARM_MODULES` in a background thread, once per server process (about 1.5 s of imports).
+
+    Called when the Corpus page has been drawn: a new server's first visitor does not wait for the modules
+    the other pages need, and the page they open next finds them loaded. Imports are thread-safe (a page
+    importing one of them meanwhile waits for it). ``FSVIZ_WARM_UP=0`` turns it off.
+    """
+    if os.environ.get(WARM_UP_VAR, "1").strip() == "0":
+        return None
+
+    def run():
+        for module in WARM_MODULES:
+            importlib.import_module(module)
+
+    thread = threading.Thread(target=run, name="fsviz-warm-up", daemon=True)
+    thread.start()
+    return thread
+
 
 #: How long a corpus read from a path is kept before it is read again.
 PATH_TTL = "1h"
