@@ -170,7 +170,9 @@ def test_a_dual_first_pass_outside_the_gap_tolerance_is_solved_again_at_tol(monk
     np.testing.assert_array_equal(fit.coef, at_tol.coef)
 
 
-def test_the_first_pass_tolerance_tightens_as_k_outgrows_the_rows():
+def test_the_first_pass_tolerance_follows_its_tiers(monkeypatch):
+    assert [first_pass_factor(k, 500) for k in (125, 1000, 5000)] == [10, 10, 10]  # 10 x tol throughout
+    monkeypatch.setattr(liblinear, "DUAL_FIRST_PASS", ((0.9, 10.0), (2.0, 3.0), (np.inf, 2.0)))
     assert [first_pass_factor(k, 500) for k in (125, 449, 450, 999, 1000, 5000)] == [10, 10, 3, 3, 2, 2]
     X, y = _data(200, 190, seed=3)  # 190 columns = 0.95 × the rows: the first pass at 3 × tol
     solver = LinearSVCSolver(make_classifier("svm"), y)
