@@ -39,10 +39,9 @@ import numpy as np
 import pandas as pd
 
 from ._validation import check_whole
-from .counts import Training
-from .grid import GridConfig, fold_selections, seed_for
-from .grid.cell import cell_data
-from .grid.runner import task_labels, task_splits
+from .grid import GridConfig, seed_for
+from .grid.cell import cell_data, cell_selections
+from .grid.runner import run_tasks, task_labels, task_splits
 from .groups import check_groups, group_labels
 
 __all__ = ["STABILITY_COLUMNS", "bootstrap_stability", "grid_stability", "jaccard", "kuncheva", "set_stability",
@@ -97,17 +96,6 @@ def _rows(dataset, name, selections: list, n_features) -> list:
     return rows
 
 
-def _selections(data, config, name, y, train, random_state):
-    """The grid's selection on the training rows ``train`` (as :func:`fsviz.grid.run_cell` makes it)."""
-    training = None
-    if data.X_tf is not None:
-        positive = np.flatnonzero(data.classes == name)
-        training = (Training(data.X_tf[train], data.Y[train], positive=int(positive[0]), classes=data.classes)
-                    if positive.size else Training(data.X_tf[train], y[train], positive=0))
-    return fold_selections(data.X[train], y[train], config.metrics, config.ks, training=training,
-                           random_state=random_state).selections
-
-
 def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None) -> pd.DataFrame:
     """Each metric's stability at each k over a grid run's folds (trials × folds training splits) of each task.
 
@@ -117,21 +105,15 @@ def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None) -
     is called after each task. Columns :data:`STABILITY_COLUMNS`.
     """
     data = cell_data(corpus, config)
-    names = [str(c) for c in corpus.classes] if config.classes is None else list(config.classes)
-    names += [check_groups(corpus.classes, p, n).label for p, n in config.groups]
+    names = run_tasks(corpus, config)  # the grid's own tasks, skipping what it skips
     if classes is not None:
-        names = [n for n in dict.fromkeys(names) if n in set(map(str, classes))]
+        names = [n for n in names if n in set(map(str, classes))]
     rows = []
-    names = list(dict.fromkeys(names))
     for done, name in enumerate(names, 1):
         if progress is not None and done > 1:
             progress(done - 1, len(names))
         y, task_rows = task_labels(corpus, name, config)
-        pos = int(y[task_rows].sum()) if task_rows is not None else int(y.sum())
-        total = int(task_rows.sum()) if task_rows is not None else y.size
-        if min(pos, total - pos) < config.folds:
-            continue  # the grid skips it too
-        selections = [_selections(data, config, name, y, train, seed_for(config.seed, name, trial, fold))
+        selections = [cell_selections(data, config, name, y, train, seed_for(config.seed, name, trial, fold)).selections
                       for trial in range(config.trials)
                       for fold, (train, _) in enumerate(task_splits(y, task_rows, config, trial))]
         rows += _rows(corpus.name, name, selections, corpus.n_words)
@@ -165,7 +147,7 @@ def bootstrap_stability(corpus, positive, metrics, ks, *, negative=None, n_resam
     selections = []
     for i in range(n_resamples):
         train = np.sort(np.concatenate([rng.choice(side, side.size, replace=True) for side in sides]))
-        selections.append(_selections(data, config, name, y, train, seed_for(random_state, name, i)))
+        selections.append(cell_selections(data, config, name, y, train, seed_for(random_state, name, i)).selections)
         if progress is not None:
             progress(i + 1, n_resamples)
     return pd.DataFrame(_rows(corpus.name, name, selections, corpus.n_words), columns=STABILITY_COLUMNS)

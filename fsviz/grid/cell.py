@@ -17,8 +17,8 @@ from .config import ALL, GridConfig, seed_for
 from .fits import CellFits
 from .results import with_goals
 
-__all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "fold_rankings", "fold_selections",
-           "run_cell"]
+__all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "cell_selections", "fold_rankings",
+           "fold_selections", "run_cell"]
 
 
 @dataclass(frozen=True)
@@ -158,6 +158,19 @@ def _confusion(y_true, y_pred):
     return tp, fp, fn, int(y_true.size) - tp - fp - fn
 
 
+def cell_selections(data: CellData, config: GridConfig, class_name: str, y, train, random_state) -> FoldSelections:
+    """:func:`fold_selections` of ``config``'s metrics and ks on the training rows ``train`` of the task
+    ``class_name`` (labels ``y``), with the term frequencies and every class's labels when a metric reads them
+    (a group task's metrics see its two groups as the classes); seeded by ``random_state``."""
+    training = None
+    if data.X_tf is not None:
+        positive = np.flatnonzero(data.classes == class_name)
+        training = (Training(data.X_tf[train], data.Y[train], positive=int(positive[0]), classes=data.classes)
+                    if positive.size else Training(data.X_tf[train], y[train], positive=0))
+    return fold_selections(data.X[train], y[train], config.metrics, config.ks, training=training,
+                           random_state=random_state)
+
+
 def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfig, split) -> tuple[pd.DataFrame, int]:
     """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
 
@@ -170,13 +183,8 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     train, test = split
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
-    training = None
-    if data.X_tf is not None:
-        positive = np.flatnonzero(data.classes == cell.class_name)
-        training = (Training(data.X_tf[train], data.Y[train], positive=int(positive[0]), classes=data.classes)
-                    if positive.size else Training(data.X_tf[train], y_train, positive=0))  # a group task: its two groups
-    chosen = fold_selections(X_train, y_train, config.metrics, config.ks, training=training,
-                             random_state=seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
+    chosen = cell_selections(data, config, cell.class_name, y, train,
+                             seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
     eligible = chosen.eligible
 
     # A set of words already fitted is not fitted again. Every eligible word selected means fitting on all

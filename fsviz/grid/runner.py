@@ -364,6 +364,13 @@ def _backend(n_jobs, workers, scheduler, shared):
             cluster.close()
 
 
+def run_tasks(corpus, config) -> list[str]:
+    """The tasks (class or group task names) a run of ``config`` on ``corpus`` runs, in plan order: those it
+    skips (fewer documents on a side than folds) left out."""
+    cells, _ = _plan([corpus], config)
+    return list(dict.fromkeys(cell.class_name for cell in cells))
+
+
 def task_labels(corpus, class_name, config):
     """``(y, rows)`` of a cell's task: its positive documents, and the task's documents (None: all of them)."""
     if class_name in set(map(str, corpus.classes)):
