@@ -51,6 +51,14 @@ class Groups:
         return "rest" if self.negative is None else " + ".join(self.negative)
 
     @property
+    def arguments(self) -> tuple:
+        """``(positive, negative)`` as :meth:`fsviz.Corpus.task`, :meth:`fsviz.Corpus.contexts` and
+        :func:`fsviz.export_selection` take them: the class itself for one class against the rest, else a list;
+        the negative group a list, or None for every other document."""
+        positive = self.positive[0] if self.one_vs_rest else list(self.positive)
+        return positive, None if self.negative is None else list(self.negative)
+
+    @property
     def one_vs_rest(self) -> bool:
         """One class against every other document: what :meth:`fsviz.Corpus.binary_task` makes."""
         return self.negative is None and len(self.positive) == 1

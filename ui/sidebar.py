@@ -46,8 +46,6 @@ UPLOAD_TYPES = ["csv", "tsv", "tab", "txt", "jsonl", "ndjson", "json", "zip", "t
 #: The preprocessing the sidebar starts with (:func:`fsviz.load_corpus`'s options; Forman's rare-word cutoff of 3).
 DEFAULT_OPTIONS = {"min_df": 3, "max_df": 1.0, "stopwords": False, "stem": False, "language": "english",
                    "ngrams": (1, 1), "analyzer": "word", "char_ngrams": (2, 4), "token_pattern": None, "lowercase": True}
-#: The options read from text only: a pre-counted corpus (ARFF, CLUTO) is read without them.
-TEXT_WIDGETS = ("analyzer", "ngrams", "char_ngrams", "token_pattern", "lowercase")
 #: The sidebar's widgets and their first values; each is re-assigned at the start of every page.
 DEFAULTS = {"source_kind": "Sample", "path": "", **DEFAULT_OPTIONS, "token_pattern": "", "k": 100,
             "task_kind": "class", "group_a": (), "group_b": ()}

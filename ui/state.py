@@ -160,13 +160,13 @@ class Context:
 
     @property
     def positive(self):
-        """The positive group as the library takes it: the class, or a list of classes."""
-        return self.groups.positive[0] if self.groups.one_vs_rest else list(self.groups.positive)
+        """The positive group as the library takes it: the class, or a list of classes (:attr:`Groups.arguments`)."""
+        return self.groups.arguments[0]
 
     @property
     def negative(self):
         """The negative group as the library takes it: None (every other document) or a list of classes."""
-        return None if self.groups.negative is None else list(self.groups.negative)
+        return self.groups.arguments[1]
 
 
 def set_context(context: Context) -> None:
