@@ -101,7 +101,7 @@ def path_corpus(path, options: tuple):
 def task(_corpus, corpus_key, groups):
     """The task of ``groups`` (a :class:`fsviz.groups.Groups`: one class against the rest, or group A against
     group B), cached per corpus and groups."""
-    return _corpus.task(list(groups.positive), None if groups.negative is None else list(groups.negative))
+    return _corpus.task(*groups.arguments)
 
 
 @st.cache_resource(max_entries=8, scope="session")
@@ -113,15 +113,14 @@ def word_points(_task, task_key):
 @st.cache_resource(max_entries=8, scope="session")
 def ranked_words(_task, task_key, metrics, k):
     """:func:`fsviz.tables.word_table` of every word (cached per task, metrics and k): the word map's ranked
-    table, redrawn on every rerun of the page."""
-    return _word_table(_task, list(metrics), k)
+    table, redrawn on every rerun of the page; its p and q are the task's cached :func:`significance`."""
+    return _word_table(_task, list(metrics), k, tested=significance(_task, task_key))
 
 
 def forget_tasks() -> None:
-    """Drop this session's tasks and word points (they hold the previous corpus's matrix)."""
-    task.clear()
-    word_points.clear()
-    ranked_words.clear()
+    """Drop this session's tasks and what was made of them (they hold the previous corpus's matrix or its words)."""
+    for made in (task, word_points, ranked_words, significance, fdr_boundary, bns_figure):
+        made.clear()
 
 
 @st.cache_data(show_spinner="Timing one cell to estimate the run …", max_entries=64)
@@ -176,8 +175,7 @@ def analysed(function, key: tuple, results, *args, **kwargs):
 @st.cache_resource(show_spinner="Fitting the model on every document …", max_entries=4, scope="session")
 def exported(_corpus, corpus_key, groups, metric, k, classifier, params):
     """:func:`fsviz.export_selection` of the current corpus (cached per corpus, groups, spec, k and classifier)."""
-    positive = groups.positive[0] if groups.one_vs_rest else list(groups.positive)
-    negative = None if groups.negative is None else list(groups.negative)
+    positive, negative = groups.arguments
     return fsviz.export_selection(_corpus, positive, metric, k, negative=negative, classifier=classifier,
                                   params=dict(params))
 
