@@ -51,26 +51,8 @@ class LazyCallable(_Lazy):
         return getattr(self._get(), attr)
 
 
-class LazySequence(_Lazy, Sequence):
-    """A tuple of ``module``, imported when first iterated, measured or searched."""
-
-    __slots__ = ()
-
-    def __getitem__(self, index):
-        return self._get()[index]
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __iter__(self):
-        return iter(self._get())
-
-    def __contains__(self, value) -> bool:
-        return value in self._get()
-
-
-class LazyMapping(_Lazy, Mapping):
-    """A dict of ``module``, imported when first read."""
+class _LazyContainer(_Lazy):
+    """What a tuple and a dict stand-in share: indexing, length and iteration, each on the real object."""
 
     __slots__ = ()
 
@@ -82,6 +64,21 @@ class LazyMapping(_Lazy, Mapping):
 
     def __iter__(self):
         return iter(self._get())
+
+
+class LazySequence(_LazyContainer, Sequence):
+    """A tuple of ``module``, imported when first iterated, measured or searched."""
+
+    __slots__ = ()
+
+    def __contains__(self, value) -> bool:
+        return value in self._get()
+
+
+class LazyMapping(_LazyContainer, Mapping):
+    """A dict of ``module``, imported when first read."""
+
+    __slots__ = ()
 
 
 def lazy(module: str, *names: str, kind=LazyCallable):

@@ -3,6 +3,8 @@
 Screenshots: test-output/screenshots/groups-sidebar.png, groups-word-map.png, bigrams-word-map.png.
 """
 
+import contextlib
+
 from tests.e2e.test_browser import SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
 
 
@@ -24,12 +26,20 @@ def _pick(page, label, option):
     _settled(page)
 
 
-def test_group_a_against_group_b_in_chromium(server, browser):  # noqa: F811
+@contextlib.contextmanager
+def _word_map(browser, server):  # noqa: F811 (the fixtures, passed in)
+    """The word map settled in a new page, and its sidebar; the page closed after."""
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     try:
         page.goto(f"{server}/word_map", wait_until="domcontentloaded")
         _settled(page)
-        sidebar = page.get_by_test_id("stSidebar")
+        yield page, page.get_by_test_id("stSidebar")
+    finally:
+        page.close()
+
+
+def test_group_a_against_group_b_in_chromium(server, browser):  # noqa: F811
+    with _word_map(browser, server) as (page, sidebar):
         sidebar.get_by_text("Group A vs group B").click()
         page.wait_for_function("() => document.body.innerText.includes('Choose the classes of group A')",
                                timeout=90_000)
@@ -41,16 +51,10 @@ def test_group_a_against_group_b_in_chromium(server, browser):  # noqa: F811
         SHOTS.mkdir(parents=True, exist_ok=True)
         sidebar.screenshot(path=str(SHOTS / "groups-sidebar.png"))
         page.screenshot(path=str(SHOTS / "groups-word-map.png"))
-    finally:
-        page.close()
 
 
 def test_bigram_word_map_in_chromium(server, browser):  # noqa: F811
-    page = browser.new_page(viewport={"width": 1400, "height": 1100})
-    try:
-        page.goto(f"{server}/word_map", wait_until="domcontentloaded")
-        _settled(page)
-        sidebar = page.get_by_test_id("stSidebar")
+    with _word_map(browser, server) as (page, sidebar):
         sidebar.get_by_text("Preprocessing").click()
         thumbs = sidebar.get_by_label("Word n-grams: from … to … words").get_by_role("slider")
         thumbs.last.focus()
@@ -64,5 +68,3 @@ def test_bigram_word_map_in_chromium(server, browser):  # noqa: F811
         assert "is not in the vocabulary" not in text  # the bigram is a word of the map
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "bigrams-word-map.png"))
-    finally:
-        page.close()
