@@ -26,7 +26,10 @@ On top of these sit the analyses of Forman's results sections:
 - :func:`residual_curves` and :func:`best_pairs`: which metric best backs up
   a leader on the tasks where it fails, and the pair that together succeed
   most often (Figure 10b);
-- :func:`paired_tests`: paired t-test and sign test between metrics at one k.
+- :func:`paired_tests`: paired t-test and sign test between metrics at one k;
+- :func:`k_rule_summary`: each metric under a k rule (``fdr0.05``: k chosen
+  in each fold by significance), beside its best fixed k. Every other
+  function here reads the fixed-k rows only (:func:`fixed_k`).
 
 The advice built on them (which metric to use, with what k, how sure) is
 :mod:`fsviz.advice`.
@@ -43,9 +46,10 @@ from scipy import stats
 from .grid import ALL, with_goals
 from .selection import spec_label
 
-__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "goal_shares",
-           "macro_average", "metric_label", "p_text", "paired_p", "paired_t", "paired_tests", "per_task", "per_trial",
-           "residual_curves", "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves", "within_tolerance"]
+__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "fixed_k",
+           "goal_shares", "k_rule_summary", "macro_average", "metric_label", "p_text", "paired_p", "paired_t",
+           "paired_tests", "per_task", "per_trial", "residual_curves", "split_by_skew", "task_maxima", "task_sizes",
+           "task_skews", "tolerance_curves", "within_tolerance"]
 
 #: The four goals, as result columns.
 GOALS = ("f1", "precision", "recall", "accuracy")
@@ -64,13 +68,72 @@ def metric_label(name) -> str:
     """How a page or figure names a results table's metric: its spec label, or "all features" for the baseline."""
     return "all features" if name == ALL else spec_label(name)
 
+
+def fixed_k(results: pd.DataFrame) -> pd.DataFrame:
+    """The rows of fixed numbers of features: those a k rule chose (``k_rule`` not empty) left out."""
+    if "k_rule" in results.columns and (results["k_rule"] != "").any():
+        return results[results["k_rule"] == ""]
+    return results
+
+
+def _pooled(results: pd.DataFrame, keys: list, pool: str) -> pd.DataFrame:
+    """The goals per group of ``keys``: the confusion counts summed (``pool="counts"``) or the goals averaged."""
+    if pool == "counts":
+        grouped = results.groupby(keys, sort=True, observed=True)
+        table = grouped[_COUNTS].sum().join(grouped[["pos", "neg"]].first()).reset_index()
+        return with_goals(table)
+    if pool == "mean":
+        results = with_goals(results.copy())
+        return results.groupby(keys, sort=True, observed=True)[["pos", "neg", *GOALS]].mean().reset_index()
+    raise ValueError(f"`pool` must be 'counts' or 'mean', got {pool!r}")
+
+
 def per_trial(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
-    """One row per dataset × class × metric × k × trial.
+    """One row per dataset × class × metric × k × trial, of the fixed-k rows (:func:`fixed_k`).
 
     ``pool="counts"`` (default) sums the folds' confusion counts, then computes
     the goals; ``pool="mean"`` averages the folds' goals.
     """
-    keys = _TASK + ["metric", "k", "trial"]
+    return _pooled(fixed_k(results), _TASK + ["metric", "k", "trial"], pool)
+
+
+def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts") -> pd.DataFrame:
+    """Each metric under each k rule (:attr:`fsviz.grid.GridConfig.k_rules`), macro-averaged, beside its best fixed k.
+
+    A rule chooses k in each fold, so a trial's folds are pooled across
+    their different k (as :func:`per_trial` pools a fixed k's); then the
+    mean over trials per task and the mean over tasks, with its standard
+    error. Returns one row per metric × rule: ``metric, k_rule``, the goal
+    and ``<goal>_sem``, ``tasks``; the folds' chosen k over every task
+    (``k_median, k_min, k_max``) and ``empty_folds``, the folds where no
+    word qualified (k = 0); ``best_fixed``, the metric's best macro-averaged
+    goal over the fixed ks, at ``best_k`` (NaN without fixed-k rows).
+    Empty when no row was chosen by a rule.
+    """
+    if goal not in GOALS:
+        raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
+    columns = ["metric", "k_rule", goal, f"{goal}_sem", "tasks", "k_median", "k_min", "k_max", "empty_folds",
+               "best_fixed", "best_k"]
+    chosen = results[results["k_rule"] != ""] if "k_rule" in results.columns else results.iloc[:0]
+    if chosen.empty:
+        return pd.DataFrame(columns=columns)
+    keys = ["metric", "k_rule"]
+    trials = _pooled(chosen, _TASK + keys + ["trial"], pool)
+    tasks = trials.groupby(_TASK + keys, sort=True, observed=True)[goal].mean().reset_index()
+    grouped = tasks.groupby(keys, sort=True, observed=True)[goal]
+    table = pd.DataFrame({goal: grouped.mean(), f"{goal}_sem": grouped.sem(ddof=1).fillna(0.0),
+                          "tasks": grouped.size()})
+    k = chosen.groupby(keys, sort=True, observed=True)["k"]
+    table = table.join(pd.DataFrame({"k_median": k.median(), "k_min": k.min(), "k_max": k.max(),
+                                     "empty_folds": k.agg(lambda v: int((v == 0).sum()))})).reset_index()
+    fixed = fixed_k(results)
+    if len(fixed):
+        macro = macro_average(fixed, pool=pool)
+        best = macro.loc[macro.groupby("metric", observed=True)[goal].idxmax(), ["metric", goal, "k"]]
+        table = table.merge(best.rename(columns={goal: "best_fixed", "k": "best_k"}), on="metric", how="left")
+    else:
+        table = table.assign(best_fixed=np.nan, best_k=np.nan)
+    return table[columns]
     if pool == "counts":
         grouped = results.groupby(keys, sort=True, observed=True)
         table = grouped[_COUNTS].sum().join(grouped[["pos", "neg"]].first()).reset_index()

@@ -45,7 +45,7 @@ from ._validation import check_n_jobs
 from .classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from .corpus import Corpus
 from .counts import Training
-from .grid import ALL, RUN_COLUMNS, GridConfig, fold_selections, list_runs, run_key, seed_for
+from .grid import ALL, RUN_COLUMNS, GridConfig, check_fixed_ks, fold_selections, list_runs, run_key, seed_for
 from .grid.results import write_time
 from .metrics import metric_names
 from .selection import parse_spec
@@ -171,6 +171,7 @@ def multiclass_cells(config: GridConfig) -> int:
 def _prepared(corpus: Corpus, config: GridConfig):
     """The run's matrices, labels and cells ``(trial, fold, train, test, spec)``, after its checks."""
     check_multiclass_metrics(config.metrics)
+    check_fixed_ks(config, "A multi-class run")
     Y = corpus.Y.toarray().astype(bool)
     first = np.argmax(Y, axis=1)
     counts = np.bincount(first, minlength=corpus.n_classes)

@@ -337,7 +337,7 @@ def run_table(run) -> pd.DataFrame:
             sorted(run.results["dataset"].astype(str).unique())) or "–"))
     params = ", ".join(f"{k} = {v}" for k, v in config.classifier_params) or "scikit-learn's defaults"
     rows += [
-        ("metrics", ", ".join(map(str, config.metrics))), ("k", ", ".join(map(str, config.ks))),
+        ("metrics", ", ".join(map(str, config.metrics))), ("k", ", ".join(map(str, config.k_values))),
         ("trials × folds", f"{config.trials} × {config.folds} (seed {config.seed})"),
         ("classes", ", ".join(config.classes) if config.classes else "every class, each against the rest"
          if config.classes is None else "none"),

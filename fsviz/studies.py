@@ -24,7 +24,7 @@ import pandas as pd
 
 from ._validation import check_fraction, check_whole
 from .analysis import macro_average, p_text, paired_p, per_trial
-from .grid import ALL, GridConfig, run_grid, run_key, stored_results
+from .grid import ALL, GridConfig, check_fixed_ks, run_grid, run_key, stored_results
 from .isoclines import weighted_isocline
 from .selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
 
@@ -55,7 +55,8 @@ def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> Grid
                      for a in alphas})
     if not alphas:
         raise ValueError("`alphas` is empty; give at least one weight between 0 and 1, e.g. 0.5")
-    return GridConfig(metrics=tuple(weighted_name(metric, a) for a in alphas), **options)
+    return check_fixed_ks(GridConfig(metrics=tuple(weighted_name(metric, a) for a in alphas), **options),
+                          "The lesion study")
 
 
 def lesion_curves(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
@@ -211,6 +212,7 @@ def cutoff_jobs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS) -> list[tup
     The corpus must have been built with a cutoff no higher than the lowest
     one studied (words removed cannot come back).
     """
+    check_fixed_ks(config, "The rare-word cutoff study")
     try:
         cutoffs = sorted({check_whole(c, "cutoffs", minimum=1) for c in cutoffs})
     except ValueError:

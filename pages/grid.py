@@ -115,7 +115,11 @@ def main() -> None:
                  "own metric over tp, fp, pos, neg, tpr, fpr, n, df (as on the word map), expr(formula,invert) with "
                  "Forman's inversion of negative features; commas inside its parentheses do not split the list.")
         c1, c2, c3, c4, c5 = st.columns([3, 1, 1, 1, 1])
-        ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="grid_ks")
+        ks_text = c1.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="grid_ks",
+                                help="Whole numbers, and optionally a k rule such as fdr0.05: in each fold, as many "
+                                     "words as have a Benjamini–Hochberg q ≤ 0.05 on its training split (Fisher's "
+                                     "exact test). The results explorer's tab \"k by significance\" compares it with "
+                                     "the fixed k.")
         trials = c2.number_input("Trials", 1, 100, 5, key="grid_trials")
         folds = c3.number_input("Folds", 2, 20, 4, key="grid_folds")
         seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="grid_seed")

@@ -6,7 +6,7 @@ import streamlit as st
 
 import fsviz
 from fsviz.analysis import metric_label
-from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, parse_ks, run_key
+from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_fixed_ks, parse_ks, run_key
 from fsviz.multiclass import (
     MEASURES,
     check_multiclass_metrics,
@@ -79,8 +79,8 @@ def main() -> None:
             st.info("Choose at least one metric.")
         else:
             check_multiclass_metrics(specs)
-            config = GridConfig(metrics=specs, ks=parse_ks(ks_text), trials=int(trials), folds=int(folds),
-                                classifier=classifier)
+            config = check_fixed_ks(GridConfig(metrics=specs, ks=parse_ks(ks_text), trials=int(trials),
+                                               folds=int(folds), classifier=classifier), "A multi-class run")
     except ValueError as exc:
         st.error(plain(exc), icon="⚠️")
 

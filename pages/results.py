@@ -95,7 +95,7 @@ def main() -> None:
                             "config and tasks: one HTML file that opens offline in any browser.")
 
     tabs = st.tabs(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
-                    "Residuals and pairs", "Significance", "Stability"])
+                    "Residuals and pairs", "Significance", "Stability", "k by significance"])
     stability_key = (key, ctx.corpus.fingerprint)
     made = st.session_state.get("res_stability")
     stability = made[1] if made is not None and made[0] == stability_key else None
@@ -266,6 +266,28 @@ def main() -> None:
 
     with tabs[7]:
         _stability(ctx, run, chosen, stability, stability_key)
+
+    with tabs[8]:
+        st.markdown(
+            "Instead of a fixed number of words, a **k rule** lets the data choose k in every fold: `fdr0.05` takes as "
+            "many words as have a Benjamini–Hochberg q ≤ 0.05 (Fisher's exact test, more frequent in the class) on "
+            "that fold's training split, and each metric then selects its top k. Each diamond is a metric's "
+            f"macro-averaged {goal_label} under a rule, at the median k it chose, its bar spanning the k chosen over "
+            "the folds; the lines are the same metric at fixed k.")
+        rules = analysed(analysis.k_rule_summary, goal)
+        if rules.empty:
+            st.info("This run has no k rule. On the Evaluation grid, add one such as `fdr0.05` to \"Numbers of "
+                    "features k\" (e.g. `10, 100, 1000, fdr0.05`); from the command line, `--k 10,100,fdr0.05`.")
+        else:
+            st.plotly_chart(plots.k_rule_figure(macro, rules, goal, metrics=chosen), key="res_k_rules")
+            table = rules[rules["metric"].isin(chosen)].assign(metric=lambda t: t["metric"].map(metric_label))
+            st.dataframe(table.rename(columns={goal: goal_label, f"{goal}_sem": "± s.e.", "k_rule": "rule",
+                                               "k_median": "k: median", "k_min": "k: min", "k_max": "k: max",
+                                               "empty_folds": "folds with no word", "best_fixed": "best fixed k: "
+                                               + goal_label, "best_k": "best fixed k"}),
+                         hide_index=True, column_config={goal_label: st.column_config.NumberColumn(format="%.3f"),
+                                                         "± s.e.": st.column_config.NumberColumn(format="%.3f")})
+            csv_button(rules, "k-rules", "k rules' results")
 
 
 def _stability(ctx, run, chosen, stability, stability_key) -> None:

@@ -271,7 +271,7 @@ BAD_ARGUMENTS = {
     "an empty results file": (["report", "{dir}/empty.parquet"], "is empty (0 bytes)"),
     "a folder as results file": (["report", "{dir}"], "is a folder, not a results file"),
     "--k with a word": (["grid", "{data}", "--k", "10,abc", "--out", "{dir}/x.parquet"],
-                        "k values must be whole numbers separated by commas, got '10,abc'"),
+                        "'abc' in '10,abc' is neither"),
     "--k 0": (["grid", "{data}", "--k", "0", "--out", "{dir}/x.parquet"], "`k` must be a positive whole number"),
     "--k empty": (["grid", "{data}", "--k", " ", "--out", "{dir}/x.parquet"], "`ks` is empty"),
     "top -k 0": (["top", "{data}", "--class", "c0", "-k", "0"], "`k` must be a positive whole number"),

@@ -269,7 +269,7 @@ def apply_grid_form(classes) -> None:
     names = set(fsviz.metric_names())
     st.session_state.update(
         grid_classes=list(config.classes) or list(classes), grid_metrics=[m for m in config.metrics if m in names],
-        grid_specs=", ".join(m for m in config.metrics if m not in names), grid_ks=", ".join(map(str, config.ks)),
+        grid_specs=", ".join(m for m in config.metrics if m not in names), grid_ks=", ".join(map(str, config.k_values)),
         grid_trials=config.trials, grid_folds=config.folds, grid_seed=config.seed, grid_classifier=config.classifier,
         grid_solver=config.solver)
 

@@ -55,7 +55,7 @@ from .significance import significance_text, with_significance
 # What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
 recommend, recommendation_text = lazy("fsviz.advice", "recommend", "recommendation_text")
-goal_shares, macro_average = lazy("fsviz.analysis", "goal_shares", "macro_average")
+goal_shares, k_rule_summary, macro_average = lazy("fsviz.analysis", "goal_shares", "k_rule_summary", "macro_average")
 GOALS = lazy("fsviz.analysis", "GOALS", kind=LazySequence)
 export_selection = lazy("fsviz.export", "export_selection")
 FILE_TYPES = lazy("fsviz.export", "FILE_TYPES", kind=LazySequence)
@@ -209,7 +209,7 @@ def _grid_options(args) -> dict:
 
 def _run(corpora, config, args):
     """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON)."""
-    preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.ks)} "
+    preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.k_values)} "
                 f"k values + all features; {config.trials} trials × {config.folds} folds"]
     run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers, scheduler=args.scheduler,
                    progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"))
@@ -240,10 +240,12 @@ def _grid(args):
     corpora = _grid_corpora(args, args.min_df)
     run, line, summary = _run(corpora, config, args)
     macro = macro_average(run.results)
-    best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", *GOALS]]
-    best = best.sort_values("f1", ascending=False)
-    _finish(args, dict(command="grid", **summary, best=_records(best), macro=_records(macro)),
-            f"{line}\nmacro-averaged over tasks, at each metric's best k for F1:\n{_table(best)}")
+    best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", *GOALS]].sort_values("f1", ascending=False)
+    text = f"{line}\nmacro-averaged over tasks, at each metric's best k for F1:\n{_table(best)}"
+    if len(rules := k_rule_summary(run.results)):
+        text += f"\nunder each k rule (k chosen per fold; median and range), beside the best fixed k:\n{_table(rules)}"
+    _finish(args, dict(command="grid", **summary, best=_records(best), macro=_records(macro),
+                       k_rules=_records(rules)), text)
 
 
 def _lesion(args):

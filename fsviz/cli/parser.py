@@ -60,7 +60,8 @@ def _limit_argument(parser):
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
     """The options lesion and cutoff share with grid."""
     parser.add_argument("--out", required=True, help="results file (Parquet)")
-    parser.add_argument("--k", default=k, help=f"numbers of features (default {k})")
+    parser.add_argument("--k", default=k, help=f"numbers of features (default {k}); for grid, also a k rule such as "
+                        "fdr0.05: in each fold, as many words as have q <= 0.05 on its training split")
     parser.add_argument("--trials", type=int, default=5, help="random trials (default 5)")
     parser.add_argument("--folds", type=int, default=4, help="cross-validation folds (default 4)")
     parser.add_argument("--classes", default=None, help="comma-separated positive classes (default all)")

@@ -62,7 +62,7 @@ The classifiers and their factory are in :mod:`fsviz.classifiers`.
 
 from ..classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
 from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
-from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, parse_ks, run_key, seed_for
+from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, check_fixed_ks, parse_ks, run_key, seed_for
 from .results import COLUMNS, GridRun, load_results, with_goals
 from .runner import (
     START_UP_SECONDS,
@@ -99,6 +99,7 @@ __all__ = [
     "make_classifier",
     "n_workers",
     "open_run",
+    "check_fixed_ks",
     "parse_ks",
     "run_grid",
     "run_key",

@@ -4,6 +4,7 @@ classifier fit per distinct feature set, scored on the test split."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -13,12 +14,13 @@ from ..classifiers import FREQUENCY_CLASSIFIERS
 from ..corpus import Corpus
 from ..counts import Training
 from ..selection import selected_sets, selected_words, selects_per_k, spec_inputs
+from ..significance import fdr_k, parse_k_rule
 from .config import ALL, GridConfig, seed_for
 from .fits import CellFits
 from .results import with_goals
 
 __all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "cell_selections", "fold_rankings",
-           "fold_selections", "run_cell"]
+           "fold_selections", "rule_ks", "run_cell"]
 
 
 @dataclass(frozen=True)
@@ -158,16 +160,35 @@ def _confusion(y_true, y_pred):
     return tp, fp, fn, int(y_true.size) - tp - fp - fn
 
 
-def cell_selections(data: CellData, config: GridConfig, class_name: str, y, train, random_state) -> FoldSelections:
+def rule_ks(X_train, y_train, rules) -> dict:
+    """Each k rule's k on one training split (``{"fdr0.05": 37}``): its words with q ≤ the rule's rate.
+
+    The test is :func:`fsviz.significance.significance`'s default (Fisher's
+    exact, one-sided: more frequent in the positive group) on the training
+    documents alone; the hypotheses are the words present in them, as
+    those are the words a metric can select. 0 when no word qualifies.
+    """
+    if not rules:
+        return {}
+    eligible, training = _eligible(X_train, y_train, None)
+    tp, fp, pos, neg = training.table()
+    counts = SimpleNamespace(tp=tp, fp=fp, pos=pos, neg=neg)
+    return {rule: fdr_k(counts, parse_k_rule(rule).fdr) for rule in rules}
+
+
+def cell_selections(data: CellData, config: GridConfig, class_name: str, y, train, random_state,
+                    extra_ks=()) -> FoldSelections:
     """:func:`fold_selections` of ``config``'s metrics and ks on the training rows ``train`` of the task
     ``class_name`` (labels ``y``), with the term frequencies and every class's labels when a metric reads them
-    (a group task's metrics see its two groups as the classes); seeded by ``random_state``."""
+    (a group task's metrics see its two groups as the classes); seeded by ``random_state``. ``extra_ks``: more
+    numbers of features to select (the k rules' choices in this fold)."""
     training = None
     if data.X_tf is not None:
         positive = np.flatnonzero(data.classes == class_name)
         training = (Training(data.X_tf[train], data.Y[train], positive=int(positive[0]), classes=data.classes)
                     if positive.size else Training(data.X_tf[train], y[train], positive=0))
-    return fold_selections(data.X[train], y[train], config.metrics, config.ks, training=training,
+    ks = sorted(set(config.ks) | {k for k in extra_ks if k > 0})
+    return fold_selections(data.X[train], y[train], config.metrics, ks, training=training,
                            random_state=random_state)
 
 
@@ -183,8 +204,9 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     train, test = split
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
+    by_rule = rule_ks(X_train, y_train, config.k_rules)
     chosen = cell_selections(data, config, cell.class_name, y, train,
-                             seed_for(config.seed, cell.class_name, cell.trial, cell.fold))
+                             seed_for(config.seed, cell.class_name, cell.trial, cell.fold), by_rule.values())
     eligible = chosen.eligible
 
     # A set of words already fitted is not fitted again. Every eligible word selected means fitting on all
@@ -199,14 +221,20 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
             fitted[key] = fits.fit(None if everything else np.sort(columns))
         return fitted[key]
 
-    plan = [(ALL, X.shape[1], eligible.size, fit(eligible))] if config.all_features else []
+    plan = [(ALL, X.shape[1], eligible.size, fit(eligible), "")] if config.all_features else []
     for name, sets in chosen.selections.items():
-        plan.extend((name, k, columns.size, fit(columns)) for k, columns in sets.items())
+        plan.extend((name, k, sets[k].size, fit(sets[k]), "") for k in config.ks)
+        # A rule that selects no word leaves the classifier nothing to read: it predicts every document negative.
+        plan.extend((name, k, sets[k].size if k else 0, fit(sets[k]) if k else None, rule)
+                    for rule, k in by_rule.items())
     predicted = fits.predictions()
-    rows = [(name, k, n) + _confusion(y_test, predicted[:, i]) + (fits.solvers[i], fits.converged[i])
-            for name, k, n, i in plan]
+    nothing = np.zeros(y_test.size, dtype=bool)
+    rows = [(name, k, n) + _confusion(y_test, nothing if i is None else predicted[:, i])
+            + (("", True) if i is None else (fits.solvers[i], fits.converged[i])) + (rule,)
+            for name, k, n, i, rule in plan]
 
-    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged"])
+    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged",
+                                        "k_rule"])
     table.insert(0, "dataset", dataset_name)
     table.insert(1, "class", cell.class_name)
     table.insert(2, "trial", cell.trial)

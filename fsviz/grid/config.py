@@ -17,8 +17,9 @@ from ..classifiers import check_classifier
 from ..liblinear import SOLVER_MODES
 from ..metrics import FORMAN_METRICS
 from ..selection import canonical
+from ..significance import FdrRule, parse_k_rule
 
-__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "cell_splits", "parse_ks", "run_key", "seed_for"]
+__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "cell_splits", "check_fixed_ks", "parse_ks", "run_key", "seed_for"]
 
 #: Forman's numbers of features (Appendix B).
 DEFAULT_KS = (10, 20, 50, 100, 200, 500, 1000, 2000)
@@ -41,8 +42,22 @@ class GridConfig:
         scores × α, negative ones' × (1 − α); see
         :func:`fsviz.selection.alpha_weight`); or a combination,
         ``"ar(chi_max,ig)"`` (Olsson & Oard's HR, LR, AR, DMOR, DLOR).
-    ks : tuple of int
-        Numbers of features to select (Forman: 10 … 2000).
+    ks : tuple of int or str
+        Numbers of features to select (Forman: 10 … 2000). A significance
+        rule such as ``"fdr0.05"`` among them (:func:`fsviz.parse_k_rule`)
+        goes to ``k_rules``.
+    k_rules : tuple of str
+        k rules, such as ``"fdr0.05"``: in each fold, k is the number of
+        words present in the training split whose Benjamini–Hochberg q of
+        Fisher's one-sided test (more frequent in the positive group;
+        :mod:`fsviz.significance`) is at most the rate, counted on that
+        split alone; each metric then selects its top k. The rows carry the
+        rule in ``k_rule`` and the fold's chosen k in ``k`` (fixed-k rows
+        have ``k_rule == ""``). A fold where no word qualifies selects
+        nothing: its classifier has no word to read and predicts every test
+        document negative (k = 0). A run with rules still needs one fixed
+        k at least: the results explorer sets each rule beside the fixed-k
+        curves (:func:`fsviz.analysis.k_rule_summary`).
     trials, folds : int
         Random repetitions of stratified ``folds``-fold cross-validation
         (Forman: 5 × 4).
@@ -104,19 +119,25 @@ class GridConfig:
     all_features: bool = True
     datasets: tuple = ()
     groups: tuple = ()
+    k_rules: tuple = ()
 
     def __post_init__(self):
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen)
         # canonical() raises with the list of known metrics, or for a bad weight or combination
         set_("metrics", check_unique((canonical(m) for m in self.metrics), "metrics") or FORMAN_METRICS)
-        ks = (self.ks,) if isinstance(self.ks, (int, np.integer)) else tuple(self.ks)
-        if not ks:
-            raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
-        set_("ks", tuple(sorted({check_k(k) for k in ks})))
-        for name in ("ks", "metrics"):
-            if len(getattr(self, name)) > MAXIMA[name]:
-                raise ValueError(f"`{name}` has {len(getattr(self, name)):,} values, more than a run takes "
-                                 f"({MAXIMA[name]}); run them in parts")
+        ks = (self.ks,) if isinstance(self.ks, (int, np.integer, str)) else tuple(self.ks)
+        rules = (self.k_rules,) if isinstance(self.k_rules, (str, FdrRule)) else tuple(self.k_rules)
+        parsed = [parse_k_rule(k) for k in (*ks, *rules)]
+        set_("k_rules", tuple(sorted({str(r) for r in parsed if isinstance(r, FdrRule)}, key=lambda r: float(r[3:]))))
+        if not any(isinstance(k, int) for k in parsed):
+            raise ValueError(f"`ks` {'is empty' if not parsed else 'has only k rules'}; give at least one number of "
+                             "features, e.g. ks=(10, 100, 1000), beside any k rule such as 'fdr0.05' (a rule's "
+                             "result is compared with the fixed ks)")
+        set_("ks", tuple(sorted({check_k(k) for k in parsed if isinstance(k, int)})))
+        for name, count in (("ks", len(self.ks) + len(self.k_rules)), ("metrics", len(self.metrics))):
+            if count > MAXIMA[name]:
+                raise ValueError(f"`{name}` has {count:,} values, more than a run takes ({MAXIMA[name]}); "
+                                 "run them in parts")
         for name, low in (("trials", 1), ("folds", 2), ("min_df", 1)):
             value = getattr(self, name)
             if name != "min_df" or value is not None:
@@ -144,9 +165,14 @@ class GridConfig:
         data.setdefault("solver", "sklearn")  # results saved before there was a choice were fitted so
         return cls(**{f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data})
 
+    @property
+    def k_values(self) -> tuple:
+        """The numbers of features, then the k rules: ``(10, 100, 'fdr0.05')``, as :func:`parse_ks` reads them."""
+        return (*self.ks, *self.k_rules)
+
     def n_fits(self) -> int:
         """Classifier fits per cell at most (fewer when feature sets coincide)."""
-        return len(self.metrics) * len(self.ks) + self.all_features
+        return len(self.metrics) * (len(self.ks) + len(self.k_rules)) + self.all_features
 
 
 def _params(params) -> tuple:
@@ -184,12 +210,32 @@ def _groups(groups) -> tuple:
     return tuple(dict.fromkeys(out))
 
 
+def check_fixed_ks(config: GridConfig, what: str) -> GridConfig:
+    """``config`` when it has numbers of features and no k rule, else a ValueError naming ``what`` refuses it."""
+    if config.k_rules:
+        raise ValueError(f"{what} compares fixed numbers of features; a k rule such as {config.k_rules[0]} chooses k "
+                         "in each fold of a grid run (one group against another): give numbers of features, "
+                         "e.g. 10, 100, 1000")
+    return config
+
+
 def parse_ks(text: str) -> tuple:
-    """Numbers of features from text such as ``"10, 100 1000"``."""
-    try:
-        return tuple(int(v) for v in text.replace(",", " ").split())
-    except ValueError:
-        raise ValueError(f"k values must be whole numbers separated by commas, got {text!r}") from None
+    """Numbers of features, and k rules, from text such as ``"10, 100 1000, fdr0.05"``.
+
+    >>> parse_ks("10, 100 fdr0.05")
+    (10, 100, 'fdr0.05')
+    """
+    values = []
+    for value in text.replace(",", " ").split():
+        try:
+            rule = parse_k_rule(value)
+        except ValueError:
+            if value.lower().startswith("fdr"):
+                raise  # a rule with a bad rate: its own message says so
+            raise ValueError(f"k values must be whole numbers, or k rules such as fdr0.05, separated by commas; "
+                             f"{value!r} in {text!r} is neither") from None
+        values.append(str(rule) if isinstance(rule, FdrRule) else rule)
+    return tuple(values)
 
 
 def run_key(config: GridConfig, corpora) -> str:
@@ -199,8 +245,9 @@ def run_key(config: GridConfig, corpora) -> str:
     """
     spec = config.to_dict()
     spec.pop("datasets")
-    if not config.groups:
-        spec.pop("groups")  # so a run without groups keeps the key it had before they existed
+    for name in ("groups", "k_rules"):  # so a run without them keeps the key it had before they existed
+        if not spec[name]:
+            spec.pop(name)
     if config.classifier != "svm" or config.solver == "sklearn":
         spec.pop("solver")  # the results do not depend on it (and so keep the keys they had before it existed)
     spec["data"] = [(c.name, c.fingerprint) for c in corpora]

@@ -18,6 +18,7 @@ import pyarrow.parquet as pq
 import sklearn
 
 from ..formats import CorpusError
+from ..significance import FdrRule, parse_k_rule
 from .config import ALL, GridConfig
 
 __all__ = [
@@ -36,11 +37,12 @@ __all__ = [
 #: Columns of the results table, in order.
 COLUMNS = [
     "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
-    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged",
+    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged", "k_rule",
 ]
 #: Columns a table written before they existed lacks, and the value they take then: how a LinearSVC
-#: was solved (:class:`fsviz.liblinear.LinearFit`; empty for the other classifiers) and whether it converged.
-FIT_COLUMNS = {"solver": "", "converged": True}
+#: was solved (:class:`fsviz.liblinear.LinearFit`; empty for the other classifiers), whether it converged, and the
+#: k rule that chose the row's k (:attr:`GridConfig.k_rules`; empty for a fixed k).
+LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": ""}
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
@@ -69,9 +71,9 @@ def with_goals(table: pd.DataFrame) -> pd.DataFrame:
 
 def normalise(results: pd.DataFrame) -> pd.DataFrame:
     """One dtype per column, however the rows were made (fresh, from parts or from a file)."""
-    results = results.assign(**{c: v for c, v in FIT_COLUMNS.items() if c not in results.columns})[COLUMNS].copy()
+    results = results.assign(**{c: v for c, v in LATER_COLUMNS.items() if c not in results.columns})[COLUMNS].copy()
     results["converged"] = results["converged"].astype(bool)
-    for column in ("dataset", "class", "metric", "solver"):
+    for column in ("dataset", "class", "metric", "solver", "k_rule"):
         results[column] = results[column].astype(str)
     for column in COUNT_COLUMNS:
         results[column] = results[column].astype(np.int64)
@@ -80,14 +82,14 @@ def normalise(results: pd.DataFrame) -> pd.DataFrame:
 
 def sorted_results(results: pd.DataFrame) -> pd.DataFrame:
     """The table in its canonical row order and dtypes."""
-    return normalise(results.sort_values(CELL_COLUMNS + ["metric", "k"], kind="stable", ignore_index=True))
+    return normalise(results.sort_values(CELL_COLUMNS + ["metric", "k_rule", "k"], kind="stable", ignore_index=True))
 
 
 def empty_results() -> pd.DataFrame:
     """A results table with no rows."""
     table = with_goals(pd.DataFrame({c: pd.Series(dtype="int64") for c in COLUMNS[:13]}).astype(
         {"dataset": object, "class": object, "metric": object}))
-    return table.assign(solver=pd.Series(dtype=object), converged=pd.Series(dtype=bool))
+    return table.assign(solver=pd.Series(dtype=object), converged=pd.Series(dtype=bool), k_rule=pd.Series(dtype=object))
 
 
 def skipped_frame(rows) -> pd.DataFrame:
@@ -227,7 +229,7 @@ def load_results(source) -> GridRun:
     except Exception as exc:  # pyarrow raises several types for non-Parquet input
         raise CorpusError(f"{path.name!r} is not a Parquet results file ({exc}); {_MAKE_ONE}") from None
     results = table.to_pandas()
-    missing = [c for c in COLUMNS if c not in results.columns and c not in FIT_COLUMNS]
+    missing = [c for c in COLUMNS if c not in results.columns and c not in LATER_COLUMNS]
     if missing:
         raise CorpusError(f"{path.name!r} is not an fsviz results table: it lacks the columns {missing}; {_MAKE_ONE}")
     _check_values(results, path.name)
@@ -238,7 +240,8 @@ def load_results(source) -> GridRun:
         meta = json.loads((table.schema.metadata or {}).get(b"fsviz", b"{}"))
         config = GridConfig.from_dict(meta["config"]) if "config" in meta else GridConfig(
             metrics=tuple(m for m in results["metric"].unique() if m != ALL),
-            ks=tuple(int(k) for k in results.loc[results["metric"] != ALL, "k"].unique()),
+            ks=tuple(int(k) for k in results.loc[(results["metric"] != ALL) & (results.get("k_rule", "") == ""),
+                                                 "k"].unique()),
         )
         state = dict(skipped=skipped_frame(meta.get("skipped", [])), complete=bool(meta.get("complete", True)),
                      cells_total=int(meta.get("cells_total", 0) or 0), key=str(meta.get("key", "")),
@@ -281,6 +284,13 @@ def _size(source) -> int | None:
         return None
 
 
+def _k_rule(text):
+    try:
+        return parse_k_rule(text)
+    except ValueError:
+        return None
+
+
 def _check_values(results: pd.DataFrame, name: str) -> None:
     """CorpusError naming the column and the first row whose value is not what the table holds."""
     def refuse(column, row, value, allowed):
@@ -299,6 +309,12 @@ def _check_values(results: pd.DataFrame, name: str) -> None:
             row = int(np.argmax(bad))
             allowed = "goals are numbers between 0 and 1" if goal else "counts are whole numbers >= 0"
             refuse(column, row, results[column].iloc[row], allowed)
+    if "k_rule" in results.columns:
+        values, rows = np.unique(results["k_rule"].astype(str), return_index=True)
+        bad = [(row, rule) for rule, row in zip(values, rows) if rule and not isinstance(_k_rule(rule), FdrRule)]
+        if bad:
+            row, rule = min(bad)
+            refuse("k_rule", int(row), rule, "a k rule is empty (a fixed k) or such as 'fdr0.05'")
     # A fold's test documents of the class (tp + fn) are some of the class's documents (pos), and so for the rest:
     # a row claiming more is not a count of this task, and every rate computed from it would be impossible.
     for part, whole, side in ((("tp", "fn"), "pos", "in the class"), (("fp", "tn"), "neg", "outside it")):

@@ -96,7 +96,7 @@ def _kind(config: GridConfig) -> str:
 def _row(config: GridConfig, key, done, total, complete, provenance, path) -> dict:
     datasets = ", ".join(d["name"] for d in provenance.get("datasets", [])) or ", ".join(map(str, config.datasets))
     return {"key": key, "kind": _kind(config), "datasets": datasets, "metrics": ", ".join(config.metrics),
-            "k": ", ".join(map(str, config.ks)), "trials": config.trials, "folds": config.folds,
+            "k": ", ".join(map(str, config.k_values)), "trials": config.trials, "folds": config.folds,
             "classifier": config.classifier, "cells_done": done, "cells_total": total,
             "status": "finished" if complete else ("stopped" if done else "started"),
             "written": provenance.get("written", ""), "path": str(path)}

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .corpus import class_sizes_figure, task_sizes_figure, zipf_figure
     from .results import (
         curves_figure,
+        k_rule_figure,
         pr_tradeoff_figure,
         residual_figure,
         significance_figure,
@@ -39,8 +40,8 @@ _SOURCES = {
     "agreement": ["agreement_matrix_figure", "agreement_scatter_figure"],
     "bns": ["bns_figure"],
     "corpus": ["class_sizes_figure", "task_sizes_figure", "zipf_figure"],
-    "results": ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
-                "stability_figure", "tolerance_bars_figure", "tolerance_figure"],
+    "results": ["curves_figure", "k_rule_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure",
+                "skew_figure", "stability_figure", "tolerance_bars_figure", "tolerance_figure"],
     "studies": ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"],
     "style": ["METRIC_COLOURS", "metric_colour"],
     "words": ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"],
@@ -58,6 +59,7 @@ __all__ = [
     "curves_figure",
     "cutoff_figure",
     "feature_shares_figure",
+    "k_rule_figure",
     "lesion_figure",
     "metric_colour",
     "overlap_figure",

@@ -3,7 +3,7 @@
 The tasks' sizes of Forman's Figure 12, which need no results, are in :mod:`fsviz.plots.corpus`.
 
 Each takes a table from :mod:`fsviz.analysis` and draws it (Forman 2003,
-Figures 4–6, 9, 10, 14–21).
+Figures 4–6, 9, 10, 14–21), and the k rules' results beside the curves.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..grid import ALL
 from .style import goal_label, metric_colour, metric_label
 from .text import plain_text
 
-__all__ = ["curves_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
+__all__ = ["curves_figure", "k_rule_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
            "stability_figure", "tolerance_bars_figure", "tolerance_figure"]
 
 
@@ -72,6 +72,43 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     fig.update_xaxes(title_text="features selected (k)", row=rows)
     fig.update_layout(height=height or 340 * rows + 60, margin=dict(l=10, r=10, t=70, b=10), hovermode="closest",
                       legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
+    return fig
+
+
+@plain_text
+def k_rule_figure(macro: pd.DataFrame, rules: pd.DataFrame, goal: str = "f1", *, metrics=None,
+                  height=460) -> go.Figure:
+    """Each metric's curve of ``goal`` vs fixed k, and its result under each k rule as a diamond.
+
+    ``macro``: :func:`fsviz.analysis.macro_average`; ``rules``:
+    :func:`fsviz.analysis.k_rule_summary` for the same ``goal``. A diamond
+    sits at the median of the k the rule chose over the folds (at least 1,
+    on the log axis), with a bar across the range of those k and ± one
+    standard error over tasks upright.
+    """
+    fig = curves_figure(macro, (goal,), metrics=metrics, bands=False, height=height)
+    names = metrics if metrics is not None else list(dict.fromkeys(rules["metric"]))
+    symbols = ("diamond", "star", "square", "triangle-up")
+    for i, rule in enumerate(dict.fromkeys(rules["k_rule"])):
+        for name in names:
+            row = rules[(rules["metric"] == name) & (rules["k_rule"] == rule)]
+            if row.empty:
+                continue
+            row = row.iloc[0]
+            k = max(float(row["k_median"]), 1.0)
+            label = metric_label(name)
+            fig.add_trace(go.Scatter(
+                x=[k], y=[row[goal]], mode="markers", name=f"{label}, {rule}", legendgroup=name,
+                marker=dict(symbol=symbols[i % len(symbols)], size=13, color=metric_colour(name),
+                            line=dict(color="black", width=1)),
+                error_x=dict(type="data", symmetric=False, array=[max(float(row["k_max"]), 1.0) - k],
+                             arrayminus=[k - max(float(row["k_min"]), 1.0)], thickness=1.2, width=4),
+                error_y=dict(type="data", array=[float(row[f"{goal}_sem"])], thickness=1.2, width=4),
+                hovertemplate=(f"{label} under {rule}: {goal_label(goal)} %{{y:.3f}}<br>k chosen per fold: median "
+                               f"{row['k_median']:g} (from {int(row['k_min'])} to {int(row['k_max'])})"
+                               + (f", none in {int(row['empty_folds'])} folds" if row["empty_folds"] else "")
+                               + "<extra></extra>")))
+    fig.update_layout(title=f"{goal_label(goal)}: each k rule (diamond) beside the fixed-k curves")
     return fig
 
 

@@ -50,6 +50,19 @@ def test_run_shows_curves_and_survives_a_reload(cache):
     assert again.button(key="grid_run").disabled  # nothing left to run
 
 
+def test_a_k_rule_runs_from_the_page_and_is_recorded_per_fold(cache):
+    at = configure(grid_page(), ks="10, fdr0.05")
+    assert_clean(at)
+    at.button(key="grid_run").click().run()
+    assert_clean(at)
+    run, _ = at.session_state["grid_shown"]
+    ruled = run.results[run.results.k_rule == "fdr0.05"]
+    assert run.config.k_rules == ("fdr0.05",) and len(ruled) == 2 * 2 * 2  # 2 classes × 2 folds × 2 metrics
+    assert (ruled.k == ruled.n_features).all() and (ruled.k > 0).all()
+    at.text_input(key="grid_ks").set_value("10, fdr2").run()
+    assert any("strictly between 0 and 1" in e.value for e in at.error)
+
+
 def test_bad_k_and_no_metric_explain_themselves():
     at = configure(grid_page(), ks="10, zero")
     assert any("whole numbers" in e.value for e in at.error)

@@ -115,3 +115,20 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
 
     assert recommended(forged) == labels(lie)  # the forger's session sees its own table's answer
     assert recommended(results_file) == labels(truth)  # the next visitor sees the truth
+
+
+def test_a_k_rule_shows_beside_the_fixed_k_curves(results_file, tmp_path):
+    at = results_page()
+    at.file_uploader(key="results_upload").set_value(
+        ("planted.parquet", results_file.read_bytes(), "application/octet-stream")).run()
+    assert any("has no k rule" in i.value for i in at.info)  # the tab says how to add one
+    ruled = cli_grid_results(tmp_path, ["--metrics", "bns,ig", "--k", "5,20,fdr0.05", "--trials", "1", "--folds", "3"],
+                             n_docs=200, n_classes=3, random_state=4)
+    at.file_uploader(key="results_upload").set_value(
+        ("ruled.parquet", ruled.read_bytes(), "application/octet-stream")).run()
+    assert_clean(at)
+    figure = next(c for c in at.get("plotly_chart") if "k rule" in c.proto.spec)
+    assert '"BNS, fdr0.05"' in figure.proto.spec and '"IG, fdr0.05"' in figure.proto.spec
+    table = next(d.value for d in at.dataframe if "rule" in d.value.columns)
+    assert set(table["rule"]) == {"fdr0.05"} and (table["k: min"] >= 1).all()
+    assert not any("has no k rule" in i.value for i in at.info)
