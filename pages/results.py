@@ -97,8 +97,7 @@ def main() -> None:
     tabs = st.tabs(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
                     "Residuals and pairs", "Significance", "Stability", "k by significance"])
     stability_key = (key, ctx.corpus.fingerprint)
-    made = st.session_state.get("res_stability")
-    stability = made[1] if made is not None and made[0] == stability_key else None
+    stability = state.kept("res_stability", stability_key)
     summary = stability_summary(stability) if stability is not None else None
 
     with tabs[0]:
@@ -316,7 +315,7 @@ def _stability(ctx, run, chosen, stability, stability_key) -> None:
         except ValueError as exc:
             st.error(plain(exc), icon="⚠️")
             return
-        st.session_state["res_stability"] = (stability_key, frame)
+        state.keep("res_stability", stability_key, frame)
         st.rerun()
     summary = stability_summary(stability)
     shown = [m for m in chosen if m in set(summary["metric"])]

@@ -48,10 +48,11 @@ def _ranked_table(task, task_key, metrics, k):
 
 
 def _significance_columns() -> dict:
-    """How the tables show each word's p and q (a p can be 1e-300: scientific notation)."""
+    """How the tables show each word's p and q (a p can be 1e-300: scientific notation; 0 below that)."""
     return {
         "p": st.column_config.NumberColumn(format="%.3e", help="The word's p-value of association with the positive "
-                                           "group: one-sided Fisher's exact test on its 2×2 table (tp, fp, pos, neg)."),
+                                           "group: one-sided Fisher's exact test on its 2×2 table (tp, fp, pos, neg). "
+                                           "A p below about 1e-300 is too small for a number and shows as 0."),
         "q": st.column_config.NumberColumn(format="%.3e", help="Benjamini–Hochberg q over every word of the task: the "
                                            "words with q ≤ 0.05 are a selection with an expected 5% false discoveries."),
     }
@@ -274,8 +275,8 @@ def _bootstrap(ctx, metrics, k) -> None:
     n = c1.number_input("Resamples", 2, 200, 20, key="wordmap_boot_n")
     seed = c2.number_input("Seed", 0, 2**31 - 1, 0, key="wordmap_boot_seed")
     wanted = (ctx.task_key, tuple(metrics), tuple(ks), int(n), int(seed))
-    made = st.session_state.get("wordmap_boot")
-    if made is None or made[0] != wanted:
+    frame = state.kept("wordmap_boot", wanted)
+    if frame is None:
         if not st.button(f"Compute over {int(n)} resamples", key="wordmap_boot_go"):
             return
         bar = st.progress(0.0, text="Resampling …")
@@ -287,9 +288,7 @@ def _bootstrap(ctx, metrics, k) -> None:
             st.error(plain(exc), icon="⚠️")
             return
         bar.empty()
-        made = (wanted, frame)
-        st.session_state["wordmap_boot"] = made
-    frame = made[1]
+        state.keep("wordmap_boot", wanted, frame)
     st.plotly_chart(stability_figure(frame), key="wordmap_boot_chart")
     at_k = frame[frame["k"] == k].sort_values("kuncheva", ascending=False)
     if len(at_k):

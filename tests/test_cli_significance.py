@@ -36,3 +36,9 @@ def test_the_fdr_rule_chooses_k(tmp_path, capsys):
 def test_a_bad_rule_is_one_line(k, capsys):
     assert main(["top", "sample", "--class", "scipy.stats", "--k", k]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_a_p_that_underflows_is_printed_as_below_1e_300():
+    from fsviz.cli.significance import _p_text
+
+    assert [_p_text(p) for p in (0.0, 1e-300, 0.04321, 1.0)] == ["<1e-300", "1e-300", "0.0432", "1"]

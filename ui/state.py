@@ -274,6 +274,19 @@ def apply_grid_form(classes) -> None:
         grid_solver=config.solver)
 
 
+def kept(name: str, key):
+    """What this session computed and :func:`keep` under ``name`` for the settings ``key``; None when it has not,
+    or did for other settings (a result made on request, shown again at every rerun while the settings match)."""
+    made = st.session_state.get(name)
+    return made[1] if made is not None and made[0] == key else None
+
+
+def keep(name: str, key, value):
+    """Keep ``value``, computed for the settings ``key``, in this session (:func:`kept` reads it); returns it."""
+    st.session_state[name] = (key, value)
+    return value
+
+
 def shown_results():
     """The results table the grid and results pages show: ``(GridRun, source)`` or None."""
     return st.session_state.get("grid_shown")

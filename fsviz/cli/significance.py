@@ -34,4 +34,9 @@ def significance_text(table: pd.DataFrame, task, args, k: int) -> str:
     head = (f"\np and Benjamini-Hochberg q ({test}, {args.alternative}; q over all {task.n_words} words) of the "
             f"{len(shown)} words shown{chosen}:")
     return head + "\n" + shown[["word", "tp", "fp", "p", "q"]].to_string(
-        index=False, formatters={"p": "{:.3g}".format, "q": "{:.3g}".format})
+        index=False, formatters={"p": _p_text, "q": _p_text})
+
+
+def _p_text(p: float) -> str:
+    """A p or q in three digits; one that underflowed to 0 (Fisher's p below about 1e-300) as ``<1e-300``."""
+    return "<1e-300" if p == 0 else f"{p:.3g}"
