@@ -15,7 +15,7 @@ from fsviz.analysis import (
     tolerance_curves,
     within_tolerance,
 )
-from fsviz.grid import ALL, run_key
+from fsviz.grid import ALL
 from fsviz.report import report_html
 from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.stability import grid_stability, stability_summary
@@ -298,13 +298,18 @@ def _stability(ctx, run, chosen, stability, stability_key) -> None:
         "**Kuncheva's consistency index** (1 = the same words every time, 0 = no more shared than random sets of "
         "that size) and the **mean pairwise Jaccard** overlap, averaged over the tasks. A metric that scores as "
         "well but picks more stable words is the safer choice; the recommendation uses it to break a tie.")
-    datasets = ", ".join(sorted(run.results["dataset"].astype(str).unique()))
-    if not run.key or run.key != run_key(run.config, [ctx.corpus]):
-        st.info(f"This run was made on {plain(datasets)}; the sidebar's corpus ({plain(ctx.corpus.name)}) is not that "
-                "corpus as the run read it (its fingerprint differs), so the folds cannot be repeated and stability is "
-                "skipped. Load the run's corpus with the same preprocessing in the sidebar; or see one task's "
-                "bootstrap stability on the Word map.")
+    names = sorted(run.results["dataset"].astype(str).unique())
+    datasets = ", ".join(names)
+    if not run.read(ctx.corpus):
+        st.info(f"This run was made on {plain(datasets)}; the sidebar's corpus ({plain(ctx.corpus.name)}) is not "
+                f"{'that corpus' if len(names) == 1 else 'one of them'} as the run read it (its fingerprint differs), "
+                "so the folds cannot be repeated and stability is skipped. Load the run's corpus with the same "
+                "preprocessing in the sidebar; or see one task's bootstrap stability on the Word map.")
         return
+    if len(names) > 1:
+        st.caption(f"This run read {len(names)} datasets; the folds are repeated on the sidebar's, "
+                   f"{plain(ctx.corpus.name)} (load another in the sidebar to see its tasks' stability).")
+        datasets = str(ctx.corpus.name)
     if stability is None:
         if not st.button("Compute the stability (repeats every fold's selection)", key="res_stability_go"):
             return

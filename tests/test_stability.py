@@ -96,3 +96,21 @@ def test_progress_is_reported(corpus):
     bootstrap_stability(corpus, str(corpus.classes[0]), ["bns"], [5], n_resamples=3, random_state=1,
                         progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_a_run_over_several_datasets_knows_each_as_it_read_it(corpus, tmp_path):
+    import fsviz
+    from fsviz.grid import load_results, run_grid
+
+    other = fsviz.make_planted_corpus(n_docs=150, n_classes=2, random_state=9).load(name="other")
+    config = GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2)
+    run = load_results(run_grid([corpus, other], config).save(tmp_path / "two.parquet"))
+    assert run.read(corpus) and run.read(other)
+    assert not run.read(fsviz.make_planted_corpus(n_docs=150, n_classes=2, random_state=10).load())
+    # the folds of one dataset's tasks are made again from that dataset alone, as the run made them
+    table = grid_stability(other, run.config)
+    assert set(table["dataset"]) == {"other"} and set(table["class"]) == set(map(str, other.classes))
+    alone = grid_stability(other, GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2))
+    assert table.equals(alone)
+    one = load_results(run_grid(corpus, config).save(tmp_path / "one.parquet"))
+    assert one.read(corpus) and not one.read(other)

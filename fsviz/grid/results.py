@@ -19,7 +19,7 @@ import sklearn
 
 from ..formats import CorpusError
 from ..significance import FdrRule, parse_k_rule
-from .config import ALL, GridConfig
+from .config import ALL, GridConfig, run_key
 
 __all__ = [
     "CELL_COLUMNS",
@@ -127,6 +127,15 @@ class GridRun:
     #: file was written, and the versions of fsviz and scikit-learn (:func:`provenance`); {} in older files.
     provenance: dict = dataclasses.field(default_factory=dict)
 
+    def read(self, corpus) -> bool:
+        """Whether ``corpus`` is one of the datasets this run read, as it read them (same fingerprint): for one
+        dataset, the run's key says so; for several, the fingerprints the file records (files written before
+        they were recorded answer False). The folds of that dataset's tasks can then be made again."""
+        if self.key and self.key == run_key(self.config, [corpus]):
+            return True
+        recorded = {(d.get("name"), d.get("fingerprint")) for d in self.provenance.get("datasets", ())}
+        return (str(corpus.name), corpus.fingerprint) in recorded
+
     @property
     def cells_done(self) -> int:
         return int(self.results.groupby(CELL_COLUMNS).ngroups) if len(self.results) else 0
@@ -188,9 +197,9 @@ def write_time(environ=None) -> datetime.datetime:
 
 def provenance(corpora) -> dict:
     """What a results file records of its data and software: each dataset as read (documents, words, classes,
-    preprocessing options) and the versions of fsviz, scikit-learn and numpy."""
+    fingerprint, preprocessing options) and the versions of fsviz, scikit-learn and numpy."""
     datasets = [{"name": str(c.name), "documents": int(c.n_docs), "words": int(c.n_words),
-                 "classes": int(c.n_classes),
+                 "classes": int(c.n_classes), "fingerprint": c.fingerprint,
                  "preprocessing": {k: v for k, v in c.options.items() if k in PREPROCESSING}}
                 for c in corpora]
     try:
