@@ -84,31 +84,32 @@ def k_rule_figure(macro: pd.DataFrame, rules: pd.DataFrame, goal: str = "f1", *,
     :func:`fsviz.analysis.k_rule_summary` for the same ``goal``. A diamond
     sits at the median of the k the rule chose over the folds (at least 1,
     on the log axis), with a bar across the range of those k and ± one
-    standard error over tasks upright.
+    standard error over tasks upright. A rule chooses the same k for every
+    metric, so the diamonds of one rule are spread a little sideways (a few
+    per cent of k) not to cover each other; the hover gives the exact k.
     """
     fig = curves_figure(macro, (goal,), metrics=metrics, bands=False, height=height)
     names = metrics if metrics is not None else list(dict.fromkeys(rules["metric"]))
     symbols = ("diamond", "star", "square", "triangle-up")
     for i, rule in enumerate(dict.fromkeys(rules["k_rule"])):
-        for name in names:
+        for j, name in enumerate(names):
             row = rules[(rules["metric"] == name) & (rules["k_rule"] == rule)]
             if row.empty:
                 continue
             row = row.iloc[0]
-            k = max(float(row["k_median"]), 1.0)
+            k = max(float(row["k_median"]), 1.0) * 1.05 ** (j - (len(names) - 1) / 2)
             label = metric_label(name)
             fig.add_trace(go.Scatter(
                 x=[k], y=[row[goal]], mode="markers", name=f"{label}, {rule}", legendgroup=name,
                 marker=dict(symbol=symbols[i % len(symbols)], size=13, color=metric_colour(name),
                             line=dict(color="black", width=1)),
-                error_x=dict(type="data", symmetric=False, array=[max(float(row["k_max"]), 1.0) - k],
-                             arrayminus=[k - max(float(row["k_min"]), 1.0)], thickness=1.2, width=4),
+                error_x=dict(type="data", symmetric=False, array=[max(max(float(row["k_max"]), 1.0) - k, 0.0)],
+                             arrayminus=[max(k - max(float(row["k_min"]), 1.0), 0.0)], thickness=1.2, width=4),
                 error_y=dict(type="data", array=[float(row[f"{goal}_sem"])], thickness=1.2, width=4),
                 hovertemplate=(f"{label} under {rule}: {goal_label(goal)} %{{y:.3f}}<br>k chosen per fold: median "
                                f"{row['k_median']:g} (from {int(row['k_min'])} to {int(row['k_max'])})"
                                + (f", none in {int(row['empty_folds'])} folds" if row["empty_folds"] else "")
                                + "<extra></extra>")))
-    fig.update_layout(title=f"{goal_label(goal)}: each k rule (diamond) beside the fixed-k curves")
     return fig
 
 
