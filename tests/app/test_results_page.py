@@ -127,7 +127,7 @@ def test_a_k_rule_shows_beside_the_fixed_k_curves(results_file, tmp_path):
     at.file_uploader(key="results_upload").set_value(
         ("ruled.parquet", ruled.read_bytes(), "application/octet-stream")).run()
     assert_clean(at)
-    figure = next(c for c in at.get("plotly_chart") if "k rule" in c.proto.spec)
+    figure = next(c for c in at.get("plotly_chart") if "fdr0.05" in c.proto.spec)
     assert '"BNS, fdr0.05"' in figure.proto.spec and '"IG, fdr0.05"' in figure.proto.spec
     table = next(d.value for d in at.dataframe if "rule" in d.value.columns)
     assert set(table["rule"]) == {"fdr0.05"} and (table["k: min"] >= 1).all()
