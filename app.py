@@ -36,7 +36,19 @@ def main() -> None:
     for note in corpus.notes:
         st.info(f"The reader repaired the input: {plain(note)}.")
 
-    st.subheader("Classes and skew")
+    # Only the chosen tab's section runs and is drawn (a rerun on a tab change): a new visitor's browser draws one
+    # chart, not three, before the page is usable.
+    sections = {"Classes and skew": _classes, "Against Forman's benchmark": _benchmark,
+                "Document frequencies": _frequencies}
+    for tab, draw in zip(st.tabs(list(sections), key="corpus_tab", on_change="rerun"), sections.values()):
+        if tab.open:
+            with tab:
+                draw(corpus)
+    cache.warm_up()  # the other pages' imports, in the background, once per server process
+
+
+def _classes(corpus) -> None:
+    """The class sizes and skews (Forman's Figure 12's classes), with the table to download."""
     st.caption("Skew 1:n means n negative documents per positive one when that class is positive. Forman's "
                "benchmark ranged from balanced to beyond 1:100; high skew is where the metrics differ most.")
     left, right = st.columns([3, 2])
@@ -46,7 +58,9 @@ def main() -> None:
                     column_config={"skew 1:n": st.column_config.NumberColumn(format="%.1f")})
     right.download_button("Download classes (CSV)", spreadsheet_csv(table), "classes.csv", "text/csv", key="corpus_dl")
 
-    st.subheader("Where the tasks sit against Forman's benchmark")
+
+def _benchmark(corpus) -> None:
+    """Each task's positives against its negatives, beside Forman's 229 (his Figure 12)."""
     tasks = task_sizes(corpus)
     mine, his = skew_summary(tasks), skew_summary(forman_tasks())
     st.markdown(
@@ -62,7 +76,9 @@ def main() -> None:
     st.download_button("Download these points (CSV)", spreadsheet_csv(points), "tasks_skew.csv", "text/csv",
                        key="corpus_skew_dl")
 
-    st.subheader("Document frequencies")
+
+def _frequencies(corpus) -> None:
+    """Words by rank of document frequency (Zipf), and the words the rare-word cutoff removed."""
     cut = corpus.options.get("min_df", 1)
     st.caption(f"Words by rank of document frequency, log-log (Zipf's law). The rare-word cutoff kept words in at "
                f"least {cut} documents and removed {corpus.removed_words.size:,}, mostly from the long tail on the right.")
@@ -71,7 +87,6 @@ def main() -> None:
         with st.expander(f"Words the cutoff removed ({corpus.removed_words.size:,})"):
             removed = pd.DataFrame({"word": corpus.removed_words, "documents": corpus.removed_df})
             st.dataframe(removed.sort_values("documents", ascending=False).head(1000), hide_index=True)
-    cache.warm_up()  # the other pages' imports, in the background, once per server process
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

@@ -28,10 +28,23 @@ def chart(at, key):
     raise AssertionError(f"no chart {key!r}")
 
 
+def test_corpus_page_draws_only_its_chosen_tab():
+    at = fresh()
+    assert_clean(at)
+    assert [c.proto.id.split("-")[-1] for c in at.get("plotly_chart")] == ["corpus_classes"]  # one chart, not three
+    at.session_state["corpus_tab"] = "Document frequencies"
+    at.run()
+    assert_clean(at)
+    chart(at, "corpus_zipf")
+    assert len(at.get("plotly_chart")) == 1 and any("Zipf" in c.value for c in at.caption)
+
+
 def test_corpus_page_shows_every_class_as_a_task_with_forman_behind():
     at = fresh()
     assert_clean(at)
     corpus = at.session_state["context"].corpus
+    at.session_state["corpus_tab"] = "Against Forman's benchmark"
+    at.run()
     figure = chart(at, "corpus_skew")
     points = [t for t in figure["data"] if t.get("mode") == "markers"]
     assert "Forman" in points[0]["name"] and points[1]["name"] == corpus.name
