@@ -122,7 +122,7 @@ def test_config_reads_rules_and_keeps_keys(corpus):
     ((10, "fdr0"), "strictly between 0 and 1"),
     ((10, "fdr1.5"), "strictly between 0 and 1"),
     ((10, "fdrx"), "rate"),
-    ((10, "top"), "whole number of words"),
+    ((10, "top"), "positive whole number of features"),
 ])
 def test_bad_rules_say_what_is_wrong(ks, message):
     with pytest.raises(ValueError, match=message):

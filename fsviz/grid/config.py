@@ -127,13 +127,15 @@ class GridConfig:
         set_("metrics", check_unique((canonical(m) for m in self.metrics), "metrics") or FORMAN_METRICS)
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer, str)) else tuple(self.ks)
         rules = (self.k_rules,) if isinstance(self.k_rules, (str, FdrRule)) else tuple(self.k_rules)
-        parsed = [parse_k_rule(k) for k in (*ks, *rules)]
+        # a text starting "fdr" is a rule; anything else must be a number of words (check_k says what is wrong)
+        parsed = [parse_k_rule(k) if isinstance(k, str) and k.strip().lower().startswith("fdr") else k
+                  for k in (*ks, *rules)]
         set_("k_rules", tuple(sorted({str(r) for r in parsed if isinstance(r, FdrRule)}, key=lambda r: float(r[3:]))))
-        if not any(isinstance(k, int) for k in parsed):
+        if all(isinstance(k, FdrRule) for k in parsed):
             raise ValueError(f"`ks` {'is empty' if not parsed else 'has only k rules'}; give at least one number of "
                              "features, e.g. ks=(10, 100, 1000), beside any k rule such as 'fdr0.05' (a rule's "
                              "result is compared with the fixed ks)")
-        set_("ks", tuple(sorted({check_k(k) for k in parsed if isinstance(k, int)})))
+        set_("ks", tuple(sorted({check_k(k) for k in parsed if not isinstance(k, FdrRule)})))
         for name, count in (("ks", len(self.ks) + len(self.k_rules)), ("metrics", len(self.metrics))):
             if count > MAXIMA[name]:
                 raise ValueError(f"`{name}` has {count:,} values, more than a run takes ({MAXIMA[name]}); "

@@ -82,7 +82,7 @@ def normalise(results: pd.DataFrame) -> pd.DataFrame:
 
 def sorted_results(results: pd.DataFrame) -> pd.DataFrame:
     """The table in its canonical row order and dtypes."""
-    return normalise(results.sort_values(CELL_COLUMNS + ["metric", "k_rule", "k"], kind="stable", ignore_index=True))
+    return normalise(results).sort_values(CELL_COLUMNS + ["metric", "k_rule", "k"], kind="stable", ignore_index=True)
 
 
 def empty_results() -> pd.DataFrame:
