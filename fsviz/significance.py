@@ -53,15 +53,15 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import chdtrc, ndtr
+from scipy.special import chdtrc, log_ndtr, ndtr
 
 from ._validation import check_choice, check_counts
-from .fisher import ALTERNATIVES, fisher_p
+from .fisher import ALTERNATIVES, fisher_log_p, fisher_p
 from .metrics.keyness import g2
 
 __all__ = ["ALTERNATIVES", "DEFAULT_FDR", "METHODS", "FdrBoundary", "FdrRule", "Significance", "bh_q_values",
-           "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "p_values", "parse_k_rule", "significance",
-           "significant_words"]
+           "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "log10_p_values", "p_values", "parse_k_rule",
+           "significance", "significant_words"]
 
 #: How :func:`p_values` tests a word: exact everywhere, Cochran's switch, or G² everywhere.
 METHODS = ("fisher", "auto", "g2")
@@ -85,13 +85,17 @@ def check_fdr(alpha) -> float:
     return float(alpha)
 
 
-def g2_p(tp, fp, pos, neg, *, alternative: str = "greater") -> np.ndarray:
-    """G²'s p-value: two-sided the χ²₁ tail of G²; one-sided the normal tail of sign(tp·neg − fp·pos) √G²."""
+def g2_p(tp, fp, pos, neg, *, alternative: str = "greater", log: bool = False) -> np.ndarray:
+    """G²'s p-value: two-sided the χ²₁ tail of G²; one-sided the normal tail of sign(tp·neg − fp·pos) √G².
+    ``log``: its natural log, which does not underflow (the χ²₁ tail of x is 2 Φ(−√x))."""
     signed = g2(tp, fp, pos, neg)
     if alternative == "two-sided":
+        if log:
+            return np.log(2.0) + log_ndtr(-np.sqrt(np.abs(signed)))
         return chdtrc(1, np.abs(signed))  # scipy.stats.chi2.sf(x, 1), without importing scipy.stats
     root = np.sign(signed) * np.sqrt(np.abs(signed))
-    return ndtr(-root) if alternative == "greater" else ndtr(root)
+    z = -root if alternative == "greater" else root
+    return log_ndtr(z) if log else ndtr(z)
 
 
 def _min_expected(tp, fp, pos, neg):
@@ -114,6 +118,19 @@ def p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method
     >>> round(float(p_values([3], [0], 3, 3)[0]), 12)  # Fisher's exact: 1 / C(6, 3)
     0.05
     """
+    return _p_values(tp, fp, pos, neg, alternative, method, log=False)
+
+
+def log10_p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method: str = "fisher") -> np.ndarray:
+    """log₁₀ of :func:`p_values`, computed in logs: finite where a p-value underflows to 0 (below about 1e-300).
+
+    >>> round(float(log10_p_values([940], [0], 940, 17906)[0]), 2)  # a word in every positive document alone
+    -1619.97
+    """
+    return _p_values(tp, fp, pos, neg, alternative, method, log=True) / np.log(10.0)
+
+
+def _p_values(tp, fp, pos, neg, alternative, method, *, log):
     alternative = check_choice(alternative, "alternative", ALTERNATIVES)
     method = check_choice(method, "method", METHODS)
     tp, fp, pos_a, neg_a = check_counts(tp, fp, pos, neg)
@@ -122,14 +139,15 @@ def p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method
     if np.any(tp != np.round(tp)) or np.any(fp != np.round(fp)):
         raise ValueError("`tp` and `fp` must be whole numbers of documents for a p-value")
     pos, neg = int(pos), int(neg)
+    exact = fisher_log_p if log else fisher_p
     if method == "g2":
-        return g2_p(tp, fp, pos, neg, alternative=alternative)
+        return g2_p(tp, fp, pos, neg, alternative=alternative, log=log)
     if method == "fisher":
-        return fisher_p(tp, fp, pos, neg, alternative=alternative).reshape(tp.shape)
+        return exact(tp, fp, pos, neg, alternative=alternative).reshape(tp.shape)
     small = _min_expected(tp, fp, pos, neg) < MIN_EXPECTED
-    p = g2_p(tp, fp, pos, neg, alternative=alternative)
+    p = g2_p(tp, fp, pos, neg, alternative=alternative, log=log)
     if small.any():
-        p[small] = fisher_p(tp[small], fp[small], pos, neg, alternative=alternative)
+        p[small] = exact(tp[small], fp[small], pos, neg, alternative=alternative)
     return p
 
 
@@ -153,18 +171,27 @@ def bh_q_values(p) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Significance:
-    """Every word's ``p`` and ``q`` (:func:`significance`), with how they were computed."""
+    """Every word's ``p`` and ``q`` (:func:`significance`), with how they were computed, and ``log10_p``, log₁₀ p
+    computed in logs where p underflows to 0 (None: ``log10(p)``)."""
 
     p: np.ndarray
     q: np.ndarray
     alternative: str
     method: str
+    log10_p: np.ndarray | None = None
+
+    @property
+    def minus_log10_p(self) -> np.ndarray:
+        """−log₁₀ p: 2 for p = 0.01; finite for every word, however small its p."""
+        with np.errstate(divide="ignore"):
+            return -(self.log10_p if self.log10_p is not None else np.log10(self.p))
 
     def selected(self, fdr: float = DEFAULT_FDR) -> np.ndarray:
-        """The words with q ≤ ``fdr`` (vocabulary indices, most significant first; ties by lower index)."""
+        """The words with q ≤ ``fdr`` (vocabulary indices, most significant first, by log p, so the words whose p
+        underflows to 0 are ordered too; ties by lower index)."""
         fdr = check_fdr(fdr)
         words = np.flatnonzero(self.q <= fdr)
-        return words[np.argsort(self.p[words], kind="stable")]
+        return words[np.argsort(-self.minus_log10_p[words], kind="stable")]
 
     def p_threshold(self, fdr: float = DEFAULT_FDR) -> float:
         """p*, the largest p with q ≤ ``fdr`` (−1.0 when no word qualifies): q ≤ fdr exactly where p ≤ p*."""
@@ -175,7 +202,14 @@ class Significance:
 def significance(task, *, alternative: str = "greater", method: str = "fisher") -> Significance:
     """p and Benjamini–Hochberg q of every word of ``task`` (anything with ``tp``, ``fp``, ``pos``, ``neg``)."""
     p = p_values(task.tp, task.fp, task.pos, task.neg, alternative=alternative, method=method)
-    return Significance(p, bh_q_values(p), alternative, method)
+    log10_p = None
+    tiny = p < 1e-290  # underflowed to 0, or subnormal (few digits left): again in logs, for those words alone
+    if tiny.any():
+        with np.errstate(divide="ignore"):
+            log10_p = np.log10(p)
+        tp, fp = np.asarray(task.tp, dtype=np.float64), np.asarray(task.fp, dtype=np.float64)
+        log10_p[tiny] = log10_p_values(tp[tiny], fp[tiny], task.pos, task.neg, alternative=alternative, method=method)
+    return Significance(p, bh_q_values(p), alternative, method, log10_p)
 
 
 def significant_words(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater",

@@ -77,7 +77,8 @@ def word_table(task, metrics, k, *, words=None, tested: Significance | None = No
     """tp, fp, p, q and each metric's score, rank and top-k membership per word.
 
     ``p`` is the word's p-value of association with the positive group and
-    ``q`` its Benjamini–Hochberg q over every word of the task, by the
+    ``q`` its Benjamini–Hochberg q over every word of the task (``-log10 p``:
+    −log₁₀ p, finite where p underflows to 0), by the
     default test (one-sided Fisher's exact, :func:`fsviz.significance.significance`),
     or as ``tested`` (that function's result, when made already) says.
     Rank 1 is best; tied words share the best rank of their score.
@@ -87,7 +88,7 @@ def word_table(task, metrics, k, *, words=None, tested: Significance | None = No
     idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
     tested = significance(task) if tested is None else tested
     table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx],
-                          "p": tested.p[idx], "q": tested.q[idx]})
+                          "p": tested.p[idx], "q": tested.q[idx], "-log10 p": tested.minus_log10_p[idx]})
     for name in metrics:
         scores = task.score(name)
         table[f"{name} score"] = scores[idx]

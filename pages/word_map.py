@@ -35,7 +35,7 @@ def _ranked_table(task, task_key, metrics, k):
     full = cache.ranked_words(task, task_key, tuple(metrics), k)
     labels = {m: fsviz.spec_label(m) for m in metrics}
     chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
-    shown = full[["word", "tp", "fp", "p", "q"]].assign(**{
+    shown = full[["word", "tp", "fp", "p", "q", "-log10 p"]].assign(**{
         "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen],
         **{labels[m]: full[f"{m} {show}"] for m in metrics}})
     order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
@@ -48,13 +48,17 @@ def _ranked_table(task, task_key, metrics, k):
 
 
 def _significance_columns() -> dict:
-    """How the tables show each word's p and q (a p can be 1e-300: scientific notation; 0 below that)."""
+    """How the tables show each word's p, q and −log₁₀ p (a p can be 1e-300: scientific notation; 0 below that)."""
     return {
         "p": st.column_config.NumberColumn(format="%.3e", help="The word's p-value of association with the positive "
                                            "group: one-sided Fisher's exact test on its 2×2 table (tp, fp, pos, neg). "
-                                           "A p below about 1e-300 is too small for a number and shows as 0."),
+                                           "A p below about 1e-300 is too small for a number and shows as 0; "
+                                           "−log₁₀ p gives its size."),
         "q": st.column_config.NumberColumn(format="%.3e", help="Benjamini–Hochberg q over every word of the task: the "
                                            "words with q ≤ 0.05 are a selection with an expected 5% false discoveries."),
+        "-log10 p": st.column_config.NumberColumn("−log₁₀ p", format="%.1f", help="−log₁₀ of the word's p, computed "
+                                                  "in logs: 2 means p = 0.01; finite however small p is, so it orders "
+                                                  "the words whose p shows as 0."),
     }
 
 

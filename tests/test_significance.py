@@ -185,3 +185,46 @@ def test_bad_inputs():
         p_values([1.5], [1], 5, 5)
     with pytest.raises(ValueError, match="tp"):
         p_values([6], [1], 5, 5)
+
+
+def _scipy_log_p(tp, fp, pos, neg, alternative):
+    """log p from scipy's hypergeometric log-pmf, summed in logs: an independent Fisher's exact test that does not
+    underflow (two-sided: every x no more likely than tp, with R's and scipy's relative tolerance 1e-7)."""
+    from scipy import stats
+    from scipy.special import logsumexp
+
+    n = tp + fp
+    if alternative == "greater":
+        return stats.hypergeom.logsf(tp - 1, pos + neg, pos, n)
+    if alternative == "less":
+        return stats.hypergeom.logcdf(tp, pos + neg, pos, n)
+    support = np.arange(max(0, n - neg), min(n, pos) + 1)
+    logpmf = stats.hypergeom.logpmf(support, pos + neg, pos, n)
+    own = stats.hypergeom.logpmf(tp, pos + neg, pos, n)
+    return min(0.0, logsumexp(logpmf[logpmf <= own + np.log1p(1e-7)]))
+
+
+@pytest.mark.parametrize("alternative", ["greater", "less", "two-sided"])
+def test_log_p_agrees_with_scipy_where_p_underflows(alternative):
+    from fsviz.fisher import fisher_log_p, fisher_p
+
+    pos, neg = 940, 17_906  # a 20 Newsgroups task
+    tables = [(940, 0), (900, 10), (600, 50), (0, 9000), (3, 5000), (200, 200), (50, 900)]
+    tp, fp = np.array(tables).T
+    got = fisher_log_p(tp, fp, pos, neg, alternative=alternative)
+    expected = [_scipy_log_p(a, b, pos, neg, alternative) for a, b in tables]
+    np.testing.assert_allclose(got, expected, rtol=1e-9, atol=1e-9)
+    p = fisher_p(tp, fp, pos, neg, alternative=alternative)
+    assert (p[np.array(expected) < -800] == 0).all() and np.isfinite(got).all()  # p underflows, its log does not
+    ordinary = p > 1e-290
+    np.testing.assert_allclose(got[ordinary], np.log(p[ordinary]), rtol=1e-10)
+
+
+def test_words_whose_p_underflows_are_ordered_by_their_log():
+    task = SimpleNamespace(tp=np.array([900, 5, 940, 700]), fp=np.array([10, 5, 0, 3]), pos=940, neg=17_906)
+    found = significance(task)
+    assert found.p[0] == found.p[2] == 0  # both underflow
+    assert found.minus_log10_p[2] > found.minus_log10_p[0] > found.minus_log10_p[3] > 300
+    assert list(found.selected(0.05)) == [2, 0, 3, 1]  # the zeros by their logs, not by index
+    g2 = significance(task, method="g2")
+    assert np.isfinite(g2.minus_log10_p).all() and g2.minus_log10_p[2] > 1000
