@@ -134,14 +134,6 @@ def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "coun
     else:
         table = table.assign(best_fixed=np.nan, best_k=np.nan)
     return table[columns]
-    if pool == "counts":
-        grouped = results.groupby(keys, sort=True, observed=True)
-        table = grouped[_COUNTS].sum().join(grouped[["pos", "neg"]].first()).reset_index()
-        return with_goals(table)
-    if pool == "mean":
-        results = with_goals(results.copy())
-        return results.groupby(keys, sort=True, observed=True)[["pos", "neg", *GOALS]].mean().reset_index()
-    raise ValueError(f"`pool` must be 'counts' or 'mean', got {pool!r}")
 
 
 def per_task(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
