@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from conftest import REPO
+from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
 import fsviz
@@ -168,6 +168,10 @@ def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
     assert any("wins" in m.value for m in at.markdown)
     at.text_input(key="mc_specs").set_value("bns").run()  # one-class metric: refused, results kept
     assert any("against the rest" in e.value for e in at.error)
+    assert at.get("plotly_chart"), "the finished run was lost"
+    at.text_input(key="mc_specs").set_value("")
+    at.text_input(key="mc_ks").set_value("20, fdr0.05").run()  # a k rule is the grid's: refused, results kept
+    assert any("multi-class run compares fixed numbers of features" in seen(e.value) for e in at.error)
     assert at.get("plotly_chart"), "the finished run was lost"
 
 
