@@ -96,16 +96,19 @@ def _rows(dataset, name, selections: list, n_features) -> list:
     return rows
 
 
-def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None) -> pd.DataFrame:
+def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None, strict: bool = True) -> pd.DataFrame:
     """Each metric's stability at each k over a grid run's folds (trials × folds training splits) of each task.
 
     ``config`` is the run's (``load_results(path).config``), ``corpus`` its
     dataset as the run read it; ``classes`` limits the tasks (default: the
     run's classes and group tasks). ``progress(done, total)``, when given,
-    is called after each task. Columns :data:`STABILITY_COLUMNS`.
+    is called after each task. ``strict=False`` when the run read several
+    datasets and ``corpus`` is one of them: the classes and groups it lacks
+    are skipped, as the run skipped them (:meth:`fsviz.grid.GridRun.read`).
+    Columns :data:`STABILITY_COLUMNS`.
     """
     data = cell_data(corpus, config)
-    names = run_tasks(corpus, config)  # the grid's own tasks, skipping what it skips
+    names = run_tasks(corpus, config, strict=strict)  # the grid's own tasks, skipping what it skips
     if classes is not None:
         names = [n for n in names if n in set(map(str, classes))]
     rows = []

@@ -315,8 +315,8 @@ def _stability(ctx, run, chosen, stability, stability_key) -> None:
             return
         bar = st.progress(0.0, text="Repeating the folds' selections …")
         try:
-            frame = grid_stability(ctx.corpus, run.config, progress=lambda done, total: bar.progress(
-                done / total, text=f"{done} of {total} tasks"))
+            frame = grid_stability(ctx.corpus, run.config, strict=len(names) == 1, progress=lambda done, total:
+                                   bar.progress(done / total, text=f"{done} of {total} tasks"))
         except ValueError as exc:
             st.error(plain(exc), icon="⚠️")
             return

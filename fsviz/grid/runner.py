@@ -56,14 +56,16 @@ def _as_corpora(data, config):
     return corpora
 
 
-def _plan(corpora, config):
-    """Every cell to run, and the tasks skipped with their reason."""
+def _plan(corpora, config, strict=None):
+    """Every cell to run, and the tasks skipped with their reason. ``strict`` (default: one dataset) refuses a class
+    or group a dataset lacks; a run over several skips it there."""
+    strict = len(corpora) == 1 if strict is None else strict
     cells, skipped = [], []
     for d, corpus in enumerate(corpora):
         names = [str(c) for c in corpus.classes]
         wanted = names if config.classes is None else list(config.classes)
         unknown = [c for c in wanted if c not in names]
-        if unknown and len(corpora) == 1:
+        if unknown and strict:
             raise ValueError(f"{corpus.name!r} has no class {unknown}; its classes are {names}")
         tasks = [(name, int(corpus.class_sizes[corpus.class_index(name)]), None) for name in wanted if name in names]
         for positive, negative in config.groups:
@@ -71,7 +73,7 @@ def _plan(corpora, config):
                 groups = check_groups(corpus.classes, positive, negative)
                 y, rows = group_labels(corpus, groups)
             except ValueError as exc:
-                if len(corpora) == 1:
+                if strict:
                     raise
                 skipped.append((corpus.name, " + ".join(positive), 0, 0, str(exc)))
                 continue
@@ -364,10 +366,11 @@ def _backend(n_jobs, workers, scheduler, shared):
             cluster.close()
 
 
-def run_tasks(corpus, config) -> list[str]:
+def run_tasks(corpus, config, *, strict: bool = True) -> list[str]:
     """The tasks (class or group task names) a run of ``config`` on ``corpus`` runs, in plan order: those it
-    skips (fewer documents on a side than folds) left out."""
-    cells, _ = _plan([corpus], config)
+    skips (fewer documents on a side than folds) left out. ``strict=False``: ``corpus`` is one of the run's
+    several datasets, so the classes and groups it lacks are skipped, as the run skipped them there."""
+    cells, _ = _plan([corpus], config, strict)
     return list(dict.fromkeys(cell.class_name for cell in cells))
 
 

@@ -131,3 +131,27 @@ def test_word_map_bootstrap_stability_is_seeded_and_drawn():
     assert any("over 5 resamples (seed 3)" in c.value for c in at.caption)
     at.toggle(key="wordmap_log").set_value(True).run()  # a rerun keeps the result without a click
     assert [c for c in at.get("plotly_chart") if "wordmap_boot_chart" in c.proto.id]
+
+
+def test_results_stability_on_a_run_over_two_datasets_repeats_the_sidebars():
+    import io
+
+    from fsviz.grid import GridConfig, run_grid
+    from fsviz.stability import grid_stability, stability_summary
+
+    at = fresh("pages/word_map.py")
+    corpus = at.session_state["context"].corpus
+    other = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=4).load()
+    config = GridConfig(metrics=("bns", "ig"), ks=(10, 50), trials=1, folds=2,
+                        classes=(str(corpus.classes[0]), "c0"))
+    buffer = io.BytesIO()
+    run_grid([corpus, other], config).save_to(buffer)
+    at = _upload_results(at, buffer.getvalue())
+    assert_clean(at)
+    assert any("read 2 datasets" in c.value for c in at.caption)
+    at.button(key="res_stability_go").click().run()
+    assert_clean(at)
+    spec = _chart(at, "res_stability_chart")
+    expected = stability_summary(grid_stability(corpus, config, strict=False))  # the sidebar's dataset's tasks
+    bns = [t for t in spec.data if t.legendgroup == "bns"]
+    assert np.allclose(_values(bns[0].y), expected.query("metric == 'bns'")["kuncheva"])
