@@ -175,8 +175,8 @@ def test_results_explorer_shows_every_analysis_in_chromium(server, browser, resu
         page.get_by_text("use ", exact=False).first.wait_for(timeout=90_000)
         SHOTS.mkdir(parents=True, exist_ok=True)
         for i, tab in enumerate(["Recommendation", "Curves vs k", "Precision–recall", "Class skew", "Tolerance",
-                                 "Residuals and pairs", "Significance"]):
-            page.get_by_role("tab", name=tab).click()
+                                 "Residuals and pairs", "Significance", "k by significance"]):
+            page.get_by_role("tab", name=tab, exact=True).click()
             page.wait_for_timeout(800)
             _assert_no_error(page)
             panel = page.locator('[data-testid="stTabs"] [role="tabpanel"]:visible').first
