@@ -42,13 +42,15 @@ def test_the_hover_gives_each_points_p_and_q(task):
     fig = word_map_figure(task, ["bns"], 10)
     points, tested = word_points(task), significance(task)
     trace = _points(fig)
-    # counts, point, BNS score and rank, then p and q
-    assert "p %{customdata[4]:.3g}, q %{customdata[5]:.3g} (Fisher's exact, greater)" in trace.hovertemplate
+    # counts, point, BNS score and rank, then p, q and −log10 p
+    assert ("p %{customdata[4]:.3g} (−log₁₀ p %{customdata[6]:.1f}), q %{customdata[5]:.3g} (Fisher's exact, greater)"
+            in trace.hovertemplate)
     data = np.asarray(trace.customdata, dtype=float)
     for i in range(0, points.fp.size, max(1, points.fp.size // 25)):
         words = np.flatnonzero(points.point_of_word == i)
         assert np.unique(tested.p[words]).size == 1  # one table, one p per point
         assert data[i, 4] == tested.p[words[0]] and data[i, 5] == tested.q[words[0]]
+        assert data[i, 6] == tested.minus_log10_p[words[0]]
 
 
 def test_no_boundary_unless_asked(task):

@@ -180,9 +180,9 @@ def _points_trace(task, points, log, scores=None, tested=None):
         lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
         columns += [at, rank]
     if tested is not None:  # last, so the metrics' columns keep their places
-        lines.append(f"p %{{customdata[{len(columns)}]:.3g}}, q %{{customdata[{len(columns) + 1}]:.3g}} "
-                     f"({test_name(tested)})")
-        columns += [tested.p[first], tested.q[first]]
+        lines.append(f"p %{{customdata[{len(columns)}]:.3g}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
+                     f"q %{{customdata[{len(columns) + 1}]:.3g}} ({test_name(tested)})")
+        columns += [tested.p[first], tested.q[first], tested.minus_log10_p[first]]
     return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
