@@ -60,3 +60,18 @@ def test_stability_figure_draws_both_indices_per_metric():
     assert fig.layout.yaxis.range[0] < -0.1 and tuple(fig.layout.yaxis2.range) == (0, 1.02)
     assert [a.text for a in fig.layout.annotations] == ["Kuncheva's consistency index", "mean pairwise Jaccard"]
     assert [t.legendgroup for t in plots.stability_figure(summary, metrics=["ig"]).data if t.legendgroup] == ["ig", "ig"]
+
+
+def test_the_k_rule_figure_escapes_a_label_once():
+    """A label with ``>`` reads as it was given on both its curve and its diamond (escaped once, not twice)."""
+    from fsviz.plots import k_rule_figure
+
+    metric = "expr(tpr>fpr)"
+    macro = pd.DataFrame({"metric": [metric, metric, "all"], "k": [10, 100, 500], "f1": [0.5, 0.6, 0.7],
+                          "f1_sem": [0.0, 0.0, 0.0]})
+    rules = pd.DataFrame({"metric": [metric], "k_rule": ["fdr0.05"], "f1": [0.55], "f1_sem": [0.01], "tasks": [2],
+                          "k_median": [40.0], "k_min": [20], "k_max": [60], "empty_folds": [0], "best_fixed": [0.6],
+                          "best_k": [100]})
+    names = [t.name for t in k_rule_figure(macro, rules).data]
+    assert "ƒ tpr &gt; fpr" in names and "ƒ tpr &gt; fpr, fdr0.05" in names
+    assert not any("&amp;" in (n or "") for n in names)

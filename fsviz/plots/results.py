@@ -88,7 +88,8 @@ def k_rule_figure(macro: pd.DataFrame, rules: pd.DataFrame, goal: str = "f1", *,
     metric, so the diamonds of one rule are spread a little sideways (a few
     per cent of k) not to cover each other; the hover gives the exact k.
     """
-    fig = curves_figure(macro, (goal,), metrics=metrics, bands=False, height=height)
+    # the builder itself, not its plain_text wrapper: this figure is escaped once, when it is finished
+    fig = curves_figure.__wrapped__(macro, (goal,), metrics=metrics, bands=False, height=height)
     names = metrics if metrics is not None else list(dict.fromkeys(rules["metric"]))
     symbols = ("diamond", "star", "square", "triangle-up")
     for i, rule in enumerate(dict.fromkeys(rules["k_rule"])):
