@@ -127,10 +127,9 @@ class GridConfig:
         set_("metrics", check_unique((canonical(m) for m in self.metrics), "metrics") or FORMAN_METRICS)
         ks = (self.ks,) if isinstance(self.ks, (int, np.integer, str)) else tuple(self.ks)
         rules = (self.k_rules,) if isinstance(self.k_rules, (str, FdrRule)) else tuple(self.k_rules)
-        # a text starting "fdr" is a rule; anything else must be a number of words (check_k says what is wrong)
-        parsed = [parse_k_rule(k) if isinstance(k, str) and k.strip().lower().startswith("fdr") else k
-                  for k in (*ks, *rules)]
-        set_("k_rules", tuple(sorted({str(r) for r in parsed if isinstance(r, FdrRule)}, key=lambda r: float(r[3:]))))
+        # a rule's text is read as a rule; anything else must be a number of words (check_k says what is wrong)
+        parsed = [parse_k_rule(k) if _names_a_rule(k) else k for k in (*ks, *rules)]
+        set_("k_rules", tuple(str(r) for r in sorted({r for r in parsed if isinstance(r, FdrRule)}, key=lambda r: r.fdr)))
         if all(isinstance(k, FdrRule) for k in parsed):
             raise ValueError(f"`ks` {'is empty' if not parsed else 'has only k rules'}; give at least one number of "
                              "features, e.g. ks=(10, 100, 1000), beside any k rule such as 'fdr0.05' (a rule's "
@@ -212,6 +211,11 @@ def _groups(groups) -> tuple:
     return tuple(dict.fromkeys(out))
 
 
+def _names_a_rule(value) -> bool:
+    """Whether ``value`` is meant as a k rule (text starting ``fdr``), to be read by :func:`fsviz.parse_k_rule`."""
+    return isinstance(value, str) and value.strip().lower().startswith("fdr")
+
+
 def check_fixed_ks(config: GridConfig, what: str) -> GridConfig:
     """``config`` when it has numbers of features and no k rule, else a ValueError naming ``what`` refuses it."""
     if config.k_rules:
@@ -232,7 +236,7 @@ def parse_ks(text: str) -> tuple:
         try:
             rule = parse_k_rule(value)
         except ValueError:
-            if value.lower().startswith("fdr"):
+            if _names_a_rule(value):
                 raise  # a rule with a bad rate: its own message says so
             raise ValueError(f"k values must be whole numbers, or k rules such as fdr0.05, separated by commas; "
                              f"{value!r} in {text!r} is neither") from None
