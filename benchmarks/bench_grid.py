@@ -33,9 +33,10 @@ in even ones, and the numbers of workers take turns round by round (1, 2, 1,
 each pair's times and ratio (scikit-learn's time / fsviz's), the median of
 the pairs' ratios per number of workers, fsviz's fits per second, and, from
 one more fsviz run in this process (one worker, timed per call), the shares
-of its time inside liblinear's solver, in dual first passes that failed the
-gap check and in the solves made again after them (``fsviz.liblinear``,
-item 3), and in gathering each fit's columns.
+of its time inside the solvers (fsviz's dual one, ``fsviz.dual_cd``, and
+liblinear's primal one), in second solves (the other solver after a fit
+stopped at ``max_iter``, ``fsviz.liblinear`` item 4), and in gathering each
+fit's columns.
 """
 
 import argparse
@@ -129,36 +130,31 @@ def same_predictions(run, cv_results, config):
 
 
 def solver_share(corpus, config):
-    """Seconds of one in-process fsviz run (one worker): ``whole``; ``solver`` inside liblinear's train call;
-    ``failed`` in dual first passes that failed the gap check; ``again`` in the solves after them; ``gather``
-    in gathering the fits' columns; and ``passes``/``failures``, how many first passes were made and failed."""
+    """Seconds of one in-process fsviz run (one worker): ``whole``; ``dual`` in fsviz's dual solver
+    (``fsviz.dual_cd``); ``primal`` in liblinear's train call; ``again`` in second solves (the other solver, after
+    a fit stopped at ``max_iter`` outside the gap); ``gather`` in gathering the fits' columns; and ``fits`` and
+    ``seconds``, how many fits were made and how many took a second solve."""
     from fsviz.grid import fits
 
-    spent = dict.fromkeys(("solver", "failed", "again", "gather", "passes", "failures"), 0.0)
-    after_failure = [False]
-    solve, first_pass, fit, gather = (liblinear.LinearSVCSolver._solve, liblinear.LinearSVCSolver._first_pass,
-                                      liblinear.LinearSVCSolver.fit, fits.gather_columns)
+    spent = dict.fromkeys(("dual", "primal", "again", "gather", "fits", "seconds"), 0.0)
+    solves = [0]
+    by_rule, fit, gather = liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit, fits.gather_columns
 
-    def timed_solve(self, *args):
+    def timed_by_rule(self, dual, *args):
         start = time.perf_counter()
         try:
-            return solve(self, *args)
+            return by_rule(self, dual, *args)
         finally:
-            spent["solver"] += time.perf_counter() - start
-            spent["again"] += (time.perf_counter() - start) if after_failure[0] else 0.0
-
-    def timed_first_pass(self, *args):
-        start = time.perf_counter()
-        kept = first_pass(self, *args)
-        spent["passes"] += 1
-        if kept is None:
-            spent["failed"] += time.perf_counter() - start
-            spent["failures"] += 1
-            after_failure[0] = True
-        return kept
+            took = time.perf_counter() - start
+            spent["dual" if dual else "primal"] += took
+            solves[0] += 1
+            if solves[0] > 1:
+                spent["again"] += took
+                spent["seconds"] += 1
 
     def timed_fit(self, *args):
-        after_failure[0] = False
+        solves[0] = 0
+        spent["fits"] += 1
         return fit(self, *args)
 
     def timed_gather(*args):
@@ -168,16 +164,16 @@ def solver_share(corpus, config):
         finally:
             spent["gather"] += time.perf_counter() - start
 
-    liblinear.LinearSVCSolver._solve, liblinear.LinearSVCSolver._first_pass = timed_solve, timed_first_pass
-    liblinear.LinearSVCSolver.fit, fits.gather_columns = timed_fit, timed_gather
+    liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit = timed_by_rule, timed_fit
+    fits.gather_columns = timed_gather
     try:
         start = time.perf_counter()
         run_grid(corpus, config, n_jobs=1)
         spent["whole"] = time.perf_counter() - start
         return spent
     finally:
-        liblinear.LinearSVCSolver._solve, liblinear.LinearSVCSolver._first_pass = solve, first_pass
-        liblinear.LinearSVCSolver.fit, fits.gather_columns = fit, gather
+        liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit = by_rule, fit
+        fits.gather_columns = gather
 
 
 def main():
@@ -237,9 +233,10 @@ def compare(args, config):
         if args.classifier == "svm":
             spent = solver_share(corpus, config)
             whole = spent["whole"]
-            print(f"  one worker, in process, {whole:.1f} s: liblinear's solver {spent['solver']:.1f} s "
-                  f"({100 * spent['solver'] / whole:.0f}%); dual first passes failed {spent['failures']:.0f} of "
-                  f"{spent['passes']:.0f}, costing {100 * spent['failed'] / whole:.1f}% and their re-solves "
+            solver = spent["dual"] + spent["primal"]
+            print(f"  one worker, in process, {whole:.1f} s: the solvers {solver:.1f} s ({100 * solver / whole:.0f}%: "
+                  f"dual {100 * spent['dual'] / whole:.0f}%, liblinear's primal {100 * spent['primal'] / whole:.0f}%); "
+                  f"second solves {spent['seconds']:.0f} of {spent['fits']:.0f} fits, "
                   f"{100 * spent['again'] / whole:.1f}%; gathering columns {100 * spent['gather'] / whole:.1f}%")
         if args.classifier == "knn":
             print("  (kNN on Boolean features meets many equal cosines at the k-th neighbour; the two sides "

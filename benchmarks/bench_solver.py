@@ -1,12 +1,13 @@
-"""Which liblinear solver reaches LinearSVC's optimum first, by k / training documents: the rule behind
-``fsviz.liblinear.DUAL_FROM``.
+"""Which solver reaches LinearSVC's optimum first, by k / training documents: the rule behind
+``fsviz.liblinear.DUAL_FROM``; and when to stop the dual one, the rule behind ``fsviz.liblinear.DUAL_GAP``.
 
     python benchmarks/bench_solver.py [--datasets tr45 wap la1] [--per-k 40]
 
 On the grid's own fits (trial 0, every fold, Forman's metrics, every k; at
 most ``--per-k`` fits per k, spread over the classes), each fit is solved
-three ways, in turn, fit by fit: the primal solver on merged duplicate rows
-(fsviz), the dual solver on the rows as given, and the primal solver on the
+three ways, in turn, fit by fit: liblinear's primal solver on merged
+duplicate rows (fsviz), fsviz's dual solver (``fsviz.dual_cd``, stopped by
+its duality gap) on the rows as given, and the primal solver on the
 rows as given (what scikit-learn's ``dual="auto"`` picks below k = n).
 Printed per k: k / n, the mean milliseconds per fit of each (the mean: the
 few fits that stop at ``max_iter`` cost as much as many others), how many
@@ -15,16 +16,17 @@ the three (relative); then the smallest k / n from which the dual solver is
 the faster one on every dataset. (The merged rows always go to the primal
 solver here, whatever ``fsviz.liblinear.MERGE_BELOW`` says.)
 
-    python benchmarks/bench_solver.py --first-pass [--datasets fbis re0 wap la1 re1 tr11] [--per-k 150]
+    python benchmarks/bench_solver.py --dual-stop [--datasets tr45 wap la1] [--per-k 150]
 
-The rule behind ``fsviz.liblinear.DUAL_FIRST_PASS``: on up to ``--per-k``
-of the grid's dual fits per dataset (k >= ``DUAL_FROM`` × rows, trial 0,
-fold 0), ``LinearSVCSolver.fit`` without a first pass, with one at 2, 3, 10
-and 30 × tol for every k, with fsviz's tiers (the factor by k / rows), and
-``LinearSVC.fit`` (scikit-learn's primal solver), in turn fit by fit.
-Printed: the total seconds of each, the share of fits whose first pass was
-kept, and how many test predictions differ from a tight solve (primal, tol
-1e-10).
+The rule behind ``fsviz.liblinear.DUAL_GAP``: on up to ``--per-k`` of the
+grid's dual fits per dataset (k >= ``DUAL_FROM`` × rows, trial 0, fold 0),
+in turn fit by fit, the dual solver stopped by liblinear's own rule
+(projected gradients within ``tol``); the way fsviz stopped it before
+``fsviz.dual_cd`` (a first pass at 10 × ``tol``, kept if its paired gap is
+within 10⁻³, else solved again from the start at ``tol``); ``fsviz.dual_cd``
+with ``DUAL_GAP`` 10⁻⁴ to 10⁻⁷; and ``LinearSVC.fit`` (scikit-learn's
+primal solver). Printed: the total seconds of each, its epochs, and how many
+test predictions differ from a tight solve (primal, tol 1e-10).
 """
 
 import argparse
@@ -44,9 +46,8 @@ from fsviz.grid.fits import gather_columns
 from fsviz.liblinear import DUAL_FROM, LinearSVCSolver
 from fsviz.metrics import FORMAN_METRICS
 
-#: The tiers tried by k / rows (10 x tol below 0.9 x the rows, 3 x to 2 x, 2 x above): faster dual fits on tr45,
-#: but Forman's whole protocol took 1.06 x as long with them, so fsviz.liblinear.DUAL_FIRST_PASS is 10 x throughout.
-TIERS = ((0.9, 10.0), (2.0, 3.0), (np.inf, 2.0))
+#: The duality gaps fsviz.dual_cd is tried with (--dual-stop).
+DUAL_GAPS = (1e-4, 1e-5, 1e-6, 1e-7)
 
 
 def fits_of(corpus, per_k, seed=0):
@@ -76,6 +77,8 @@ def solve(solver, how, arrays, n_columns):
     start = time.perf_counter()
     if how == "primal, merged":
         fit = solver._merged_primal(*arrays, n_columns)
+    elif how == "dual":  # fsviz's dual solver, stopped by its duality gap (fsviz.dual_cd)
+        fit = solver._dual(*arrays, n_columns)
     else:
         fit = solver._solve(how == "dual", *arrays, n_columns, solver.labels, solver.ones, solver.model.tol)
     return time.perf_counter() - start, fit
@@ -103,56 +106,66 @@ def dual_fits(corpus, n, seed=0):
             test, shape=(X_test.shape[0], columns.size))
 
 
-def _recorded(first_pass, passes, skip):
-    """``first_pass`` (or none, if ``skip``) that appends what it returns to ``passes``."""
-    def recorded(*args):
-        passes.append(None if skip else first_pass(*args))
-        return passes[-1]
-    return recorded
+def _liblinear_dual(solver, arrays, n_columns, tol):
+    return solver._solve(True, *arrays, n_columns, solver.labels, solver.ones, tol)
 
 
-def first_pass(args):
-    """Times and test predictions of the grid's dual fits with and without the first pass."""
-    factors = (2, 3, 10, 30)
-    tiers = TIERS
-    ways = ("no first pass", *(f"first pass {f}x" for f in factors), "first pass tiers", "LinearSVC.fit")
+def _first_pass_then_again(solver, arrays, n_columns):
+    """The dual fits as fsviz made them before fsviz.dual_cd: liblinear at 10 × tol, kept if its paired gap is
+    within GAP_TOLERANCE, else solved again from the start at tol. Returns (fit, epochs)."""
+    first = _liblinear_dual(solver, arrays, n_columns, 10 * solver.model.tol)
+    if solver._gap(first, *arrays, n_columns) <= liblinear.GAP_TOLERANCE:
+        return first, first.n_iter
+    again = _liblinear_dual(solver, arrays, n_columns, solver.model.tol)
+    return again, first.n_iter + again.n_iter
+
+
+def dual_stop(args):
+    """Times, epochs and test predictions of the grid's dual fits under each stopping rule."""
+    ways = ("liblinear's rule", "first pass, again", *(f"gap {gap:.0e}" for gap in DUAL_GAPS), "LinearSVC.fit")
     for name in args.datasets:
         corpus = fsviz.load_corpus(shared(name))
-        seconds, kept, differ, n = dict.fromkeys(ways, 0.0), dict.fromkeys(ways, 0), dict.fromkeys(ways, 0), 0
+        seconds, epochs, differ = dict.fromkeys(ways, 0.0), dict.fromkeys(ways, 0), dict.fromkeys(ways, 0)
+        n = 0
         for y, arrays, n_columns, X_test in dual_fits(corpus, args.per_k):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 reference = LinearSVC(dual=False, tol=1e-10, max_iter=10**6, random_state=0).fit(
                     sparse.csr_matrix(arrays, shape=(y.size, n_columns)), y).decision_function(X_test) > 0
-            order = ways if n % 2 == 0 else ways[::-1]  # alternate who goes first
-            for way in order:
+            for way in ways if n % 2 == 0 else ways[::-1]:  # alternate who goes first
                 solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y,
                                          "sklearn" if way == "LinearSVC.fit" else "fastest")
-                liblinear.DUAL_FIRST_PASS = ((np.inf, factors[ways.index(way) - 1]),) if "x" in way else tiers
-                passes = []
-                solver._first_pass = _recorded(solver._first_pass, passes, skip=way == ways[0])
                 start = time.perf_counter()
-                fit = solver.fit(*arrays, n_columns)
-                kept[way] += bool(passes) and passes[-1] is not None
-                coef, intercept = fit.coef, fit.intercept
+                if way == "liblinear's rule":
+                    fit = _liblinear_dual(solver, arrays, n_columns, solver.model.tol)
+                    spent = fit.n_iter
+                elif way == "first pass, again":
+                    fit, spent = _first_pass_then_again(solver, arrays, n_columns)
+                elif way.startswith("gap"):
+                    liblinear.DUAL_GAP = DUAL_GAPS[ways.index(way) - 2]
+                    fit = solver._dual(*arrays, n_columns)
+                    spent = fit.n_iter
+                else:
+                    fit = solver.fit(*arrays, n_columns)
+                    spent = fit.n_iter
                 seconds[way] += time.perf_counter() - start
-                differ[way] += int(np.count_nonzero(((X_test @ coef + intercept) > 0) != reference))
+                epochs[way] += spent
+                differ[way] += int(np.count_nonzero(((X_test @ fit.coef + fit.intercept) > 0) != reference))
             n += 1
         print(f"{name}: {n} dual fits")
         for way in ways:
-            share = f"first pass kept {kept[way] / max(n, 1):4.0%}" if "first pass " in way else " " * 20
-            print(f"  {way:16} {seconds[way]:7.2f} s ({seconds[ways[0]] / seconds[way]:4.2f}x)   {share}   "
-                  f"{differ[way]:3d} test predictions differ from a tight solve")
+            print(f"  {way:18} {seconds[way]:7.2f} s ({seconds[ways[1]] / seconds[way]:4.2f}x the way before)"
+                  f"   {epochs[way]:7d} epochs   {differ[way]:3d} test predictions differ from a tight solve")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", nargs="+", default=["tr45", "wap", "la1"])
     parser.add_argument("--per-k", type=int, default=40)
-    parser.add_argument("--first-pass", action="store_true", help="the dual solver's first pass (DUAL_FIRST_PASS)")
+    parser.add_argument("--dual-stop", action="store_true", help="the dual solver's stopping rule (DUAL_GAP)")
     args = parser.parse_args()
-    if args.first_pass:
-        return first_pass(args)
+    if args.dual_stop:
+        return dual_stop(args)
     ways = ("primal, merged", "dual", "primal")
     crossover = {}
     for name in args.datasets:

@@ -1,5 +1,5 @@
 """LinearSVC's optimum, reached fast: liblinear's own entry point, the solver that gets there first,
-duplicate rows merged, and a convergence check.
+duplicate rows merged, a dual solver stopped by its duality gap, and a convergence check.
 
 The grid fits LinearSVC (L2-regularised squared hinge, liblinear) tens of
 thousands of times on small column subsets of one training split. Three
@@ -32,34 +32,25 @@ the default LinearSVC (``penalty="l2"``, ``loss="squared_hinge"``,
    stopping tolerance scales with min(pos, neg) / rows, so the tolerance
    passed is rescaled to stop where the unmerged problem would. (The dual
    solver stalls with very large weights, so it gets the rows as they are.)
-3. runs the dual solver first at a looser tolerance, :func:`first_pass_factor`
-   × ``tol``, and keeps that answer when its duality gap proves it within
-   :data:`GAP_TOLERANCE` of the optimum (most do: the dual solver's stopping
-   rule, on its projected gradient, asks for far more passes than the
-   objective needs); otherwise it solves again at ``tol``, from the start
-   (liblinear's entry point takes no starting point). :data:`DUAL_FIRST_PASS`
-   holds the factor by k / rows; it is 10 × throughout. At 10 ×, 328 of the
-   1,741 first passes of a tr45 grid fail (13% at k = 500, 0.97 × the rows;
-   36% at k = 2000, 3.9 ×) and their re-solves take 21% of its time. Tiers
-   that tighten the pass as k outgrows the rows (10 × below 0.9 × the rows,
-   3 × to 2 ×, 2 × above) cut those re-solves to 42 on tr45 (3% of its time)
-   and made the dual fits 16% faster there, but Forman's protocol over the 12
-   sets (one trial, ``benchmarks/bench_protocol.py --against``, two pairs)
-   took 1.06 × as long with them (0.96, 0.92) and 1.02 × without (0.97,
-   0.98): on the small sets, where k is many times the rows, the tighter
-   passes cost more than the re-solves they save. Two more ways were
-   measured and left out: a second dual pass at 3 × after a failed first
-   one (then ``tol``) kept 307 of tr45's 328, but the grid took 0.97 × as
-   long on tr45 and 0.98 × on wap and 1.02 × on la1 (four interleaved
-   pairs, one worker); and a rule that skips the first pass after a failure
-   at a smaller k in the same cell would have skipped 681 passes that
-   succeed to save 241 that fail. (The primal solver re-solves those fits
-   8.5 × slower than the dual one.) Every kept answer has its
-   gap within :data:`GAP_TOLERANCE`, and
-   ``benchmarks/bench_grid_optimum.py`` counts as many test predictions
-   off a tight optimum as before (1 on tr45, 7 on wap);
-4. checks convergence: a fit that stops at ``max_iter`` is kept if its
-   duality gap proves it within :data:`GAP_TOLERANCE` of the optimum
+3. runs the dual solver of :mod:`fsviz.dual_cd`: liblinear's, compiled,
+   which checks its duality gaps as it nears ``tol`` and stops once they
+   prove it close enough (:data:`DUAL_GAP` against its own dual point, or
+   :data:`GAP_TOLERANCE` against the one paired with w), and otherwise goes
+   on from where it is. It replaced liblinear's dual solver at 10 × ``tol``,
+   kept on the same paired-gap check but otherwise solved again from the
+   start (liblinear's entry point takes no starting point): 328 of the
+   1,741 first passes of a tr45 grid failed, and the solves made again
+   were 22% of its time. Ways measured within liblinear and left out:
+   tighter first passes as k outgrows the rows (Forman's protocol 1.06 × as
+   long), a second pass at 3 × ``tol`` (tr45 0.97 ×, la1 1.02 ×), a rule
+   skipping the first pass after a failure at a smaller k (681 good passes
+   skipped to save 241), and the primal solver as the second solve (8.5 ×
+   slower). ``benchmarks/bench_grid_optimum.py`` counts as many test
+   predictions off a tight optimum in all (0 on tr45 and 8 on wap, against
+   1 and 7 before);
+4. checks convergence: a fit that stops at ``max_iter`` is kept if a
+   duality gap (the solver's own, or against the dual point paired with its
+   w) proves it within :data:`GAP_TOLERANCE` of the optimum
    (``solver`` says ``"dual, gap-checked"``); otherwise it is solved again
    with the other solver and the answer with the lower objective is kept
    (``"dual+primal"``). :class:`LinearFit` says which solvers were tried and
@@ -79,6 +70,8 @@ import numpy as np
 from sklearn.svm import LinearSVC
 from sklearn.utils import check_random_state
 
+from . import dual_cd
+
 try:  # private scikit-learn functions: if they move, AVAILABLE is False and callers use LinearSVC.fit
     from sklearn.svm import _liblinear
     from sklearn.svm._base import _get_liblinear_solver_type
@@ -91,8 +84,8 @@ try:  # scipy's C loops behind X @ x and X.T @ x; private, so the products fall 
 except ImportError:  # pragma: no cover - depends on the installed scipy
     _csc_matvec = _csr_matvec = None
 
-__all__ = ["AVAILABLE", "DUAL_FIRST_PASS", "DUAL_FROM", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit",
-           "LinearSVCSolver", "available", "first_pass_factor", "merge_rows"]
+__all__ = ["AVAILABLE", "DUAL_FROM", "DUAL_GAP", "GAP_TOLERANCE", "MERGE_BELOW", "SOLVER_MODES", "LinearFit",
+           "LinearSVCSolver", "available", "merge_rows"]
 
 #: Whether liblinear's entry point is importable (scikit-learn's private ``_liblinear``).
 AVAILABLE = _liblinear is not None
@@ -106,9 +99,9 @@ MERGE_BELOW = 50
 #: as close to the optimum as the primal solver's own converged answers (their gaps on la1 at k = 500 to 2000:
 #: median 1e-5 to 4e-4, up to 2e-3; the dual solver's, 1e-7).
 GAP_TOLERANCE = 1e-3
-#: The dual solver's first pass runs at factor × ``tol`` (module docstring, item 3): (k / rows below, factor),
-#: the first tier whose bound k / rows is below (``benchmarks/bench_solver.py --first-pass``).
-DUAL_FIRST_PASS = ((float("inf"), 10.0),)  # tiers measured slower on the whole protocol (module notes)
+#: The dual solver stops once its relative duality gap against its own dual point is within this
+#: (:mod:`fsviz.dual_cd`; looser gaps stopped sooner but moved test predictions off a tight optimum).
+DUAL_GAP = 1e-6
 #: ``"fastest"``: the rule, merged rows and a second solve; ``"sklearn"``: ``LinearSVC.fit`` exactly.
 SOLVER_MODES = ("fastest", "sklearn")
 #: Random 64-bit codes of column positions, for hashing rows' patterns (grown on demand).
@@ -121,13 +114,14 @@ class LinearFit:
     ``intercept_[0]``; ``solver`` names the solvers tried in order (``"dual"``, ``"primal"``, or
     ``"dual+primal"`` when the first stopped at ``max_iter`` and a second solve was made, whose
     answer with the lower objective is kept); the kept answer's iterations and whether it
-    converged."""
+    converged; for the dual solver of :mod:`fsviz.dual_cd`, the relative duality gap where it stopped."""
 
     coef: np.ndarray
     intercept: float
     solver: str
     n_iter: int
     converged: bool
+    gap: float = float("nan")
 
     @property
     def resolved(self) -> bool:
@@ -158,13 +152,6 @@ def _codes(n: int) -> np.ndarray:
         extra = np.random.default_rng(_CODES.size).integers(0, 2**63, size=n, dtype=np.uint64) * np.uint64(2) + 1
         _CODES = np.concatenate([_CODES, extra.astype(np.uint64)])
     return _CODES[:n]
-
-
-def first_pass_factor(n_columns: int, n_rows: int) -> float:
-    """The dual first pass's tolerance as a multiple of ``tol`` for k = ``n_columns`` on ``n_rows`` rows:
-    :data:`DUAL_FIRST_PASS`'s first tier whose bound on k / rows exceeds ``n_columns / n_rows``."""
-    share = n_columns / n_rows
-    return next((factor for below, factor in DUAL_FIRST_PASS if share < below), DUAL_FIRST_PASS[-1][1])
 
 
 def merge_rows(data, indices, indptr, n_columns, y):
@@ -232,18 +219,14 @@ class LinearSVCSolver:
             dual = _validate_dual_parameter(self.model.dual, self.model.loss, self.model.penalty, "ovr",
                                             _CSR(data, indices, indptr, n_columns))
             return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
-        first = n_columns >= DUAL_FROM * self.y.size
-        if first:
-            quick = self._first_pass(data, indices, indptr, n_columns)
-            if quick is not None:
-                return quick
-        fit = self._by_rule(first, data, indices, indptr, n_columns)
+        dual = n_columns >= DUAL_FROM * self.y.size
+        fit = self._by_rule(dual, data, indices, indptr, n_columns)
         if fit.converged:
             return fit
         bounds = self._primal_dual(fit, data, indices, indptr, n_columns)
-        if _relative_gap(*bounds) <= GAP_TOLERANCE:
-            return LinearFit(fit.coef, fit.intercept, f"{fit.solver}, gap-checked", fit.n_iter, True)
-        other = self._by_rule(not first, data, indices, indptr, n_columns)
+        if min(_relative_gap(*bounds), fit.gap) <= GAP_TOLERANCE:  # min: a NaN gap (primal) is never smaller
+            return LinearFit(fit.coef, fit.intercept, f"{fit.solver}, gap-checked", fit.n_iter, True, fit.gap)
+        other = self._by_rule(not dual, data, indices, indptr, n_columns)
         # The lower objective, not the converged flag: the dual solver stopped at max_iter is often still
         # closer to the optimum than the primal one's (looser) stopping point.
         best, bounds = min(((fit, bounds), (other, self._primal_dual(other, data, indices, indptr, n_columns))),
@@ -251,17 +234,19 @@ class LinearSVCSolver:
         converged = best.converged or _relative_gap(*bounds) <= GAP_TOLERANCE
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
-    def _first_pass(self, data, indices, indptr, n_columns) -> LinearFit | None:
-        """The dual solver at :func:`first_pass_factor` × ``tol``, if its duality gap is within
-        :data:`GAP_TOLERANCE` (``"dual"``; ``"dual, gap-checked"`` if it stopped at ``max_iter``), else None."""
-        fit = self._solve(True, data, indices, indptr, n_columns, self.labels, self.ones,
-                          self.model.tol * first_pass_factor(n_columns, self.y.size))
-        if self._gap(fit, data, indices, indptr, n_columns) > GAP_TOLERANCE:
-            return None
-        return fit if fit.converged else LinearFit(fit.coef, fit.intercept, "dual, gap-checked", fit.n_iter, True)
+    def _dual(self, data, indices, indptr, n_columns) -> LinearFit:
+        """The dual solver of :mod:`fsviz.dual_cd`, stopped when its duality gap is within :data:`DUAL_GAP`
+        (or its projected gradients within ``tol``, as liblinear's)."""
+        model = self.model
+        bias = model.intercept_scaling if model.fit_intercept else 0.0
+        w, n_iter, converged, gap = dual_cd.fit(data, indices, indptr, n_columns, self.y, model.C, bias, model.tol,
+                                                DUAL_GAP, model.max_iter, self.seed)
+        return LinearFit(w[:-1], float(bias * w[-1]), "dual", n_iter, converged, gap)
 
     def _by_rule(self, dual, data, indices, indptr, n_columns):
-        if dual or n_columns >= MERGE_BELOW:
+        if dual:
+            return self._dual(data, indices, indptr, n_columns)
+        if n_columns >= MERGE_BELOW:
             return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
         return self._merged_primal(data, indices, indptr, n_columns)
 

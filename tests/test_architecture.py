@@ -20,7 +20,7 @@ LAYERS = [
     ["formats"],
     ["paths"],
     ["analyzer"],
-    ["counts", "fisher"],
+    ["counts", "dual_cd", "fisher"],
     ["liblinear"],
     ["metrics"],
     ["selection", "significance"],

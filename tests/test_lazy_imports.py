@@ -17,7 +17,7 @@ from fsviz._lazy import LazyCallable, LazyMapping, LazySequence, lazy
 from fsviz.analyzer import DEFAULT_TOKEN_PATTERN, check_preprocessing
 from fsviz.cli.parser import build_parser
 
-HEAVY = ["sklearn", "plotly", "joblib", "pyarrow.parquet", "fsviz.grid", "fsviz.export", "fsviz.report"]
+HEAVY = ["sklearn", "plotly", "joblib", "numba", "pyarrow.parquet", "fsviz.grid", "fsviz.export", "fsviz.report"]
 
 
 def loaded_after(code: str) -> dict:

@@ -8,7 +8,7 @@ from sklearn.svm import LinearSVC
 
 from fsviz import classifiers, liblinear
 from fsviz.classifiers import fast_fit, fast_predict, make_classifier
-from fsviz.liblinear import DUAL_FROM, GAP_TOLERANCE, LinearFit, LinearSVCSolver, first_pass_factor, merge_rows
+from fsviz.liblinear import DUAL_FROM, DUAL_GAP, GAP_TOLERANCE, LinearFit, LinearSVCSolver, merge_rows
 
 
 def _data(n_docs, n_features, seed=4, density=0.1):
@@ -143,51 +143,45 @@ def test_a_fit_stopped_at_max_iter_within_the_gap_tolerance_is_kept():
     tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-8}), y), X)
     solver = LinearSVCSolver(make_classifier("svm", {"tol": 1e-8}), y)
     assert solver._gap(tight, X.data, X.indices, X.indptr, X.shape[1]) <= GAP_TOLERANCE / 100
-    solver._first_pass = lambda *args: None
     solver._by_rule = lambda dual, *args: LinearFit(tight.coef, tight.intercept, "dual", 1000, False)
     kept = _fit(solver, X)
     assert kept.solver == "dual, gap-checked" and kept.converged and not kept.resolved
 
 
-def test_the_dual_first_pass_is_kept_when_its_gap_is_within_the_tolerance():
+def test_the_dual_fit_stops_by_its_gap_sooner_than_liblinears_rule_and_within_it():
     X, y = _data(200, 150, seed=3)  # 150 columns >= 200 / 4: the dual solver
     solver = LinearSVCSolver(make_classifier("svm"), y)
-    quick, at_tol = _fit(solver, X), solver._by_rule(True, X.data, X.indices, X.indptr, X.shape[1])
-    assert quick.solver == "dual" and quick.converged and quick.n_iter < at_tol.n_iter
-    assert solver._gap(quick, X.data, X.indices, X.indptr, X.shape[1]) <= GAP_TOLERANCE
+    ours = _fit(solver, X)
+    liblinears = solver._solve(True, X.data, X.indices, X.indptr, X.shape[1], solver.labels, solver.ones, 1e-4)
+    assert ours.solver == "dual" and ours.converged and ours.n_iter < liblinears.n_iter
+    assert ours.gap <= DUAL_GAP or solver._gap(ours, X.data, X.indices, X.indptr, X.shape[1]) <= GAP_TOLERANCE
     tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-10, "max_iter": 100_000}), y), X)
     optimum = solver._objective(tight, X.data, X.indices, X.indptr)
-    assert optimum <= solver._objective(quick, X.data, X.indices, X.indptr) <= optimum * (1 + GAP_TOLERANCE)
+    assert optimum <= solver._objective(ours, X.data, X.indices, X.indptr) <= optimum * (1 + GAP_TOLERANCE)
 
 
-def test_a_dual_first_pass_outside_the_gap_tolerance_is_solved_again_at_tol(monkeypatch):
-    X, y = _data(200, 150, seed=3)
-    monkeypatch.setattr(liblinear, "DUAL_FIRST_PASS", ((np.inf, 1e6),))  # tol 100: one pass, far from the optimum
+def test_a_dual_fit_is_one_solve_never_a_second_from_the_start(monkeypatch):
+    X, y = _data(200, 190, seed=3)
+    calls, solve = [], liblinear.dual_cd.fit
+    monkeypatch.setattr(liblinear.dual_cd, "fit", lambda *args, **kw: calls.append(args) or solve(*args, **kw))
     solver = LinearSVCSolver(make_classifier("svm"), y)
-    assert solver._first_pass(X.data, X.indices, X.indptr, X.shape[1]) is None
-    fit, at_tol = _fit(solver, X), solver._by_rule(True, X.data, X.indices, X.indptr, X.shape[1])
-    assert fit.solver == "dual" and fit.n_iter == at_tol.n_iter
-    np.testing.assert_array_equal(fit.coef, at_tol.coef)
+    monkeypatch.setattr(solver, "_solve", lambda *args: pytest.fail("liblinear solved a dual fit"))
+    kept = _fit(solver, X)
+    assert len(calls) == 1 and kept.solver == "dual" and kept.converged
 
 
-def test_the_first_pass_tolerance_follows_its_tiers(monkeypatch):
-    assert [first_pass_factor(k, 500) for k in (125, 1000, 5000)] == [10, 10, 10]  # 10 x tol throughout
-    monkeypatch.setattr(liblinear, "DUAL_FIRST_PASS", ((0.9, 10.0), (2.0, 3.0), (np.inf, 2.0)))
-    assert [first_pass_factor(k, 500) for k in (125, 449, 450, 999, 1000, 5000)] == [10, 10, 3, 3, 2, 2]
-    X, y = _data(200, 190, seed=3)  # 190 columns = 0.95 × the rows: the first pass at 3 × tol
-    solver = LinearSVCSolver(make_classifier("svm"), y)
-    quick = solver._first_pass(X.data, X.indices, X.indptr, X.shape[1])
-    at_3x = solver._solve(True, X.data, X.indices, X.indptr, X.shape[1], solver.labels, solver.ones, 3e-4)
-    np.testing.assert_array_equal(quick.coef, at_3x.coef)
-
-
-def test_a_dual_first_pass_stopped_at_max_iter_within_the_gap_is_gap_checked():
+def test_a_dual_fit_stopped_at_max_iter_within_the_gap_is_gap_checked():
     X, y = _data(200, 150, seed=3)
     tight = _fit(LinearSVCSolver(make_classifier("svm", {"tol": 1e-10, "max_iter": 100_000}), y), X)
     solver = LinearSVCSolver(make_classifier("svm"), y)
-    solver._solve = lambda *args: LinearFit(tight.coef, tight.intercept, "dual", 1000, False)
+    solver._dual = lambda *args: LinearFit(tight.coef, tight.intercept, "dual", 1000, False)
     kept = _fit(solver, X)
     assert kept.solver == "dual, gap-checked" and kept.converged and not kept.resolved
+    # its own gap counts too: a w the paired dual point cannot vouch for, with the solver's gap within
+    far = LinearFit(tight.coef * 1.1, tight.intercept, "dual", 1000, False, GAP_TOLERANCE / 2)
+    assert solver._gap(far, X.data, X.indices, X.indptr, X.shape[1]) > GAP_TOLERANCE
+    solver._dual = lambda *args: far
+    assert _fit(solver, X).solver == "dual, gap-checked"
 
 
 @pytest.mark.parametrize("params", [{}, {"C": 0.05}, {"intercept_scaling": 2.5}, {"fit_intercept": False}])

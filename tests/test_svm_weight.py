@@ -1,7 +1,7 @@
 """``svm_w`` (Goutte eq. 2) against scikit-learn's LinearSVC: the same optimum, to the solvers' tolerance.
 
 ``svm_weight`` fits with :class:`fsviz.liblinear.LinearSVCSolver` (the dual solver from a quarter as many words as
-documents, a gap-checked first pass) where ``LinearSVC.fit`` takes the primal solver below as many words as
+documents, stopped by its duality gap) where ``LinearSVC.fit`` takes the primal solver below as many words as
 documents. Both stop near the same optimum; the tolerances below say how near, on a few thousand documents:
 Spearman's ρ of the scores > 0.999 and at least 97 of the top 100 words shared, and as close to a tight optimum
 (tol 1e-8) as LinearSVC's own answer, up to the tolerance's slack. With as many words as documents scikit-learn
@@ -71,7 +71,7 @@ def test_svm_w_matches_linearsvc_where_sklearn_solves_the_primal():
 
 
 def test_svm_w_matches_linearsvc_on_la1():
-    # la1: 3,204 documents, 31,472 words; both take the dual solver here (svm_weight with its first pass).
+    # la1: 3,204 documents, 31,472 words; both take the dual solver here (svm_weight's stopped by its duality gap).
     corpus = fsviz.load_corpus(shared("la1"))
     assert_same_optimum(corpus.training(corpus.classes[0]))
 

@@ -52,8 +52,8 @@ def svm_weight(training) -> np.ndarray:
     ‖Δs‖/‖s‖ = 3-5% from the optimum's scores (Spearman 0.962 with them);
     there :class:`fsviz.liblinear.LinearSVCSolver` fits in mode
     ``"fastest"``, as the grid does: the dual solver from a quarter as many
-    words as documents, a gap-checked first pass; about 1 s and 3·10⁻⁵ from
-    the optimum (``benchmarks/bench_svm_w.py``). With at least as many words
+    words as documents, stopped by its duality gap (:mod:`fsviz.dual_cd`);
+    about 1 s and 3·10⁻⁵ from the optimum (``benchmarks/bench_svm_w.py``). With at least as many words
     as documents scikit-learn already takes the dual solver, and the fit is
     ``LinearSVC.fit``'s to the bit (mode ``"sklearn"``). That includes its
     stop at ``max_iter``: on 20 Newsgroups' comp.graphics (18,846 documents,
