@@ -235,12 +235,12 @@ class LinearSVCSolver:
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
     def _dual(self, data, indices, indptr, n_columns) -> LinearFit:
-        """The dual solver of :mod:`fsviz.dual_cd`, stopped when its duality gap is within :data:`DUAL_GAP`
-        (or its projected gradients within ``tol``, as liblinear's)."""
+        """The dual solver of :mod:`fsviz.dual_cd`, stopped when its own duality gap is within :data:`DUAL_GAP`,
+        the one paired with w within :data:`GAP_TOLERANCE`, or its projected gradients within ``tol``."""
         model = self.model
         bias = model.intercept_scaling if model.fit_intercept else 0.0
         w, n_iter, converged, gap = dual_cd.fit(data, indices, indptr, n_columns, self.y, model.C, bias, model.tol,
-                                                DUAL_GAP, model.max_iter, self.seed)
+                                                DUAL_GAP, model.max_iter, self.seed, paired_gap=GAP_TOLERANCE)
         return LinearFit(w[:-1], float(bias * w[-1]), "dual", n_iter, converged, gap)
 
     def _by_rule(self, dual, data, indices, indptr, n_columns):

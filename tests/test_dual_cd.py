@@ -120,3 +120,16 @@ def test_the_reported_gap_is_a_true_bound(n_docs, n_features, C, seed):
     primal, optimum = _primal(X, y, fit.w, C, 1.0), _primal(X, y, best.w, C, 1.0)
     assert fit.gap >= -1e-12
     assert primal - optimum <= fit.gap * primal + 1e-9 * max(1.0, primal)
+
+
+def test_the_boolean_loops_give_the_general_loops_bits():
+    X, y = _data(150, 120, seed=6)
+    signs = np.where(y, 1.0, -1.0)
+
+    def solve(unit):
+        w = np.zeros(X.shape[1] + 1)
+        dual_cd._solve(X.data, X.indices.view(np.uint32), X.indptr.astype(np.int64), signs, 1.0, 1.0, 1e-4, 1e-6,
+                       1e-3, 1000, np.uint64(3), dual_cd.CHECKS, np.zeros(signs.size), w, unit)
+        return w
+
+    assert dual_cd._all_ones(X.data) and solve(True).tobytes() == solve(False).tobytes()
