@@ -79,8 +79,8 @@ def solve(solver, how, arrays, n_columns):
         fit = solver._merged_primal(*arrays, n_columns)
     elif how == "dual":  # fsviz's dual solver, stopped by its duality gap (fsviz.dual_cd)
         fit = solver._dual(*arrays, n_columns)
-    else:
-        fit = solver._solve(how == "dual", *arrays, n_columns, solver.labels, solver.ones, solver.model.tol)
+    else:  # liblinear's primal solver on the rows as given
+        fit = solver._solve(False, *arrays, n_columns, solver.labels, solver.ones, solver.model.tol)
     return time.perf_counter() - start, fit
 
 
