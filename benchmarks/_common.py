@@ -47,3 +47,14 @@ def peak_mib(fn):
         return tracemalloc.get_traced_memory()[1] / 2**20
     finally:
         tracemalloc.stop()
+
+
+def warm_dual_solver() -> None:
+    """Compile (or load from numba's cache) fsviz.dual_cd's solver in this process, so that no timed fit pays
+    for it: about a second the first time, a tenth of one from the cache."""
+    import numpy as np
+
+    from fsviz import dual_cd
+
+    dual_cd.fit(np.ones(1), np.zeros(1, dtype=np.int32), np.array([0, 1, 1]), 1, np.array([True, False]), 1.0, 1.0,
+                1e-4, 1e-3, 10, 0)

@@ -45,7 +45,7 @@ import time
 import warnings
 
 import numpy as np
-from _common import shared
+from _common import shared, warm_dual_solver
 
 import fsviz
 from fsviz import liblinear
@@ -199,6 +199,8 @@ def main():
     with local_workers():
         Parallel(n_jobs=max(args.jobs))(delayed(__import__)(module) for module in ("sklearn.svm", "fsviz.grid.runner")
                                          for _ in range(max(args.jobs) * 2))
+        Parallel(n_jobs=max(args.jobs))(delayed(warm_dual_solver)() for _ in range(max(args.jobs) * 2))
+        warm_dual_solver()  # the in-process run of solver_share
         compare(args, config)
 
 

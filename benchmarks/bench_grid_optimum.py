@@ -17,7 +17,7 @@ import time
 import warnings
 
 import numpy as np
-from _common import shared
+from _common import shared, warm_dual_solver
 from scipy import sparse
 from sklearn.svm import LinearSVC
 
@@ -32,6 +32,7 @@ def main():
     parser.add_argument("--trials", type=int, default=1)
     parser.add_argument("--tol", type=float, default=1e-10)
     args = parser.parse_args()
+    warm_dual_solver()
     corpus = fsviz.load_corpus(shared(args.dataset))
     config = GridConfig(trials=args.trials)
     X = sparse.csr_matrix(corpus.X, dtype=np.float64)

@@ -35,7 +35,7 @@ import time
 import warnings
 
 import numpy as np
-from _common import shared
+from _common import shared, warm_dual_solver
 from scipy import sparse
 from sklearn.svm import LinearSVC
 
@@ -164,6 +164,7 @@ def main():
     parser.add_argument("--per-k", type=int, default=40)
     parser.add_argument("--dual-stop", action="store_true", help="the dual solver's stopping rule (DUAL_GAP)")
     args = parser.parse_args()
+    warm_dual_solver()
     if args.dual_stop:
         return dual_stop(args)
     ways = ("primal, merged", "dual", "primal")
