@@ -7,19 +7,22 @@ For the first class's fold 0 of each dataset, every Forman metric's sets for
 the grid's ks (10 … 2000) are made four ways, in turn (the order rotates
 each round):
 
-- ``gather``: scipy's row gather and transposition per set (what the grid does);
+- ``gather``: scipy's row gather and transposition per set (what the grid did per fit; ``--solver sklearn`` still does);
 - ``numpy cut``: the ranking's largest set gathered once with each entry's
   rank; each smaller k keeps the entries of rank below k from the previous
   cut and renumbers the columns (numpy boolean masks);
 - ``scipy cut``: the same chain of cuts with scipy's ``csr_column_index1/2``
   (what ``X[:, columns]`` on a CSR matrix runs), no transposition.
 
-- ``rank prefix``: the ranking's largest set gathered once in rank order
-  (column j is the word of rank j), so each document's entries of the top k
-  are a prefix of its row; each k copies those prefixes with scipy's row
-  gather (``csr_row_index``), no transposition. Its columns are in rank
-  order, not ascending, so ``LinearSVC.fit`` would see another column order
-  (the same optimum, other rounding): usable by ``--solver fastest`` only.
+- ``rank prefix`` (what the grid does, ``fsviz.grid.fits.CellFits.rank``):
+  the ranking's largest set gathered once in rank order (column j is the
+  word of rank j), so each document's entries of the top k are a prefix of
+  its row; each k finds the rows' ends (``fsviz.row_cuts.prefix_ends``) and
+  cuts the prefixes into a matrix of their own only for the primal solver's
+  ks (below ``DUAL_FROM`` × the rows): the dual solver reads them in place.
+  Its columns are in rank order, not ascending, so ``LinearSVC.fit`` would
+  see another column order (the same optimum, other rounding): used by
+  ``--solver fastest`` only.
 
 The first three give the same arrays, bit for bit, in the column order
 ``LinearSVC.fit`` on ``X[:, sorted(words)]`` sees, so ``--solver sklearn``
@@ -35,11 +38,13 @@ import time
 import numpy as np
 from _common import shared
 from scipy import sparse
-from scipy.sparse._sparsetools import csr_column_index1, csr_column_index2, csr_row_index
+from scipy.sparse._sparsetools import csr_column_index1, csr_column_index2
 
 import fsviz
+from fsviz import liblinear
 from fsviz.grid import GridConfig, cell_splits, fold_selections
 from fsviz.grid.fits import gather_columns
+from fsviz.row_cuts import cut_rows, prefix_ends
 
 
 def by_gather(csc, ranking, ks):
@@ -82,22 +87,17 @@ def by_scipy_cut(csc, ranking, ks):
 
 
 def by_rank_prefix(csc, ranking, ks):
+    """The grid's way (``CellFits.rank``): one gather in rank order; per k, each row's end (looking on from the
+    last k's), and for the primal solver's ks (below ``DUAL_FROM`` × the rows) the prefixes cut into their own
+    CSR; the dual solver reads them in place. Gives (data, indices, indptr, ends), ends None when cut."""
     data, indices, indptr = gather_columns(csc, ranking)  # each row's entries by rank
-    n = indptr.size - 1
-    key = np.repeat(np.arange(n, dtype=np.int64) * ranking.size, np.diff(indptr)) + indices  # ascending
-    out = []
+    out, ends = [], None
     for k in ks:
-        if k == ranking.size:
-            out.append((data, indices, indptr))
-            continue
-        ends = np.searchsorted(key, np.arange(n, dtype=np.int64) * ranking.size + k).astype(np.int32)
-        bounds = np.empty(2 * n + 1, dtype=np.int32)  # rows 2i: row i's prefix; rows 2i + 1: the rest
-        bounds[0:-1:2], bounds[1::2], bounds[-1] = indptr[:-1], ends, indptr[-1]
-        new_indptr = np.zeros(n + 1, dtype=np.int32)
-        np.cumsum(ends - indptr[:-1], out=new_indptr[1:])
-        new_indices, new_data = np.empty(new_indptr[-1], dtype=np.int32), np.empty(new_indptr[-1])
-        csr_row_index(n, np.arange(0, 2 * n, 2, dtype=np.int32), bounds, indices, data, new_indices, new_data)
-        out.append((new_data, new_indices, new_indptr))
+        ends = prefix_ends(indices, indptr, k, ends)
+        if k < liblinear.DUAL_FROM * csc.shape[0]:
+            out.append((*cut_rows(data, indices, indptr[:-1], ends), None))
+        else:
+            out.append((data, indices, indptr, ends))
     return out
 
 
@@ -122,7 +122,9 @@ def main():
         for way, make in WAYS.items():
             for ranking, sizes in zip(rankings, ks):
                 if way == "rank prefix":
-                    for k, (data, indices, indptr) in zip(sizes, make(csc, ranking, sizes)):
+                    for k, (data, indices, indptr, ends) in zip(sizes, make(csc, ranking, sizes)):
+                        if ends is not None:
+                            data, indices, indptr = cut_rows(data, indices, indptr[:-1], ends)
                         got = sparse.csr_matrix((data, indices, indptr), shape=(csc.shape[0], k))
                         assert (got != csc[:, ranking[:k]]).nnz == 0, way
                     continue

@@ -35,8 +35,9 @@ the pairs' ratios per number of workers, fsviz's fits per second, and, from
 one more fsviz run in this process (one worker, timed per call), the shares
 of its time inside the solvers (fsviz's dual one, ``fsviz.dual_cd``, and
 liblinear's primal one), in second solves (the other solver after a fit
-stopped at ``max_iter``, ``fsviz.liblinear`` item 4), and in gathering each
-fit's columns.
+stopped at ``max_iter``, ``fsviz.liblinear`` item 4), and in gathering the
+fits' columns (once per metric and fold in rank order, then each k's prefix
+of the rows).
 """
 
 import argparse
@@ -132,19 +133,25 @@ def same_predictions(run, cv_results, config):
 def solver_share(corpus, config):
     """Seconds of one in-process fsviz run (one worker): ``whole``; ``dual`` in fsviz's dual solver
     (``fsviz.dual_cd``); ``primal`` in liblinear's train call; ``again`` in second solves (the other solver, after
-    a fit stopped at ``max_iter`` outside the gap); ``gather`` in gathering the fits' columns; and ``fits`` and
-    ``seconds``, how many fits were made and how many took a second solve."""
+    a fit stopped at ``max_iter`` outside the gap); ``gather`` in gathering the fits' columns (each metric's
+    ranking once per fold, ``CellFits.rank``), finding each k's prefix of the rows and cutting the prefixes the
+    primal solver reads; and ``fits`` and ``seconds``, how many fits were made and how many took a second solve."""
     from fsviz.grid import fits
 
     spent = dict.fromkeys(("dual", "primal", "again", "gather", "fits", "seconds"), 0.0)
     solves = [0]
-    by_rule, fit, gather = liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit, fits.gather_columns
+    solving = [False]  # merge_rows's cuts inside a solve count as the solver's
+    by_rule, fit = liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit
+    gathers = [(fits, "gather_columns"), (fits, "prefix_ends"), (liblinear, "cut_rows")]
+    originals = [getattr(module, name) for module, name in gathers]
 
     def timed_by_rule(self, dual, *args):
         start = time.perf_counter()
+        solving[0] = True
         try:
             return by_rule(self, dual, *args)
         finally:
+            solving[0] = False
             took = time.perf_counter() - start
             spent["dual" if dual else "primal"] += took
             solves[0] += 1
@@ -157,15 +164,20 @@ def solver_share(corpus, config):
         spent["fits"] += 1
         return fit(self, *args)
 
-    def timed_gather(*args):
-        start = time.perf_counter()
-        try:
-            return gather(*args)
-        finally:
-            spent["gather"] += time.perf_counter() - start
+    def timed(function):
+        def run(*args):
+            if solving[0]:
+                return function(*args)
+            start = time.perf_counter()
+            try:
+                return function(*args)
+            finally:
+                spent["gather"] += time.perf_counter() - start
+        return run
 
     liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit = timed_by_rule, timed_fit
-    fits.gather_columns = timed_gather
+    for (module, name), function in zip(gathers, originals):
+        setattr(module, name, timed(function))
     try:
         start = time.perf_counter()
         run_grid(corpus, config, n_jobs=1)
@@ -173,7 +185,8 @@ def solver_share(corpus, config):
         return spent
     finally:
         liblinear.LinearSVCSolver._by_rule, liblinear.LinearSVCSolver.fit = by_rule, fit
-        fits.gather_columns = gather
+        for (module, name), function in zip(gathers, originals):
+            setattr(module, name, function)
 
 
 def main():

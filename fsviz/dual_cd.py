@@ -74,37 +74,36 @@ class DualFit(NamedTuple):
 
 
 def fit(data, indices, indptr, n_columns: int, y, C: float, bias: float, tol: float, gap_tol: float,
-        max_iter: int, seed: int, paired_gap: float = 1e-3) -> DualFit:  # 1e-3: fsviz.liblinear.GAP_TOLERANCE
+        max_iter: int, seed: int, paired_gap: float = 1e-3, ends=None) -> DualFit:  # 1e-3: GAP_TOLERANCE
     """Solve from α = 0 on the CSR rows (data, indices, indptr) × ``n_columns`` with labels ``y`` (bool).
 
     ``bias`` is the intercept's feature (0: no intercept). It stops as the
     module's docstring says: by ``gap_tol`` (the gap against its own α),
     ``paired_gap`` (against the α paired with w), ``tol`` (liblinear's rule)
     or ``max_iter``.
+
+    ``ends``: row i is ``indptr[i]:ends[i]`` instead of ``indptr[i]:indptr[i + 1]``
+    (a prefix of each row, read in place: the grid's top k of a ranking
+    gathered once, :class:`fsviz.grid.fits.CellFits`); every index read must
+    be below ``n_columns``.
     """
     signs = np.where(np.asarray(y, dtype=bool), 1.0, -1.0)
     data = np.ascontiguousarray(data, dtype=np.float64)
+    indptr = np.asarray(indptr, dtype=np.int64)
+    ends = indptr[1:] if ends is None else np.ascontiguousarray(ends, dtype=np.int64)
     w = np.zeros(n_columns + 1)
     n_iter, converged, gap = _solve(
-        data, np.asarray(indices, dtype=np.int32).view(np.uint32), np.asarray(indptr, dtype=np.int64), signs,
+        data, np.asarray(indices, dtype=np.int32).view(np.uint32), indptr[:-1], ends, signs,
         float(C), float(bias), float(tol), float(gap_tol), float(paired_gap), int(max_iter),
-        np.uint64(seed), CHECKS, np.zeros(signs.size), w, _all_ones(data))
+        np.uint64(seed), CHECKS, np.zeros(signs.size), w, True)
     return DualFit(w, int(n_iter), bool(converged), float(gap))
 
 
-@numba.njit(cache=True, nogil=True)
-def _all_ones(data):  # pragma: no cover - compiled; covered through fit
-    for value in data:
-        if value != 1.0:
-            return False
-    return True
-
-
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _gaps(data, indices, indptr, y, C, bias, alpha, w, paired, v):  # pragma: no cover - compiled; through fit
+def _gaps(data, indices, starts, ends, y, C, bias, alpha, w, paired, v):  # pragma: no cover - compiled; through fit
     """The relative gaps (P(w) − D(α)) / P(w), w = Σ αᵢyᵢx̃ᵢ, and, if ``paired``, (P(w) − D(α(w))) / P(w) at
     αᵢ(w) = 2C·max(0, 1 − yᵢw·x̃ᵢ), the dual point the optimality conditions pair with w (else inf); one pass
-    over the rows. ``v`` is scratch of w's size."""
+    over the rows (row i: entries ``starts[i]:ends[i]``). ``v`` is scratch of w's size."""
     p = w.size - 1
     ww = 0.0
     for j in range(p + 1):
@@ -114,9 +113,9 @@ def _gaps(data, indices, indptr, y, C, bias, alpha, w, paired, v):  # pragma: no
     slack2 = 0.0
     total = 0.0
     squares = 0.0
-    for i in range(indptr.size - 1):
+    for i in range(starts.size):
         margin = bias * w[p]
-        for j in range(indptr[i], indptr[i + 1]):
+        for j in range(starts[i], ends[i]):
             margin += data[j] * w[indices[j]]
         slack = 1.0 - y[i] * margin
         if slack > 0.0:
@@ -124,7 +123,7 @@ def _gaps(data, indices, indptr, y, C, bias, alpha, w, paired, v):  # pragma: no
             slack2 += slack * slack
             if paired:
                 step = 2.0 * C * slack * y[i]
-                for j in range(indptr[i], indptr[i + 1]):
+                for j in range(starts[i], ends[i]):
                     v[indices[j]] += step * data[j]
                 v[p] += step * bias
         total += alpha[i]
@@ -142,18 +141,20 @@ def _gaps(data, indices, indptr, y, C, bias, alpha, w, paired, v):  # pragma: no
 
 
 @numba.njit(cache=True, nogil=True, error_model="numpy")
-def _solve(data, indices, indptr, y, C, bias, tol, gap_tol, paired_gap, max_iter, seed, checks, alpha, w,
+def _solve(data, indices, starts, ends, y, C, bias, tol, gap_tol, paired_gap, max_iter, seed, checks, alpha, w,
            unit):  # pragma: no cover - compiled; covered through fit
     """liblinear's solve_l2r_l1l2_svc (L2 loss, U = ∞) with the gap checks of the module's docstring;
-    updates ``alpha`` and ``w`` in place and returns (epochs, stopped before max_iter, gap)."""
-    n = indptr.size - 1
+    updates ``alpha`` and ``w`` in place and returns (epochs, stopped before max_iter, gap). ``unit``: the
+    loops without products may be used when every value read is 1."""
+    n = starts.size
     p = w.size - 1
     diag = 0.5 / C
     qd = np.empty(n)
     for i in range(n):
         s = diag + bias * bias
-        for j in range(indptr[i], indptr[i + 1]):
+        for j in range(starts[i], ends[i]):
             s += data[j] * data[j]
+            unit = unit and data[j] == 1.0
         qd[i] = s
     scratch = np.empty(p + 1)
     index = np.arange(n)
@@ -174,10 +175,10 @@ def _solve(data, indices, indptr, y, C, bias, tol, gap_tol, paired_gap, max_iter
             i = index[s]
             g = bias * w[p]
             if unit:
-                for j in range(indptr[i], indptr[i + 1]):
+                for j in range(starts[i], ends[i]):
                     g += w[indices[j]]
             else:
-                for j in range(indptr[i], indptr[i + 1]):
+                for j in range(starts[i], ends[i]):
                     g += data[j] * w[indices[j]]
             G = y[i] * g - 1.0 + alpha[i] * diag
             PG = G
@@ -195,10 +196,10 @@ def _solve(data, indices, indptr, y, C, bias, tol, gap_tol, paired_gap, max_iter
                 alpha[i] = max(old - G / qd[i], 0.0)
                 step = (alpha[i] - old) * y[i]
                 if unit:
-                    for j in range(indptr[i], indptr[i + 1]):
+                    for j in range(starts[i], ends[i]):
                         w[indices[j]] += step
                 else:
-                    for j in range(indptr[i], indptr[i + 1]):
+                    for j in range(starts[i], ends[i]):
                         w[indices[j]] += step * data[j]
                 w[p] += step * bias
             s += 1
@@ -206,7 +207,7 @@ def _solve(data, indices, indptr, y, C, bias, tol, gap_tol, paired_gap, max_iter
         spread = pg_max - pg_min
         if spread <= tol:  # liblinear's own stop, once no row is shrunk
             if active == n:
-                return epoch, True, _gaps(data, indices, indptr, y, C, bias, alpha, w, False, scratch)[0]
+                return epoch, True, _gaps(data, indices, starts, ends, y, C, bias, alpha, w, False, scratch)[0]
             active = n
             pg_max_old = np.inf
             continue
@@ -214,8 +215,8 @@ def _solve(data, indices, indptr, y, C, bias, tol, gap_tol, paired_gap, max_iter
             while check < checks.size and spread <= checks[check] * tol:
                 check += 1
             # valid with rows shrunk too: D(α) is a lower bound for any α >= 0, and P(w) reads every row
-            gap, paired = _gaps(data, indices, indptr, y, C, bias, alpha, w, True, scratch)
+            gap, paired = _gaps(data, indices, starts, ends, y, C, bias, alpha, w, True, scratch)
             if gap <= gap_tol or paired <= paired_gap:
                 return epoch, True, min(gap, paired)
         pg_max_old = pg_max if pg_max > 0.0 else np.inf
-    return epoch, False, _gaps(data, indices, indptr, y, C, bias, alpha, w, False, scratch)[0]
+    return epoch, False, _gaps(data, indices, starts, ends, y, C, bias, alpha, w, False, scratch)[0]

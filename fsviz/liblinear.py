@@ -71,6 +71,7 @@ from sklearn.svm import LinearSVC
 from sklearn.utils import check_random_state
 
 from . import dual_cd
+from .row_cuts import cut_rows
 
 try:  # private scikit-learn functions: if they move, AVAILABLE is False and callers use LinearSVC.fit
     from sklearn.svm import _liblinear
@@ -176,11 +177,7 @@ def merge_rows(data, indices, indptr, n_columns, y):
         return data, indices, indptr, y, np.ones(n)
     order = np.argsort(first, kind="stable")
     keep, weights = first[order], counts[order].astype(np.float64)
-    starts, kept = indptr[keep], lengths[keep]
-    new_indptr = np.zeros(keep.size + 1, dtype=np.int32)
-    np.cumsum(kept, out=new_indptr[1:])
-    positions = np.arange(new_indptr[-1]) - np.repeat(new_indptr[:-1] - starts, kept)
-    return data[positions], indices[positions], new_indptr, y[keep], weights
+    return *cut_rows(data, indices, indptr[keep], indptr[keep + 1]), y[keep], weights
 
 
 class LinearSVCSolver:
@@ -213,16 +210,27 @@ class LinearSVCSolver:
         self.tolerance_share = max(min(pos, self.y.size - pos), 1) / self.y.size
         _liblinear.set_verbosity_wrap(model.verbose)
 
-    def fit(self, data, indices, indptr, n_columns: int) -> LinearFit:
-        """The fit on the CSR matrix (data, indices, indptr) of the rows × ``n_columns``."""
+    def fit(self, data, indices, indptr, n_columns: int, ends=None) -> LinearFit:
+        """The fit on the CSR matrix (data, indices, indptr) of the rows × ``n_columns``.
+
+        ``ends``: row i is ``indptr[i]:ends[i]`` (each row's prefix of
+        columns below ``n_columns``, as the grid cuts a ranking gathered once). The
+        dual solver of :mod:`fsviz.dual_cd` reads them in place; liblinear
+        and the convergence check get them cut into a CSR matrix of their own.
+        """
+        dual = self.chooses and n_columns >= DUAL_FROM * self.y.size
+        if ends is not None and not dual:
+            data, indices, indptr = cut_rows(data, indices, indptr[:-1], ends)
+            ends = None
         if not self.chooses:  # LinearSVC.fit's own solver, every row, one solve
             dual = _validate_dual_parameter(self.model.dual, self.model.loss, self.model.penalty, "ovr",
                                             _CSR(data, indices, indptr, n_columns))
             return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
-        dual = n_columns >= DUAL_FROM * self.y.size
-        fit = self._by_rule(dual, data, indices, indptr, n_columns)
+        fit = self._by_rule(dual, data, indices, indptr, n_columns, ends)
         if fit.converged:
             return fit
+        if ends is not None:
+            data, indices, indptr = cut_rows(data, indices, indptr[:-1], ends)
         bounds = self._primal_dual(fit, data, indices, indptr, n_columns)
         if min(_relative_gap(*bounds), fit.gap) <= GAP_TOLERANCE:  # min: a NaN gap (primal) is never smaller
             return LinearFit(fit.coef, fit.intercept, f"{fit.solver}, gap-checked", fit.n_iter, True, fit.gap)
@@ -234,18 +242,19 @@ class LinearSVCSolver:
         converged = best.converged or _relative_gap(*bounds) <= GAP_TOLERANCE
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
-    def _dual(self, data, indices, indptr, n_columns) -> LinearFit:
+    def _dual(self, data, indices, indptr, n_columns, ends=None) -> LinearFit:
         """The dual solver of :mod:`fsviz.dual_cd`, stopped when its own duality gap is within :data:`DUAL_GAP`,
         the one paired with w within :data:`GAP_TOLERANCE`, or its projected gradients within ``tol``."""
         model = self.model
         bias = model.intercept_scaling if model.fit_intercept else 0.0
         w, n_iter, converged, gap = dual_cd.fit(data, indices, indptr, n_columns, self.y, model.C, bias, model.tol,
-                                                DUAL_GAP, model.max_iter, self.seed, paired_gap=GAP_TOLERANCE)
+                                                DUAL_GAP, model.max_iter, self.seed, paired_gap=GAP_TOLERANCE,
+                                                ends=ends)
         return LinearFit(w[:-1], float(bias * w[-1]), "dual", n_iter, converged, gap)
 
-    def _by_rule(self, dual, data, indices, indptr, n_columns):
+    def _by_rule(self, dual, data, indices, indptr, n_columns, ends=None):
         if dual:
-            return self._dual(data, indices, indptr, n_columns)
+            return self._dual(data, indices, indptr, n_columns, ends)
         if n_columns >= MERGE_BELOW:
             return self._solve(dual, data, indices, indptr, n_columns, self.labels, self.ones, self.model.tol)
         return self._merged_primal(data, indices, indptr, n_columns)

@@ -20,7 +20,7 @@ LAYERS = [
     ["formats"],
     ["paths"],
     ["analyzer"],
-    ["counts", "dual_cd", "fisher"],
+    ["counts", "dual_cd", "fisher", "row_cuts"],
     ["liblinear"],
     ["metrics"],
     ["selection", "significance"],

@@ -16,6 +16,7 @@ from sklearn.naive_bayes import MultinomialNB
 from sklearn.svm import LinearSVC
 
 import fsviz
+from fsviz import liblinear
 from fsviz.classifiers import fast_fit, fast_predict, make_classifier
 from fsviz.grid import ALL, GridConfig, cell_splits, load_results, run_grid, run_key
 from fsviz.grid.fits import CellFits, gather_columns
@@ -65,6 +66,33 @@ def test_one_product_predicts_what_each_fit_predicts_alone(corpus, classifier, s
             warnings.simplefilter("ignore")
             model = fast_fit(make_classifier(classifier), train, y_train, solver=solver)
         np.testing.assert_array_equal(predicted[:, i], fast_predict(model, test), err_msg=f"fit {i}")
+
+
+@pytest.mark.parametrize("solver", ["fastest", "sklearn"])
+def test_a_rankings_prefixes_are_fitted_on_its_columns_in_rank_order(corpus, solver):
+    """After rank(ranking), a fit on ranking[:k] (in the fastest mode) is the solver's fit on the columns in rank
+    order, to the bit; a set that is not a prefix, or the sklearn mode, is fitted on its sorted columns as
+    before. The one product predicts with each fit's weights."""
+    X_train, y_train, X_test, _ = _split(corpus, corpus.classes[1])
+    fits = CellFits("svm", (), X_train, y_train, X_test, solver)
+    ranking = np.random.default_rng(2).permutation(X_train.shape[1])[:400]
+    fits.rank(ranking)
+    sets = [ranking[:k] for k in (10, 60, 400, 150)] + [np.sort(ranking[5:90])]  # 150 after 400; not a prefix
+    for columns in sets:
+        fits.fit(columns)
+    predicted = fits.predictions()
+    solver_alone = liblinear.LinearSVCSolver(make_classifier("svm"), y_train, solver)
+    csc, test_csc = X_train.tocsc(), X_test.tocsc()
+    for i, columns in enumerate(sets):
+        prefix = solver == "fastest" and np.array_equal(columns, ranking[:columns.size])
+        order = columns if prefix else np.sort(columns)
+        alone = solver_alone.fit(*gather_columns(csc, order), order.size)
+        kept, (coef,), (intercept,) = fits._linear[i]
+        np.testing.assert_array_equal(kept, order)
+        assert coef.tobytes() == alone.coef.tobytes() and intercept == alone.intercept
+        by_word = np.argsort(order)  # the product sums each document's words in ascending order
+        scores = test_csc[:, order[by_word]].tocsr() @ alone.coef[by_word] + alone.intercept
+        np.testing.assert_array_equal(predicted[:, i], scores > 0, err_msg=f"fit {i}")
 
 
 def test_naive_bayes_fits_are_multinomial_nbs_to_the_bit(corpus):

@@ -9,6 +9,7 @@ from sklearn.svm import LinearSVC
 from fsviz import classifiers, liblinear
 from fsviz.classifiers import fast_fit, fast_predict, make_classifier
 from fsviz.liblinear import DUAL_FROM, DUAL_GAP, GAP_TOLERANCE, LinearFit, LinearSVCSolver, merge_rows
+from fsviz.row_cuts import cut_rows, prefix_ends
 
 
 def _data(n_docs, n_features, seed=4, density=0.1):
@@ -123,6 +124,23 @@ def test_the_rule_takes_the_dual_solver_from_a_share_of_the_rows():
     assert _fit(solver, X[:, :above].tocsr()).solver == "dual"
     assert LinearSVCSolver(make_classifier("svm"), y, "sklearn").fit(
         *(lambda m: (m.data, m.indices, m.indptr, m.shape[1]))(X[:, :above].tocsr())).solver == "primal"
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+@pytest.mark.parametrize(("mode", "params"), [("fastest", {}), ("sklearn", {}), ("fastest", {"max_iter": 2})])
+@pytest.mark.parametrize("k", [30, 90, 300])  # merged primal, primal, dual (k >= 300 / 4)
+def test_a_fit_on_rows_prefixes_is_the_fit_on_them_cut(mode, params, k):
+    """The dual solver reads each row's prefix in place, the others (and the check after a fit stopped at
+    max_iter) get it cut: the same bits either way."""
+    X, y = _data(300, 400, seed=8)
+    data, indices, indptr = X.data, X.indices, X.indptr
+    ends = prefix_ends(indices, indptr, k)
+    solver = LinearSVCSolver(make_classifier("svm", params), y, mode)
+    in_place = solver.fit(data, indices, indptr, k, ends)
+    cut = solver.fit(*cut_rows(data, indices, indptr[:-1], ends), k)
+    assert in_place.solver == cut.solver and in_place.n_iter == cut.n_iter
+    assert in_place.coef.tobytes() == cut.coef.tobytes() and in_place.intercept == cut.intercept
+    assert in_place.coef.size == k
 
 
 def test_a_fit_stopped_at_max_iter_is_solved_again_and_keeps_the_lower_objective():

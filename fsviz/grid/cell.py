@@ -218,11 +218,12 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
         everything = columns.size == eligible.size
         key = b"all" if everything else np.sort(columns).tobytes()
         if key not in fitted:
-            fitted[key] = fits.fit(None if everything else np.sort(columns))
+            fitted[key] = fits.fit(None if everything else columns)
         return fitted[key]
 
     plan = [(ALL, X.shape[1], eligible.size, fit(eligible), "")] if config.all_features else []
     for name, sets in chosen.selections.items():
+        fits.rank(max(sets.values(), key=len))  # a ranking's sets are prefixes of its largest (IGFSS's are not)
         plan.extend((name, k, sets[k].size, fit(sets[k]), "") for k in config.ks)
         # A rule that selects no word leaves the classifier nothing to read: it predicts every document negative.
         plan.extend((name, k, sets[k].size if k else 0, fit(sets[k]) if k else None, rule)

@@ -32,6 +32,7 @@ from sklearn.svm import LinearSVC
 
 from .. import liblinear
 from ..classifiers import fast_fit, fast_predict, make_classifier
+from ..row_cuts import prefix_ends
 
 try:  # scipy's C routines behind X[rows] and .tocsc()/.tocsr(); private, so gather_columns falls back
     from scipy.sparse._sparsetools import csr_row_index as _csr_row_index
@@ -43,12 +44,12 @@ __all__ = ["CellFits", "gather_columns"]
 
 
 def gather_columns(csc: sparse.csc_matrix, columns: np.ndarray):
-    """(data, indices, indptr) of the CSR matrix ``csc[:, columns]`` (``columns`` sorted), int32 indices.
+    """(data, indices, indptr) of the CSR matrix ``csc[:, columns]``, int32 indices.
 
     What ``csc[:, columns].tocsr()`` gives (each row's column indices
-    ascending), without scipy's checks: the columns' entries are gathered
-    and transposed by scipy's own C routines (private functions; its public
-    indexing if they move).
+    ascending: column j is ``columns[j]``, in any order), without scipy's
+    checks: the columns' entries are gathered and transposed by scipy's own
+    C routines (private functions; its public indexing if they move).
     """
     lengths = csc.indptr[columns + 1] - csc.indptr[columns]
     column_ptr = np.zeros(columns.size + 1, dtype=np.int32)
@@ -89,6 +90,8 @@ class CellFits:
         self._linear: dict[int, tuple[np.ndarray, tuple, tuple]] = {}
         self._predicted: dict[int, np.ndarray] = {}  # per fit, for classifiers applied one by one
         self._test_csc = None
+        self._ranked = None  # rank()'s columns and their CSR (data, indices, indptr), column j the word of rank j
+        self._last = (0, None)
         model = make_classifier(classifier, params)
         both = 0 < self.y.sum() < self.y.size
         self._svm = self._nb = None
@@ -107,17 +110,53 @@ class CellFits:
     def n_fits(self) -> int:
         return len(self.solvers)
 
+    def rank(self, columns: np.ndarray) -> None:
+        """Gather ``columns`` (a ranking, best first) once for the fits on its prefixes.
+
+        Column j is the word of rank j, so each row's entries of the top k
+        are a prefix of the row: a later :meth:`fit` on ``columns[:k]``
+        hands the solver each row's end instead of gathering and
+        transposing its columns again. LinearSVC in the ``fastest`` mode
+        only: it then sees the columns in rank order rather than ascending,
+        the same optimum with other rounding (``benchmarks/bench_grid_optimum.py``);
+        ``sklearn`` stays ``LinearSVC.fit`` on the columns as sliced.
+        """
+        if self._svm is None or not self._svm.chooses or columns.size == 0:
+            return
+        self._ranked = columns, gather_columns(self.train_csc, columns)
+        self._last = (0, None)  # the last prefix's k and ends, where a larger k looks on from
+
+    def _prefix_ends(self, columns):
+        """Each row's end in :meth:`rank`'s matrix when ``columns`` are its first; else None."""
+        if self._ranked is None:
+            return None
+        ranked, (_, indices, indptr) = self._ranked
+        k = columns.size
+        if k > ranked.size or not np.array_equal(ranked[:k], columns):
+            return None
+        last_k, last_ends = self._last
+        ends = prefix_ends(indices, indptr, k, last_ends if k >= last_k else None)
+        self._last = (k, ends)
+        return ends
+
     def fit(self, columns: np.ndarray | None) -> int:
-        """Fit on the sorted ``columns`` (None: every column); returns the fit's index."""
+        """Fit on ``columns`` (in any order; None: every column); returns the fit's index."""
         index = self.n_fits
+        ends = None if columns is None else self._prefix_ends(columns)
+        if columns is not None and ends is None:
+            columns = np.sort(columns)
         if self._svm is not None:
             if columns is None:
                 X = self.X_train
                 fitted = self._svm.fit(X.data, X.indices, X.indptr, self.n_words)
-                columns = np.arange(self.n_words)
-            else:
+                columns, coef = np.arange(self.n_words), fitted.coef
+            elif ends is None:
                 fitted = self._svm.fit(*gather_columns(self.train_csc, columns), columns.size)
-            self._linear[index] = (columns, (fitted.coef,), (fitted.intercept,))
+                coef = fitted.coef
+            else:  # columns and weights in rank order: W's product sums each test document's words in its order
+                fitted = self._svm.fit(*self._ranked[1], columns.size, ends)
+                coef = fitted.coef
+            self._linear[index] = (columns, (coef,), (fitted.intercept,))
             self.solvers.append(fitted.solver)
             self.converged.append(fitted.converged)
         elif self._nb is not None:
