@@ -2,8 +2,11 @@
 split predicted for all of them at once.
 
 What every fit of a cell shares is built once (:class:`CellFits`): the
-training split as CSC arrays to gather columns from, the labels, and per
-classifier what its fits have in common. Then:
+training split as CSC arrays to gather columns from, the labels, per
+classifier what its fits have in common, and for LinearSVC in the fastest
+mode each metric's ranking gathered once in rank order
+(:meth:`CellFits.rank`), of which every k's columns are a prefix of each
+row. Then:
 
 - **LinearSVC** goes through :class:`fsviz.liblinear.LinearSVCSolver`
   (liblinear's entry point, the faster solver per fit, merged duplicate
