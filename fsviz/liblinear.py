@@ -100,8 +100,9 @@ MERGE_BELOW = 50
 #: as close to the optimum as the primal solver's own converged answers (their gaps on la1 at k = 500 to 2000:
 #: median 1e-5 to 4e-4, up to 2e-3; the dual solver's, 1e-7).
 GAP_TOLERANCE = 1e-3
-#: The dual solver stops once its relative duality gap against its own dual point is within this
-#: (:mod:`fsviz.dual_cd`; looser gaps stopped sooner but moved test predictions off a tight optimum).
+#: The dual solver stops once its relative duality gap against its own dual point is within this at scikit-learn's
+#: default ``tol`` (1e-4), and within DUAL_GAP × tol / 1e-4 at another (:mod:`fsviz.dual_cd`; looser gaps stopped
+#: sooner but moved test predictions off a tight optimum).
 DUAL_GAP = 1e-6
 #: ``"fastest"``: the rule, merged rows and a second solve; ``"sklearn"``: ``LinearSVC.fit`` exactly.
 SOLVER_MODES = ("fastest", "sklearn")
@@ -243,13 +244,14 @@ class LinearSVCSolver:
         return LinearFit(best.coef, best.intercept, f"{fit.solver}+{other.solver}", best.n_iter, converged)
 
     def _dual(self, data, indices, indptr, n_columns, ends=None) -> LinearFit:
-        """The dual solver of :mod:`fsviz.dual_cd`, stopped when its own duality gap is within :data:`DUAL_GAP`,
-        the one paired with w within :data:`GAP_TOLERANCE`, or its projected gradients within ``tol``."""
+        """The dual solver of :mod:`fsviz.dual_cd`, stopped when its own duality gap is within :data:`DUAL_GAP`
+        (scaled by ``tol``), the one paired with w within :data:`GAP_TOLERANCE`, or its projected gradients within
+        ``tol``."""
         model = self.model
         bias = model.intercept_scaling if model.fit_intercept else 0.0
         w, n_iter, converged, gap = dual_cd.fit(data, indices, indptr, n_columns, self.y, model.C, bias, model.tol,
-                                                DUAL_GAP, model.max_iter, self.seed, paired_gap=GAP_TOLERANCE,
-                                                ends=ends)
+                                                DUAL_GAP * model.tol / 1e-4, model.max_iter, self.seed,
+                                                paired_gap=GAP_TOLERANCE, ends=ends)
         return LinearFit(w[:-1], float(bias * w[-1]), "dual", n_iter, converged, gap)
 
     def _by_rule(self, dual, data, indices, indptr, n_columns, ends=None):
