@@ -19,8 +19,9 @@ row. Then:
 Linear models (LinearSVC, NB) are not applied one by one: their weights
 become the columns of one sparse matrix W, and the test split's scores for
 every fit are one product X_test · W. The sums run over each document's
-words in the same order as ``predict`` on the sliced test columns, so the
-predictions are the same, bit for bit (``tests/test_grid_fits.py``).
+words in ascending order, as ``predict`` on the sliced (sorted) test
+columns does, so the predictions are the same, bit for bit
+(``tests/test_grid_fits.py``).
 """
 
 from __future__ import annotations
@@ -152,14 +153,12 @@ class CellFits:
             if columns is None:
                 X = self.X_train
                 fitted = self._svm.fit(X.data, X.indices, X.indptr, self.n_words)
-                columns, coef = np.arange(self.n_words), fitted.coef
+                columns = np.arange(self.n_words)
             elif ends is None:
                 fitted = self._svm.fit(*gather_columns(self.train_csc, columns), columns.size)
-                coef = fitted.coef
             else:  # columns and weights in rank order: W's product sums each test document's words in its order
                 fitted = self._svm.fit(*self._ranked[1], columns.size, ends)
-                coef = fitted.coef
-            self._linear[index] = (columns, (coef,), (fitted.intercept,))
+            self._linear[index] = (columns, (fitted.coef,), (fitted.intercept,))
             self.solvers.append(fitted.solver)
             self.converged.append(fitted.converged)
         elif self._nb is not None:
