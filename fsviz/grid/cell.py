@@ -223,7 +223,8 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
 
     plan = [(ALL, X.shape[1], eligible.size, fit(eligible), "")] if config.all_features else []
     for name, sets in chosen.selections.items():
-        fits.rank(max(sets.values(), key=len))  # a ranking's sets are prefixes of its largest (IGFSS's are not)
+        if not selects_per_k(name):  # a ranking's sets are prefixes of its largest (IGFSS's are not)
+            fits.rank(max(sets.values(), key=len))
         plan.extend((name, k, sets[k].size, fit(sets[k]), "") for k in config.ks)
         # A rule that selects no word leaves the classifier nothing to read: it predicts every document negative.
         plan.extend((name, k, sets[k].size if k else 0, fit(sets[k]) if k else None, rule)
