@@ -8,9 +8,9 @@ calls :func:`ui.sidebar.page`, which draws the menu and the shared sidebar
 import pandas as pd
 import streamlit as st
 
+from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
-from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
-from fsviz.tables import class_table
+from fsviz.stats.tables import class_table
 from ui import cache
 from ui.components import plain, spreadsheet_csv
 from ui.sidebar import page

@@ -21,9 +21,9 @@ def shared(*parts) -> Path:
 
 def let_the_app_read(path) -> None:
     """Add ``path``'s folder to ``FSVIZ_DATA_DIRS`` in this process: the app reads a typed path only inside those
-    folders (:mod:`fsviz.paths`; unset means the folder it started from, the repository, not the shared data).
+    folders (:mod:`fsviz.corpora.paths`; unset means the folder it started from, the repository, not the shared data).
     AppTest runs the app in this process, so it sees the change."""
-    from fsviz.paths import DATA_DIRS_VAR
+    from fsviz.corpora.paths import DATA_DIRS_VAR
 
     roots = [r for r in os.environ.get(DATA_DIRS_VAR, "").split(os.pathsep) if r.strip()]
     os.environ[DATA_DIRS_VAR] = os.pathsep.join([*roots, str(Path(path).resolve().parent)])
@@ -50,12 +50,12 @@ def peak_mib(fn):
 
 
 def warm_dual_solver() -> None:
-    """Compile (or load from numba's cache) fsviz.dual_cd's solver and fsviz.row_cuts's loops in this process, so
+    """Compile (or load from numba's cache) fsviz.learn._dual_cd's solver and fsviz.learn._row_cuts's loops in this process, so
     that no timed fit pays for them: about a second the first time, a tenth of one from the cache."""
     import numpy as np
 
-    from fsviz import dual_cd
-    from fsviz.row_cuts import cut_rows, prefix_ends
+    from fsviz.learn import _dual_cd as dual_cd
+    from fsviz.learn._row_cuts import cut_rows, prefix_ends
 
     data, indices, indptr = np.ones(1), np.zeros(1, dtype=np.int32), np.array([0, 1, 1], dtype=np.int32)
     dual_cd.fit(data, indices, indptr, 1, np.array([True, False]), 1.0, 1.0, 1e-4, 1e-3, 10, 0)

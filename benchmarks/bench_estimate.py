@@ -16,7 +16,7 @@ import argparse
 import time
 
 import fsviz
-from fsviz.grid import DEFAULT_KS, GridConfig, estimate_seconds, n_workers, run_grid, time_cell, time_left
+from fsviz.evaluation.grid import DEFAULT_KS, GridConfig, estimate_seconds, n_workers, run_grid, time_cell, time_left
 
 
 def measure(corpus, n_classes, jobs):

@@ -1,4 +1,4 @@
-"""A fit's training columns: gathered per fit (fsviz.grid.fits.gather_columns) vs cut from its metric's ranking
+"""A fit's training columns: gathered per fit (fsviz.evaluation.grid.fits.gather_columns) vs cut from its metric's ranking
 gathered once per fold, each top k a prefix.
 
     python benchmarks/bench_gather.py [--datasets tr45 wap la1] [--rounds 7]
@@ -14,10 +14,10 @@ each round):
 - ``scipy cut``: the same chain of cuts with scipy's ``csr_column_index1/2``
   (what ``X[:, columns]`` on a CSR matrix runs), no transposition.
 
-- ``rank prefix`` (what the grid does, ``fsviz.grid.fits.CellFits.rank``):
+- ``rank prefix`` (what the grid does, ``fsviz.evaluation.grid.fits.CellFits.rank``):
   the ranking's largest set gathered once in rank order (column j is the
   word of rank j), so each document's entries of the top k are a prefix of
-  its row; each k finds the rows' ends (``fsviz.row_cuts.prefix_ends``) and
+  its row; each k finds the rows' ends (``fsviz.learn._row_cuts.prefix_ends``) and
   cuts the prefixes into a matrix of their own only for the primal solver's
   ks (below ``DUAL_FROM`` × the rows): the dual solver reads them in place.
   Its columns are in rank order, not ascending, so ``LinearSVC.fit`` would
@@ -41,10 +41,10 @@ from scipy import sparse
 from scipy.sparse._sparsetools import csr_column_index1, csr_column_index2
 
 import fsviz
-from fsviz import liblinear
-from fsviz.grid import GridConfig, cell_splits, fold_selections
-from fsviz.grid.fits import gather_columns
-from fsviz.row_cuts import cut_rows, prefix_ends
+from fsviz.evaluation.grid import GridConfig, cell_splits, fold_selections
+from fsviz.evaluation.grid.fits import gather_columns
+from fsviz.learn import _liblinear as liblinear
+from fsviz.learn._row_cuts import cut_rows, prefix_ends
 
 
 def by_gather(csc, ranking, ks):

@@ -4,16 +4,16 @@
                                     [--classifier svm|nb|knn] [--solver fastest|sklearn]
 
 For every class of each dataset (one vs the rest), both sides evaluate the
-same metrics × k on the same stratified folds (``fsviz.grid.cell_splits``):
+same metrics × k on the same stratified folds (``fsviz.evaluation.grid.cell_splits``):
 
 - fsviz: ``run_grid`` (rank once per metric per fold, fit once per distinct
-  feature set, the lean fits of ``fsviz.grid.fits``), ``n_jobs`` processes;
+  feature set, the lean fits of ``fsviz.evaluation.grid.fits``), ``n_jobs`` processes;
 - scikit-learn: ``GridSearchCV(Pipeline(Binarizer, SelectKBest, classifier),
   param_grid={score_func: the metrics, k: the ks}, scoring=4 scorers,
   refit=False, cv=the same folds, n_jobs)``, one search per class.
 
 The score functions handed to ``SelectKBest`` rank the words of the training
-split with ``fsviz.grid.fold_rankings`` and encode its tie rule (lower index first), so both sides
+split with ``fsviz.evaluation.grid.fold_rankings`` and encode its tie rule (lower index first), so both sides
 select the same words and fit the same classifier: LinearSVC(random_state=0),
 MultinomialNB(), or for kNN scikit-learn's ``KNeighborsClassifier`` (k = 10,
 cosine, brute force, weights = 1 − cosine distance = the similarity) against
@@ -33,9 +33,9 @@ in even ones, and the numbers of workers take turns round by round (1, 2, 1,
 each pair's times and ratio (scikit-learn's time / fsviz's), the median of
 the pairs' ratios per number of workers, fsviz's fits per second, and, from
 one more fsviz run in this process (one worker, timed per call), the shares
-of its time inside the solvers (fsviz's dual one, ``fsviz.dual_cd``, and
+of its time inside the solvers (fsviz's dual one, ``fsviz.learn._dual_cd``, and
 liblinear's primal one), in second solves (the other solver after a fit
-stopped at ``max_iter``, ``fsviz.liblinear`` item 4), and in gathering the
+stopped at ``max_iter``, ``fsviz.learn._liblinear`` item 4), and in gathering the
 fits' columns (once per metric and fold in rank order, then each k's prefix
 of the rows).
 """
@@ -49,9 +49,9 @@ import numpy as np
 from _common import shared, warm_dual_solver
 
 import fsviz
-from fsviz import liblinear
-from fsviz.grid import GridConfig, cell_splits, fold_rankings, run_grid
-from fsviz.workers import local_workers
+from fsviz.evaluation._workers import local_workers
+from fsviz.evaluation.grid import GridConfig, cell_splits, fold_rankings, run_grid
+from fsviz.learn import _liblinear as liblinear
 
 
 def ranked_score_func(name):
@@ -132,11 +132,11 @@ def same_predictions(run, cv_results, config):
 
 def solver_share(corpus, config):
     """Seconds of one in-process fsviz run (one worker): ``whole``; ``dual`` in fsviz's dual solver
-    (``fsviz.dual_cd``); ``primal`` in liblinear's train call; ``again`` in second solves (the other solver, after
+    (``fsviz.learn._dual_cd``); ``primal`` in liblinear's train call; ``again`` in second solves (the other solver, after
     a fit stopped at ``max_iter`` outside the gap); ``gather`` in gathering the fits' columns (each metric's
     ranking once per fold, ``CellFits.rank``), finding each k's prefix of the rows and cutting the prefixes the
     primal solver reads; and ``fits`` and ``seconds``, how many fits were made and how many took a second solve."""
-    from fsviz.grid import fits
+    from fsviz.evaluation.grid import fits
 
     spent = dict.fromkeys(("dual", "primal", "again", "gather", "fits", "seconds"), 0.0)
     solves = [0]
@@ -210,7 +210,7 @@ def main():
     from joblib import Parallel, delayed
 
     with local_workers():
-        Parallel(n_jobs=max(args.jobs))(delayed(__import__)(module) for module in ("sklearn.svm", "fsviz.grid.runner")
+        Parallel(n_jobs=max(args.jobs))(delayed(__import__)(module) for module in ("sklearn.svm", "fsviz.evaluation.grid.runner")
                                          for _ in range(max(args.jobs) * 2))
         Parallel(n_jobs=max(args.jobs))(delayed(warm_dual_solver)() for _ in range(max(args.jobs) * 2))
         warm_dual_solver()  # the in-process run of solver_share

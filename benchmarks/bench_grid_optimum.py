@@ -22,8 +22,8 @@ from scipy import sparse
 from sklearn.svm import LinearSVC
 
 import fsviz
-from fsviz.grid import GridConfig, cell_splits, fold_selections, seed_for
-from fsviz.grid.fits import CellFits, gather_columns
+from fsviz.evaluation.grid import GridConfig, cell_splits, fold_selections, seed_for
+from fsviz.evaluation.grid.fits import CellFits, gather_columns
 
 
 def main():

@@ -165,7 +165,7 @@ def run_case(name: str, root: Path):
     start = time.perf_counter()
     outcome, limit = "imported", ""
     if name == "20 Newsgroups word map":
-        from fsviz.tables import word_points
+        from fsviz.stats.tables import word_points
 
         corpus = fsviz.load_corpus(NEWSGROUPS)
         task = corpus.binary_task(corpus.classes[0])
@@ -177,7 +177,7 @@ def run_case(name: str, root: Path):
         source, limits = CASES[name]
         try:
             if source.endswith(".parquet"):
-                from fsviz.grid import load_results
+                from fsviz.evaluation.grid import load_results
 
                 outcome = f"loaded: {len(load_results(root / source).results):,} rows"
             else:

@@ -27,7 +27,7 @@ start = time.perf_counter()
 if side == "fsviz":
     import fsviz
     from fsviz.plots import word_map_figure
-    from fsviz.tables import word_points
+    from fsviz.stats.tables import word_points
     start = time.perf_counter()
     corpus = fsviz.load_corpus(path, **{{k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}})
     seconds = time.perf_counter() - start

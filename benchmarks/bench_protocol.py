@@ -31,7 +31,7 @@ import time
 from _common import REPO, shared
 
 import fsviz
-from fsviz.grid import GridConfig, run_grid
+from fsviz.evaluation.grid import GridConfig, run_grid
 
 DATASETS = ("fbis", "la1", "oh0", "oh10", "oh15", "re0", "re1", "tr11", "tr31", "tr41", "tr45", "wap")
 
@@ -40,7 +40,7 @@ _ONE_RUN = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 import fsviz
-from fsviz.grid import GridConfig, run_grid
+from fsviz.evaluation.grid import GridConfig, run_grid
 corpora = [fsviz.load_corpus(path) for path in sys.argv[4:]]
 config = GridConfig(trials=int(sys.argv[2]), solver=sys.argv[3])
 start = time.perf_counter()

@@ -55,10 +55,10 @@ def _clock(figures: dict, name: str, fn):
 
 def library(path: str) -> dict:
     import fsviz
-    from fsviz.grid import GridConfig, run_grid
+    from fsviz.evaluation.grid import GridConfig, run_grid
     from fsviz.metrics import metric_names
     from fsviz.plots import word_map_figure
-    from fsviz.tables import word_points
+    from fsviz.stats.tables import word_points
 
     figures = {}
     corpus = _clock(figures, "load", lambda: fsviz.load_corpus(path))

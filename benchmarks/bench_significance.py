@@ -2,7 +2,7 @@
 
 One process per way, so a whole-process timer can pair them A/B:
 
-    python benchmarks/bench_significance.py --way fsviz       # fsviz.significance.significance (Fisher + BH)
+    python benchmarks/bench_significance.py --way fsviz       # fsviz.stats.significance.significance (Fisher + BH)
     python benchmarks/bench_significance.py --way scipy       # scipy.stats.fisher_exact per table + false_discovery_control
     python benchmarks/bench_significance.py --way hypergeom   # scipy.stats.hypergeom.sf over the arrays + BH
 
@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import numpy as np
 from scipy.stats import false_discovery_control, fisher_exact, hypergeom
 
-from fsviz.significance import significance
+from fsviz.stats.significance import significance
 
 
 def words(n_words=100_000, pos=1000, neg=19000, seed=0):

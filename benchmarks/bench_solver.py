@@ -1,12 +1,12 @@
 """Which solver reaches LinearSVC's optimum first, by k / training documents: the rule behind
-``fsviz.liblinear.DUAL_FROM``; and when to stop the dual one, the rule behind ``fsviz.liblinear.DUAL_GAP``.
+``fsviz.learn._liblinear.DUAL_FROM``; and when to stop the dual one, the rule behind ``fsviz.learn._liblinear.DUAL_GAP``.
 
     python benchmarks/bench_solver.py [--datasets tr45 wap la1] [--per-k 40]
 
 On the grid's own fits (trial 0, every fold, Forman's metrics, every k; at
 most ``--per-k`` fits per k, spread over the classes), each fit is solved
 three ways, in turn, fit by fit: liblinear's primal solver on merged
-duplicate rows (fsviz), fsviz's dual solver (``fsviz.dual_cd``, stopped by
+duplicate rows (fsviz), fsviz's dual solver (``fsviz.learn._dual_cd``, stopped by
 its duality gap) on the rows as given, and the primal solver on the
 rows as given (what scikit-learn's ``dual="auto"`` picks below k = n).
 Printed per k: k / n, the mean milliseconds per fit of each (the mean: the
@@ -14,16 +14,16 @@ few fits that stop at ``max_iter`` cost as much as many others), how many
 stopped at ``max_iter``, and how far each objective is above the lowest of
 the three (relative); then the smallest k / n from which the dual solver is
 the faster one on every dataset. (The merged rows always go to the primal
-solver here, whatever ``fsviz.liblinear.MERGE_BELOW`` says.)
+solver here, whatever ``fsviz.learn._liblinear.MERGE_BELOW`` says.)
 
     python benchmarks/bench_solver.py --dual-stop [--datasets tr45 wap la1] [--per-k 150]
 
-The rule behind ``fsviz.liblinear.DUAL_GAP``: on up to ``--per-k`` of the
+The rule behind ``fsviz.learn._liblinear.DUAL_GAP``: on up to ``--per-k`` of the
 grid's dual fits per dataset (k >= ``DUAL_FROM`` × rows, trial 0, fold 0),
 in turn fit by fit, the dual solver stopped by liblinear's own rule
 (projected gradients within ``tol``); the way fsviz stopped it before
-``fsviz.dual_cd`` (a first pass at 10 × ``tol``, kept if its paired gap is
-within 10⁻³, else solved again from the start at ``tol``); ``fsviz.dual_cd``
+``fsviz.learn._dual_cd`` (a first pass at 10 × ``tol``, kept if its paired gap is
+within 10⁻³, else solved again from the start at ``tol``); ``fsviz.learn._dual_cd``
 with ``DUAL_GAP`` 10⁻⁴ to 10⁻⁷; and ``LinearSVC.fit`` (scikit-learn's
 primal solver). Printed: the total seconds of each, its epochs, and how many
 test predictions differ from a tight solve (primal, tol 1e-10).
@@ -40,13 +40,13 @@ from scipy import sparse
 from sklearn.svm import LinearSVC
 
 import fsviz
-from fsviz import liblinear
-from fsviz.grid import GridConfig, cell_splits, fold_selections
-from fsviz.grid.fits import gather_columns
-from fsviz.liblinear import DUAL_FROM, LinearSVCSolver
+from fsviz.evaluation.grid import GridConfig, cell_splits, fold_selections
+from fsviz.evaluation.grid.fits import gather_columns
+from fsviz.learn import _liblinear as liblinear
+from fsviz.learn._liblinear import DUAL_FROM, LinearSVCSolver
 from fsviz.metrics import FORMAN_METRICS
 
-#: The duality gaps fsviz.dual_cd is tried with (--dual-stop).
+#: The duality gaps fsviz.learn._dual_cd is tried with (--dual-stop).
 DUAL_GAPS = (1e-4, 1e-5, 1e-6, 1e-7)
 
 
@@ -77,7 +77,7 @@ def solve(solver, how, arrays, n_columns):
     start = time.perf_counter()
     if how == "primal, merged":
         fit = solver._merged_primal(*arrays, n_columns)
-    elif how == "dual":  # fsviz's dual solver, stopped by its duality gap (fsviz.dual_cd)
+    elif how == "dual":  # fsviz's dual solver, stopped by its duality gap (fsviz.learn._dual_cd)
         fit = solver._dual(*arrays, n_columns)
     else:  # liblinear's primal solver on the rows as given
         fit = solver._solve(False, *arrays, n_columns, solver.labels, solver.ones, solver.model.tol)
@@ -111,7 +111,7 @@ def _liblinear_dual(solver, arrays, n_columns, tol):
 
 
 def _first_pass_then_again(solver, arrays, n_columns):
-    """The dual fits as fsviz made them before fsviz.dual_cd: liblinear at 10 × tol, kept if its paired gap is
+    """The dual fits as fsviz made them before fsviz.learn._dual_cd: liblinear at 10 × tol, kept if its paired gap is
     within GAP_TOLERANCE, else solved again from the start at tol. Returns (fit, epochs)."""
     first = _liblinear_dual(solver, arrays, n_columns, 10 * solver.model.tol)
     if solver._gap(first, *arrays, n_columns) <= liblinear.GAP_TOLERANCE:
@@ -133,7 +133,7 @@ def dual_stop(args):
                 reference = LinearSVC(dual=False, tol=1e-10, max_iter=10**6, random_state=0).fit(
                     sparse.csr_matrix(arrays, shape=(y.size, n_columns)), y).decision_function(X_test) > 0
             for way in ways if n % 2 == 0 else ways[::-1]:  # alternate who goes first
-                solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y,
+                solver = LinearSVCSolver(fsviz.learn.classifiers.make_classifier("svm"), y,
                                          "sklearn" if way == "LinearSVC.fit" else "fastest")
                 start = time.perf_counter()
                 if way == "liblinear's rule":
@@ -176,7 +176,7 @@ def main():
               + "   max_iter (p-m/d/p)   objective above best (p-m/d/p)")
         rows, ratios = {}, {}
         for k, y, arrays, n_columns in fits_of(corpus, args.per_k):
-            solver = LinearSVCSolver(fsviz.classifiers.make_classifier("svm"), y)
+            solver = LinearSVCSolver(fsviz.learn.classifiers.make_classifier("svm"), y)
             order = ways if len(rows.get(k, [])) % 2 == 0 else ways[::-1]  # alternate who goes first
             results = {how: solve(solver, how, arrays, n_columns) for how in order}
             objectives = {how: solver._objective(fit, *arrays) for how, (_, fit) in results.items()}

@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.plots import word_map_figure
-from fsviz.tables import word_points
+from fsviz.stats.tables import word_points
 
 METRICS = ["bns", "ig", "chi", "odds", "pr", "dfreq"]
 

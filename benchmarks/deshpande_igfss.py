@@ -8,7 +8,7 @@ at 200, 400, 1000, 1600 and 2000 features (Table 1, repeated below as
 archive is loaded with fsviz's defaults (lower case, words in ≥ 3
 documents), and every method selects on the training split of each fold of
 ``trials`` × stratified ``folds``-fold cross-validation (fsviz's multi-class
-mode, :func:`fsviz.multiclass.run_multiclass`). χ² is χ²max (the paper's
+mode, :func:`fsviz.evaluation.multiclass.run_multiclass`). χ² is χ²max (the paper's
 "CHI" globalisation is not stated). IGFSS runs once per ``--nfr`` value.
 """
 
@@ -18,8 +18,8 @@ import time
 from _common import shared
 
 import fsviz
-from fsviz.grid import GridConfig
-from fsviz.multiclass import macro_curves, run_multiclass, sign_test
+from fsviz.evaluation.grid import GridConfig
+from fsviz.evaluation.multiclass import macro_curves, run_multiclass, sign_test
 
 KS = (200, 400, 1000, 1600, 2000)
 PAPER = {

@@ -22,8 +22,8 @@ import numpy as np
 from _common import shared
 
 import fsviz
-from fsviz.agreement import correlation, ranks, top_overlap
 from fsviz.metrics.corpus_based import chi_per_class, ttest_per_class
+from fsviz.stats.agreement import correlation, ranks, top_overlap
 
 
 def main():

@@ -19,37 +19,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._compat import install
 from ._lazy import package_names
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
     from ._validation import check_k
-    from .analyzer import LANGUAGES
-    from .contexts import NoTextError, WordContexts
-    from .corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
-    from .counts import Training, binary_counts, document_frequency, negative_features
-    from .export import Export, export_pipeline, export_selection, selection_table
+    from .corpora.analyzer import LANGUAGES
+    from .corpora.contexts import NoTextError, WordContexts
+    from .corpora.corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
+    from .corpora.sample import build_sample, load_sample
+    from .corpora.synthetic import PlantedCorpus, make_planted_corpus
+    from .corpora.task import Task
+    from .evaluation.export import Export, export_pipeline, export_selection, selection_table
     from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
-    from .sample import build_sample, load_sample
+    from .metrics.counts import Training, binary_counts, document_frequency, negative_features
     from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
-    from .synthetic import PlantedCorpus, make_planted_corpus
-    from .tables import WordFacts, word_facts
-    from .task import Task
+    from .stats.tables import WordFacts, word_facts
 
 #: The module (relative to fsviz) each public name comes from (tests/test_lazy_imports.py checks it against
 #: ``__all__`` and the names above).
 _SOURCES = {
     "_validation": ["check_k"],
-    "analyzer": ["LANGUAGES"],
-    "contexts": ["NoTextError", "WordContexts"],
-    "corpus": ["DEFAULT_LIMITS", "DEFAULT_MIN_DF", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"],
-    "counts": ["Training", "binary_counts", "document_frequency", "negative_features"],
-    "export": ["Export", "export_pipeline", "export_selection", "selection_table"],
+    "corpora.analyzer": ["LANGUAGES"],
+    "corpora.contexts": ["NoTextError", "WordContexts"],
+    "corpora.corpus": ["DEFAULT_LIMITS", "DEFAULT_MIN_DF", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"],
+    "metrics.counts": ["Training", "binary_counts", "document_frequency", "negative_features"],
+    "evaluation.export": ["Export", "export_pipeline", "export_selection", "selection_table"],
     "metrics": ["FORMAN_METRICS", "Metric", "get_metric", "metric_names", "register_metric", "score", "score_func"],
-    "sample": ["build_sample", "load_sample"],
+    "corpora.sample": ["build_sample", "load_sample"],
     "selection": ["Selection", "combination", "score_words", "select_top_k", "selected_words", "spec_label"],
-    "synthetic": ["PlantedCorpus", "make_planted_corpus"],
-    "tables": ["WordFacts", "word_facts"],
-    "task": ["Task"],
+    "corpora.synthetic": ["PlantedCorpus", "make_planted_corpus"],
+    "stats.tables": ["WordFacts", "word_facts"],
+    "corpora.task": ["Task"],
 }
 _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 
@@ -99,3 +100,4 @@ __version__ = "0.1.0"
 
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())
+install()  # the module paths of fsviz 0.1 keep working for one release, with a DeprecationWarning

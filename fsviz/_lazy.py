@@ -4,7 +4,7 @@ One process runs one command, and every command's code sits in :mod:`fsviz.cli`;
 made each command, ``--help`` included, start with scikit-learn's estimators, pyarrow, plotly and joblib
 loaded (some 1.5 s). Bound through these stand-ins, a name's module is imported (``importlib``) when the
 command first calls the name or reads the value, so ``fsviz --help`` and ``fsviz info`` load what they use.
-:mod:`fsviz.skew` binds :func:`fsviz.analysis.task_sizes` so too: a corpus's task sizes need no grid.
+:mod:`fsviz.evaluation.skew` binds :func:`fsviz.evaluation.analysis.task_sizes` so too: a corpus's task sizes need no grid.
 
 A stand-in takes the place of a function or class that is called (:class:`LazyCallable`; attributes are
 read from the real object, so ``dataclasses.fields`` works on a dataclass), a tuple of names that is
@@ -82,7 +82,7 @@ class LazyMapping(_LazyContainer, Mapping):
 
 
 def lazy(module: str, *names: str, kind=LazyCallable):
-    """Stand-ins for ``names`` of ``module`` (an absolute name, ``"fsviz.grid"``): one, or a tuple of them."""
+    """Stand-ins for ``names`` of ``module`` (an absolute name, ``"fsviz.evaluation.grid"``): one, or a tuple of them."""
     if not module.startswith("fsviz."):
         raise ValueError(f"lazy() takes a module of fsviz by its absolute name, got {module!r}")
     stand_ins = tuple(kind(module, name) for name in names)

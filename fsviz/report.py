@@ -5,7 +5,7 @@ goal, k and metrics given): the recommendation in words, the curves vs k,
 the precision–recall trade-off, the tolerance curves and bars, the residual
 and pair analysis and the significance matrix, with the run's config and a
 summary of the tasks with their sizes (Figure 12). Every number comes from
-:mod:`fsviz.analysis` and every figure from :mod:`fsviz.plots`, as on the page.
+:mod:`fsviz.evaluation.analysis` and every figure from :mod:`fsviz.plots`, as on the page.
 
 plotly.js is embedded once, in the page's head, so the file opens offline
 and loads nothing from the network. Text from the data (dataset, class and
@@ -14,7 +14,7 @@ metric names) is escaped: tables through pandas' ``to_html``, the rest with
 
 Examples
 --------
->>> from fsviz.grid import load_results                           # doctest: +SKIP
+>>> from fsviz.evaluation.grid import load_results                           # doctest: +SKIP
 >>> write_report(load_results("results.parquet"), "report.html")  # doctest: +SKIP
 """
 
@@ -33,8 +33,9 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from ._validation import check_whole
-from .advice import recommend, recommendation_table, recommendation_text
-from .analysis import (
+from .corpora.groups import Groups
+from .evaluation.advice import recommend, recommendation_table, recommendation_text
+from .evaluation.analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
     GOALS,
@@ -49,8 +50,8 @@ from .analysis import (
     tolerance_curves,
     within_tolerance,
 )
-from .grid import ALL, GridRun
-from .groups import Groups
+from .evaluation.grid import ALL, GridRun
+from .evaluation.skew import forman_tasks
 from .plots import (
     curves_figure,
     pr_tradeoff_figure,
@@ -60,7 +61,6 @@ from .plots import (
     tolerance_bars_figure,
     tolerance_figure,
 )
-from .skew import forman_tasks
 
 __all__ = ["DEFAULT_MAX_TASKS", "PairAnalysis", "default_k", "pair_analysis", "report_html", "run_table", "tolerance_table",
            "write_report"]
@@ -114,7 +114,7 @@ def default_k(ks) -> int:
 
 
 def tolerance_table(shares: pd.DataFrame) -> pd.DataFrame:
-    """:func:`fsviz.analysis.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b)."""
+    """:func:`fsviz.evaluation.analysis.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b)."""
     shares = shares.assign(column=shares["goal"] + " (" + (100 * shares["tolerance"]).map("{:g}".format) + "%)")
     table = shares.pivot(index="metric", columns="column", values="percent")
     table = table[list(dict.fromkeys(shares["column"]))].sort_values(shares["column"].iloc[0], ascending=False)
@@ -135,10 +135,10 @@ class PairAnalysis:
     alone : pandas.Series
         Per metric, the percentage of tasks on which it is within tolerance.
     residuals, at_tolerance : pandas.DataFrame
-        :func:`fsviz.analysis.residual_curves` for the leader over every
+        :func:`fsviz.evaluation.analysis.residual_curves` for the leader over every
         tolerance, and at ``tolerance`` only.
     pairs : pandas.DataFrame
-        :func:`fsviz.analysis.best_pairs` at ``tolerance``.
+        :func:`fsviz.evaluation.analysis.best_pairs` at ``tolerance``.
     leader_curve, pair_curve : pandas.DataFrame
         The leader's tolerance curve and the best pair's (column ``percent``).
     """
@@ -200,7 +200,7 @@ def pair_analysis(results: pd.DataFrame, goal: str = "f1", tolerance: float | No
 def _check(run, goal, k, metrics, max_tasks) -> tuple[int, list, list]:
     """The k and metrics to show and the table's ks, or ValueError saying what the table holds."""
     if not isinstance(run, GridRun):
-        raise ValueError(f"`run` must be a GridRun (fsviz.grid.load_results reads one), got {type(run).__name__}")
+        raise ValueError(f"`run` must be a GridRun (fsviz.evaluation.grid.load_results reads one), got {type(run).__name__}")
     results = run.results
     names = list(dict.fromkeys(results.loc[results["metric"] != ALL, "metric"]))
     if not names:
@@ -228,7 +228,7 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
     Parameters
     ----------
     run : GridRun
-        Results, config and state, as :func:`fsviz.grid.load_results` reads them.
+        Results, config and state, as :func:`fsviz.evaluation.grid.load_results` reads them.
     goal : {"f1", "precision", "recall", "accuracy"}
         The goal of the tolerance, pair and significance sections.
     k : int, optional

@@ -5,8 +5,8 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.agreement import agreement_matrix, correlation, top_overlap
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
+from fsviz.stats.agreement import agreement_matrix, correlation, top_overlap
 from ui import state
 from ui.components import formula_box, plain, spreadsheet_csv
 from ui.sidebar import page

@@ -5,8 +5,8 @@ import streamlit as st
 
 import fsviz
 from fsviz import plots
-from fsviz.grid import GridConfig
-from fsviz.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
+from fsviz.evaluation.grid import GridConfig
+from fsviz.evaluation.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
 from ui.components import plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs

@@ -5,8 +5,8 @@ import io
 import streamlit as st
 
 import fsviz
-from fsviz.analysis import GOAL_LABELS, macro_average
-from fsviz.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_grid, parse_ks
+from fsviz.evaluation.analysis import GOAL_LABELS, macro_average
+from fsviz.evaluation.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_grid, parse_ks
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state

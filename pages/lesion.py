@@ -7,8 +7,8 @@ import streamlit as st
 
 import fsviz
 from fsviz import plots
-from fsviz.grid import DEFAULT_KS, parse_ks
-from fsviz.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
+from fsviz.evaluation.grid import DEFAULT_KS, parse_ks
+from fsviz.evaluation.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
 from ui.components import plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs

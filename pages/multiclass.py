@@ -5,9 +5,17 @@ import io
 import streamlit as st
 
 import fsviz
-from fsviz.analysis import metric_label
-from fsviz.grid import CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_fixed_ks, parse_ks, run_key
-from fsviz.multiclass import (
+from fsviz.evaluation.analysis import metric_label
+from fsviz.evaluation.grid import (
+    CLASSIFIER_LABELS,
+    CLASSIFIERS,
+    DEFAULT_KS,
+    GridConfig,
+    check_fixed_ks,
+    parse_ks,
+    run_key,
+)
+from fsviz.evaluation.multiclass import (
     MEASURES,
     check_multiclass_metrics,
     macro_curves,

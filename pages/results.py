@@ -3,9 +3,10 @@
 import numpy as np
 import streamlit as st
 
-from fsviz import advice, analysis, plots
-from fsviz.advice import recommendation_table, recommendation_text
-from fsviz.analysis import (
+from fsviz import plots
+from fsviz.evaluation import advice, analysis
+from fsviz.evaluation.advice import recommendation_table, recommendation_text
+from fsviz.evaluation.analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
     GOALS,
@@ -15,10 +16,10 @@ from fsviz.analysis import (
     tolerance_curves,
     within_tolerance,
 )
-from fsviz.grid import ALL
+from fsviz.evaluation.grid import ALL
+from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
+from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
-from fsviz.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
-from fsviz.stability import grid_stability, stability_summary
 from ui import cache, state
 from ui.components import export_panel, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs

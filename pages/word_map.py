@@ -5,14 +5,14 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.binormal import word_bns_view
-from fsviz.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
-from fsviz.grid import DEFAULT_KS
-from fsviz.isoclines import no_isocline_reason
+from fsviz.evaluation.grid import DEFAULT_KS
+from fsviz.evaluation.stability import bootstrap_stability
+from fsviz.learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.plots import stability_figure, word_map_figure
-from fsviz.significance import DEFAULT_FDR, check_fdr
-from fsviz.stability import bootstrap_stability
-from fsviz.tables import boundary_table, top_words, word_table
+from fsviz.stats.binormal import word_bns_view
+from fsviz.stats.isoclines import no_isocline_reason
+from fsviz.stats.significance import DEFAULT_FDR, check_fdr
+from fsviz.stats.tables import boundary_table, top_words, word_table
 from ui import cache, state
 from ui.components import documents_panel, export_panel, formula_box, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page

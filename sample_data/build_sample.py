@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import fsviz  # noqa: E402
-from fsviz.sample import build_sample, sample_path  # noqa: E402
+from fsviz.corpora.sample import build_sample, sample_path  # noqa: E402
 
 if __name__ == "__main__":
     start = time.perf_counter()

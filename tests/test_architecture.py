@@ -7,6 +7,7 @@ forms. The README's architecture picture follows the same order.
 """
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -16,25 +17,13 @@ PACKAGE = ROOT / "fsviz"
 
 #: Lowest first. Each entry is a top-level module or sub-package of fsviz.
 LAYERS = [
-    ["_validation", "_lazy"],
-    ["formats"],
-    ["paths"],
-    ["analyzer"],
-    ["counts", "dual_cd", "fisher", "row_cuts"],
-    ["liblinear"],
+    ["_validation", "_lazy", "_compat"],
+    ["learn"],
     ["metrics"],
-    ["selection", "significance"],
-    ["task"],
-    ["groups"],
-    ["contexts"],
-    ["preprocessing"],
-    ["corpus"],
-    ["saved"],
-    ["binormal", "classifiers", "isoclines", "sample", "storage", "synthetic", "workers"],
-    ["grid"],
-    ["snippets"],
-    ["analysis", "agreement", "multiclass", "tables", "export", "stability"],
-    ["studies", "skew", "advice"],
+    ["selection"],
+    ["corpora"],
+    ["stats"],
+    ["evaluation"],
     ["plots"],
     ["report"],
     ["cli"],
@@ -51,6 +40,10 @@ PAGE_FILES = ["app.py", *sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob
 #: The app's shared code, lowest first: a module imports only from those before it.
 UI_LAYERS = ["ui.cache", "ui.state", "ui.components", "ui.runs", "ui.sidebar"]
 APP_FILES = [*PAGE_FILES, *(f"{m.replace('.', '/')}.py" for m in UI_LAYERS), "ui/__init__.py"]
+#: What the app may import of the library, said once: its public modules (no part of the path private, ``_name``),
+#: never the CLI; the ui modules also bind names imported at first use (``fsviz._lazy``), so a page's first draw
+#: does not wait for scikit-learn or the grid.
+APP_PRIVATE_ALLOWED = {"pages": set(), "ui": {"fsviz._lazy"}}
 
 
 def _module_name(path: Path) -> str:
@@ -202,6 +195,14 @@ def test_pages_never_import_the_cli(filename):
 
 
 @pytest.mark.parametrize("filename", APP_FILES)
+def test_the_app_imports_only_the_librarys_public_modules(filename):
+    allowed = APP_PRIVATE_ALLOWED["ui" if filename.startswith("ui/") else "pages"]
+    private = [n for n in _app_imports(filename) if n.split(".")[0] == "fsviz" and n not in allowed
+               and any(part.startswith("_") for part in n.split("."))]
+    assert not private, f"{filename} imports the library's private modules {private}: use the package's public names"
+
+
+@pytest.mark.parametrize("filename", APP_FILES)
 def test_the_app_imports_one_way(filename):
     """pages → ui.sidebar → ui.runs → ui.components → ui.state → ui.cache → fsviz: no page imports another page or
     app.py, and a ui module imports only the ui modules below it."""
@@ -231,3 +232,29 @@ def test_modules_hold_one_topic():
     long = [f"{p.relative_to(ROOT)}: {n} lines" for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420]
     assert not long, "split these modules by topic:\n" + "\n".join(long)
+
+
+def test_a_handful_of_modules_at_the_top():
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) <= 10, f"at most 10 modules directly under fsviz/, found {top}: put them in a package"
+
+
+PACKAGES = sorted(p.parent.name for p in PACKAGE.glob("*/__init__.py"))
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_package_says_what_it_is_for_and_what_it_may_import(package):
+    doc = ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text(encoding="utf-8"))) or ""
+    assert len(doc.split()) >= 15, f"fsviz/{package}/__init__.py: say in its docstring what the package is for"
+    if package not in {"cli", "plots"}:  # cli and plots: everything below them, said in the README's picture
+        assert "import" in doc, f"fsviz/{package}/__init__.py: say what the package may import"
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_each_packages_public_names_resolve_from_its_modules(package):
+    """Every name of a package's ``__all__`` is there (imported on first use where the package is lazy), and the
+    lazy tables name modules that exist and hold the name."""
+    module = importlib.import_module(f"fsviz.{package}")
+    missing = [name for name in module.__all__ if not hasattr(module, name)]
+    assert not missing, f"fsviz.{package}.__all__ names what it lacks: {missing}"
+    assert len(set(module.__all__)) == len(module.__all__), f"fsviz.{package}.__all__ repeats a name"

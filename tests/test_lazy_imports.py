@@ -14,10 +14,11 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
 
 import fsviz
 from fsviz._lazy import LazyCallable, LazyMapping, LazySequence, lazy
-from fsviz.analyzer import DEFAULT_TOKEN_PATTERN, check_preprocessing
 from fsviz.cli.parser import build_parser
+from fsviz.corpora.analyzer import DEFAULT_TOKEN_PATTERN, check_preprocessing
 
-HEAVY = ["sklearn", "plotly", "joblib", "numba", "pyarrow.parquet", "fsviz.grid", "fsviz.export", "fsviz.report"]
+HEAVY = ["sklearn", "plotly", "joblib", "numba", "pyarrow.parquet", "fsviz.evaluation.grid", "fsviz.evaluation.export",
+         "fsviz.report"]
 
 
 def loaded_after(code: str) -> dict:
@@ -57,7 +58,7 @@ def test_info_loads_no_estimator_grid_or_plot(tmp_path):
 def test_loading_a_corpus_loads_no_estimator():
     code = "import fsviz\nfsviz.load_corpus((['red apple', 'green apple', 'blue sky'], ['a', 'a', 'b']), min_df=1)"
     loaded = loaded_after(code)
-    assert not loaded["sklearn"] and not loaded["fsviz.grid"]
+    assert not loaded["sklearn"] and not loaded["fsviz.evaluation.grid"]
 
 
 def test_the_written_out_token_pattern_and_stop_words_are_scikit_learns():
@@ -69,18 +70,18 @@ def test_the_written_out_token_pattern_and_stop_words_are_scikit_learns():
 
 
 def test_stand_ins_act_as_the_real_objects():
-    limits = lazy("fsviz.formats", "Limits")
-    assert isinstance(limits, LazyCallable) and "fsviz.formats.Limits" in repr(limits)
+    limits = lazy("fsviz.corpora.formats", "Limits")
+    assert isinstance(limits, LazyCallable) and "fsviz.corpora.formats.Limits" in repr(limits)
     assert [f.name for f in dataclasses.fields(limits)] == [f.name for f in dataclasses.fields(fsviz.Limits)]
     assert limits(max_docs=5) == fsviz.Limits(max_docs=5)
-    goals = lazy("fsviz.analysis", "GOALS", kind=LazySequence)
+    goals = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
     assert "f1" in goals and "f2" not in goals and list(goals) == ["f1", "precision", "recall", "accuracy"]
     assert len(goals) == 4 and goals[1] == "precision" and [*goals][-1] == "accuracy"
-    measures = lazy("fsviz.multiclass", "MEASURES", kind=LazyMapping)
+    measures = lazy("fsviz.evaluation.multiclass", "MEASURES", kind=LazyMapping)
     frame = pd.DataFrame({"macro_f1": [0.5], "other": [1]}).rename(columns=measures)
     assert list(frame.columns) == ["macro-F1", "other"] and measures["map"] == "MAP" and len(measures) == 5
-    first, second = lazy("fsviz.analysis", "goal_shares", "macro_average")
-    assert first._module == second._module == "fsviz.analysis"
+    first, second = lazy("fsviz.evaluation.analysis", "goal_shares", "macro_average")
+    assert first._module == second._module == "fsviz.evaluation.analysis"
     with pytest.raises(ValueError, match="absolute name"):
         lazy("..grid", "run_grid")
 
@@ -101,7 +102,8 @@ def test_the_corpus_page_a_new_servers_first_loads_no_run_code():
              f"at = AppTest.from_file({root + '/app.py'!r}, "
              "default_timeout=120).run()\nassert not at.exception, at.exception\n"
              "import json\nprint(json.dumps({m: m in sys.modules for m in "
-             "['sklearn', 'scipy.stats', 'fsviz.grid', 'pyarrow.parquet', 'fsviz.analysis', 'fsviz.plots.words']}))")
+             "['sklearn', 'scipy.stats', 'fsviz.evaluation.grid', 'pyarrow.parquet', 'fsviz.evaluation.analysis', "
+             "'fsviz.plots.words']}))")
     environ = {**os.environ, "FSVIZ_WARM_UP": "0"}  # what the page itself imports, not the warm-up after it
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=environ)
     loaded = json.loads(done.stdout.strip().splitlines()[-1])

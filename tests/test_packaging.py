@@ -67,10 +67,10 @@ def test_console_script_and_module_agree(installed):
 
 def test_public_api_and_the_sample_from_another_folder(installed):
     python, elsewhere, env, _ = installed
-    code = ("import fsviz, fsviz.grid, fsviz.selection; "
+    code = ("import fsviz, fsviz.evaluation.grid, fsviz.selection; "
             "c = fsviz.load_sample(); t = c.binary_task(c.classes[0]); "
             "print(fsviz.__version__, c.n_docs > 1000, fsviz.select_top_k(t.score('bns'), 10).k, "
-            "fsviz.grid.GridConfig(metrics=('bns',)).ks[0], fsviz.__file__)")
+            "fsviz.evaluation.grid.GridConfig(metrics=('bns',)).ks[0], fsviz.__file__)")
     out = _run([str(python), "-c", code], cwd=elsewhere, env=env).split()
     version, many_docs, k, first_k, location = out
     assert many_docs == "True" and k == "10" and first_k == "10"

@@ -30,14 +30,16 @@ def test_the_architecture_picture_names_every_module():
     picture = README[README.index("─── fsviz/, the library"):]
     picture = picture[:picture.index("\n───")]
     app = README[:README.index("─── fsviz/, the library")]
-    listed, package = set(), ""
+    listed, folders = set(), []  # folders: the packages the current line is inside, by depth
     for line in picture.splitlines()[1:]:
-        if not line.strip() or line.startswith(" " * 4):  # a description's second line
+        depth = (len(line) - len(line.lstrip(" "))) // 2
+        if not line.strip() or depth >= 10:  # a description's second line starts at column 20
             continue
         name = line.split()[0]
-        if not line.startswith(" "):
-            package = name if name.endswith("/") else ""
-        listed.add(f"{package}{name}" if line.startswith("  ") else name)
+        folders = folders[:depth]
+        listed.add("".join(folders) + name)
+        if name.endswith("/"):
+            folders.append(name)
     missing = []
     for path in sorted((REPO / "fsviz").rglob("*.py")):
         if "__pycache__" in path.parts or path.name in ("__init__.py", "__main__.py"):

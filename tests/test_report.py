@@ -11,10 +11,10 @@ import pytest
 from conftest import cli_grid_results, results_table
 from plotly.offline import get_plotlyjs
 
-from fsviz.advice import recommend, recommendation_text
-from fsviz.analysis import goal_shares, metric_label
-from fsviz.grid import GridConfig, GridRun, load_results
-from fsviz.grid.results import skipped_frame, sorted_results, with_goals
+from fsviz.evaluation.advice import recommend, recommendation_text
+from fsviz.evaluation.analysis import goal_shares, metric_label
+from fsviz.evaluation.grid import GridConfig, GridRun, load_results
+from fsviz.evaluation.grid.results import skipped_frame, sorted_results, with_goals
 from fsviz.report import default_k, pair_analysis, report_html, tolerance_table, write_report
 
 SECTIONS = ["recommendation", "run", "corpus", "curves", "precision-recall", "tolerance", "pairs", "significance"]
@@ -175,7 +175,7 @@ def test_the_run_table_is_complete_and_true(run):
 
     import sklearn
 
-    from fsviz.grid import load_results
+    from fsviz.evaluation.grid import load_results
     from fsviz.report import run_table
 
     buffer = io.BytesIO()

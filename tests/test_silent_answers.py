@@ -8,8 +8,8 @@ from conftest import results_table
 
 import fsviz
 from fsviz import CorpusError
-from fsviz.grid import GridConfig, load_results
-from fsviz.grid.results import with_goals
+from fsviz.evaluation.grid import GridConfig, load_results
+from fsviz.evaluation.grid.results import with_goals
 
 
 def _csv(rows, encoding="utf-8") -> io.BytesIO:

@@ -26,23 +26,24 @@ import streamlit as st
 
 import fsviz
 from fsviz._lazy import lazy
-from fsviz.tables import word_points as _word_points
-from fsviz.tables import word_table as _word_table
+from fsviz.stats.tables import word_points as _word_points
+from fsviz.stats.tables import word_table as _word_table
 
 # The run pages' work, imported when first used: the Corpus page, a new server's first, does not wait for
 # scikit-learn (about 1 s of imports).
-time_cell = lazy("fsviz.grid", "time_cell")
+time_cell = lazy("fsviz.evaluation.grid", "time_cell")
 word_map_animation_figure = lazy("fsviz.plots.words", "word_map_animation")
 _bns_figure = lazy("fsviz.plots.bns", "bns_figure")
 _fdr_columns = lazy("fsviz.plots.fdr", "fdr_columns")
-_significance, _fdr_boundary = lazy("fsviz.significance", "significance", "fdr_boundary")
-all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.multiclass", "all_runs", "stored_multiclass",
+_significance, _fdr_boundary = lazy("fsviz.stats.significance", "significance", "fdr_boundary")
+all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.evaluation.multiclass", "all_runs", "stored_multiclass",
                                                          "time_multiclass_cell")
 
 #: What the other pages import that the Corpus page does not (scikit-learn, scipy.stats, the grid, the figures):
 #: :func:`warm_up` imports them in the background once a new server has drawn its first page.
-WARM_MODULES = ("fsviz.plots.words", "fsviz.binormal", "fsviz.classifiers", "fsviz.grid", "fsviz.export",
-                "fsviz.analysis", "fsviz.agreement", "fsviz.multiclass", "fsviz.plots.results")
+WARM_MODULES = ("fsviz.plots.words", "fsviz.stats.binormal", "fsviz.learn.classifiers", "fsviz.evaluation.grid",
+                "fsviz.evaluation.export", "fsviz.evaluation.analysis", "fsviz.stats.agreement",
+                "fsviz.evaluation.multiclass", "fsviz.plots.results")
 #: Set to 0 to turn :func:`warm_up` off (a server short of memory, or a test of what one page imports).
 WARM_UP_VAR = "FSVIZ_WARM_UP"
 
@@ -99,7 +100,7 @@ def path_corpus(path, options: tuple):
 
 @st.cache_resource(max_entries=8, scope="session")
 def task(_corpus, corpus_key, groups):
-    """The task of ``groups`` (a :class:`fsviz.groups.Groups`: one class against the rest, or group A against
+    """The task of ``groups`` (a :class:`fsviz.corpora.groups.Groups`: one class against the rest, or group A against
     group B), cached per corpus and groups."""
     return _corpus.task(*groups.arguments)
 
@@ -112,7 +113,7 @@ def word_points(_task, task_key):
 
 @st.cache_resource(max_entries=8, scope="session")
 def ranked_words(_task, task_key, metrics, k):
-    """:func:`fsviz.tables.word_table` of every word (cached per task, metrics and k): the word map's ranked
+    """:func:`fsviz.stats.tables.word_table` of every word (cached per task, metrics and k): the word map's ranked
     table, redrawn on every rerun of the page; its p and q are the task's cached :func:`significance`."""
     return _word_table(_task, list(metrics), k, tested=significance(_task, task_key))
 
@@ -135,21 +136,21 @@ def multiclass_cell_seconds(_corpus, corpus_key, config):
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def kept_multiclass(_corpus, fingerprint: str, folder: str, signature: tuple):
-    """:func:`fsviz.multiclass.stored_multiclass` of ``folder`` for the corpus ``fingerprint``, read again only
+    """:func:`fsviz.evaluation.multiclass.stored_multiclass` of ``folder`` for the corpus ``fingerprint``, read again only
     when ``signature`` (the folder's files' names, sizes and times) changes."""
     return stored_multiclass(folder, _corpus)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def stored_runs(grid_folder: str, multiclass_folder: str, signature: tuple):
-    """:func:`fsviz.multiclass.all_runs` of the two folders, read again only when ``signature`` (their files'
+    """:func:`fsviz.evaluation.multiclass.all_runs` of the two folders, read again only when ``signature`` (their files'
     names, sizes and times) changes: the list is drawn on every rerun of the run pages."""
     return all_runs(grid_folder, multiclass_folder)
 
 
 @st.cache_resource(show_spinner=False)
 def grid_lock(key: str):
-    """Held while the grid run ``key`` (its :func:`fsviz.grid.run_key`) runs, in any session.
+    """Held while the grid run ``key`` (its :func:`fsviz.evaluation.grid.run_key`) runs, in any session.
 
     One lock per run, so a run never blocks another run or another
     visitor's page. A rerun of the same run's page (after Stop, or a reload
@@ -188,13 +189,13 @@ def word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _p
 
 @st.cache_resource(max_entries=8, scope="session")
 def significance(_task, task_key):
-    """:func:`fsviz.significance.significance` of a task (each word's p and BH q; cached per task)."""
+    """:func:`fsviz.stats.significance.significance` of a task (each word's p and BH q; cached per task)."""
     return _significance(_task)
 
 
 @st.cache_resource(show_spinner="Drawing the FDR boundary …", max_entries=16, scope="session")
 def fdr_boundary(_task, task_key, fdr: float, zoom):
-    """The word map's q = ``fdr`` boundary (:func:`fsviz.significance.fdr_boundary` on the columns
+    """The word map's q = ``fdr`` boundary (:func:`fsviz.stats.significance.fdr_boundary` on the columns
     :func:`fsviz.plots.fdr.fdr_columns` draws for ``zoom``), cached per task, rate and zoom."""
     return _fdr_boundary(_task, fdr, result=significance(_task, task_key), fp=_fdr_columns(_task, zoom))
 

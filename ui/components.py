@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.tables import word_facts
+from fsviz.stats.tables import word_facts
 from ui import cache
 
 
@@ -166,7 +166,7 @@ def escaped(text: str) -> str:
 
 
 def kwic_html(lines, *, labels: bool = False) -> str:
-    """Keyword-in-context lines (:class:`fsviz.contexts.ContextLine`) as an HTML table: the left context
+    """Keyword-in-context lines (:class:`fsviz.corpora.contexts.ContextLine`) as an HTML table: the left context
     right-aligned, the match in ``<mark>``, the right context; every piece of document text escaped."""
     rows = []
     for line in lines:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 import fsviz
-from fsviz.grid import delete_run, load_results, open_run, run_grid, run_key, stored_results
-from fsviz.multiclass import cells_done, load_multiclass, multiclass_cells, run_multiclass, save_multiclass
+from fsviz.evaluation.grid import delete_run, load_results, open_run, run_grid, run_key, stored_results
+from fsviz.evaluation.multiclass import cells_done, load_multiclass, multiclass_cells, run_multiclass, save_multiclass
 from ui import cache, state
 from ui.components import plain
 
@@ -163,9 +163,9 @@ class RunJob:
     Stop sets :attr:`stop`, or when nothing has followed it for
     :data:`UNFOLLOWED_SECONDS`. ``work(progress, should_stop)`` does the run
     and returns its result; ``progress(done)`` counts the run's finished
-    cells, those stored before it included (as :func:`fsviz.grid.run_grid`
-    and :func:`fsviz.multiclass.run_multiclass` count them). The job holds ``locks`` (taken by the caller) and lets go of them
-    when the work ends.
+    cells, those stored before it included (as :func:`fsviz.evaluation.grid.run_grid`
+    and :func:`fsviz.evaluation.multiclass.run_multiclass` count them). The job holds ``locks`` (taken by the
+    caller) and lets go of them when the work ends.
     """
 
     def __init__(self, keys, work, locks, *, total: int, done: int, estimate: float):
@@ -206,7 +206,7 @@ class RunJob:
             return f"{self.done:,} of {self.total:,} cells; starting the worker processes …"
         text = f"{self.done:,} of {self.total:,} cells in {seconds:,.0f} s"
         if self.done < self.total:
-            left = fsviz.grid.time_left(seconds, self.done - self.first, self.total - self.done_before, self.estimate)
+            left = fsviz.evaluation.grid.time_left(seconds, self.done - self.first, self.total - self.done_before, self.estimate)
             text += f", about {left:,.0f} s left"
         return text
 
@@ -325,7 +325,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
                  "and load its results file here.", icon="⚠️")
         return stored
     seconds = cache.cell_seconds(corpus, corpus_key, configs[0]) if todo else 0.0
-    workers = max(1, fsviz.grid.n_workers())
+    workers = max(1, fsviz.evaluation.grid.n_workers())
     fits_at_most = sum(r.cells_total * c.n_fits() for r, c in zip(stored, configs))
     panel = st.empty()  # the numbers and buttons, redrawn when a run finishes
     with panel.container():
@@ -349,7 +349,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
         if not turn.take(locks):
             st.info(running_elsewhere, icon="⏳")  # another session started it since this page was drawn
             return stored
-        estimate = fsviz.grid.estimate_seconds(seconds, todo, workers)
+        estimate = fsviz.evaluation.grid.estimate_seconds(seconds, todo, workers)
         job = RunJob(keys, _grid_work(corpus, configs, outs), locks, total=total, done=done, estimate=estimate)
         st.session_state[f"{prefix}_job"] = job
         with panel.container():  # the same numbers, with Run off while the run goes
@@ -424,16 +424,17 @@ def _run_numbers(total, fits, done, todo, seconds, workers, cells="class × tria
     m1.metric(f"Cells ({cells})", f"{total:,}")
     m2.metric("Classifier fits, at most", f"{fits:,}")
     m3.metric("Already finished", f"{done:,}")
-    m4.metric("Estimated time", "done" if not todo else f"{fsviz.grid.estimate_seconds(seconds, todo, workers):,.0f} s",
+    estimate = fsviz.evaluation.grid.estimate_seconds(seconds, todo, workers) if todo else 0
+    m4.metric("Estimated time", "done" if not todo else f"{estimate:,.0f} s",
               help=f"One cell took {seconds:.2f} s here; {todo:,} cells left over {workers} worker processes, and "
-                   f"about {fsviz.grid.START_UP_SECONDS:g} s to start them.")
+                   f"about {fsviz.evaluation.grid.START_UP_SECONDS:g} s to start them.")
 
 
 def multiclass_panel(corpus, corpus_key, config):
     """Cost, Run/Continue and Stop for the multi-class run of ``config`` on ``corpus`` (a :class:`RunJob`
     as on the grid's :func:`run_panel`); returns its kept table (finished or stopped) or None.
 
-    A cell is one metric on one trial's fold (:func:`fsviz.multiclass.multiclass_cells`). The table is kept
+    A cell is one metric on one trial's fold (:func:`fsviz.evaluation.multiclass.multiclass_cells`). The table is kept
     in the app's multi-class folder when the run finishes or stops; Continue runs only the missing cells.
     """
     prefix, key = "mc", run_key(config, [corpus])
@@ -456,7 +457,7 @@ def multiclass_panel(corpus, corpus_key, config):
                  "or run `python -m fsviz multiclass …`.", icon="⚠️")
         return stored
     seconds = cache.multiclass_cell_seconds(corpus, corpus_key, config) if todo else 0.0
-    workers = max(1, fsviz.grid.n_workers())
+    workers = max(1, fsviz.evaluation.grid.n_workers())
     cells = "trial × fold × metric"
     panel = st.empty()
     with panel.container():
@@ -483,7 +484,7 @@ def multiclass_panel(corpus, corpus_key, config):
             return table
 
         job = RunJob([key], work, locks, total=total, done=done,
-                     estimate=fsviz.grid.estimate_seconds(seconds, todo, workers))
+                     estimate=fsviz.evaluation.grid.estimate_seconds(seconds, todo, workers))
         st.session_state[f"{prefix}_job"] = job
         with panel.container():
             _run_numbers(total, fits_at_most, done, todo, seconds, workers, cells)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from fsviz.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGRAM, check_preprocessing
-from fsviz.groups import Groups
-from fsviz.paths import DATA_DIRS_VAR, data_roots, paths_allowed
+from fsviz.corpora.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGRAM, check_preprocessing
+from fsviz.corpora.groups import Groups
+from fsviz.corpora.paths import DATA_DIRS_VAR, data_roots, paths_allowed
 from ui import cache, state
 from ui.components import plain
 from ui.state import Context, Source
@@ -149,7 +149,7 @@ def _chosen_options() -> dict:
 
 
 def _checked(options: dict, good: dict) -> dict:
-    """``options`` if :func:`fsviz.analyzer.check_preprocessing` accepts them, else (with the reason shown) the
+    """``options`` if :func:`fsviz.corpora.analyzer.check_preprocessing` accepts them, else (with the reason shown) the
     options the shown corpus was read with."""
     try:
         check_preprocessing(**{name: value for name, value in options.items() if name != "min_df"})

@@ -10,7 +10,7 @@ visitor uploaded on one page must outlive that page's widget. Only the
 newest upload is held (the one shown or being tried), and it is let go when
 another kind of source loads; Streamlit frees the widget's own copy when the
 widget goes away. The parsed corpus is cached by the file's SHA-256. A path a
-visitor types is read only inside the allowed data folders (:mod:`fsviz.paths`).
+visitor types is read only inside the allowed data folders (:mod:`fsviz.corpora.paths`).
 """
 
 from __future__ import annotations
@@ -27,15 +27,15 @@ import streamlit as st
 import fsviz
 from fsviz import CorpusError
 from fsviz._lazy import lazy
-from fsviz.analyzer import TEXT_OPTIONS
-from fsviz.corpus import TextOptionsError
-from fsviz.groups import Groups
-from fsviz.paths import ALLOW_PATHS_VAR, confine_path, data_roots, paths_allowed
-from fsviz.sample import cache_dir
-from fsviz.storage import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
+from fsviz.corpora.analyzer import TEXT_OPTIONS
+from fsviz.corpora.corpus import TextOptionsError
+from fsviz.corpora.groups import Groups
+from fsviz.corpora.paths import ALLOW_PATHS_VAR, confine_path, data_roots, paths_allowed
+from fsviz.corpora.sample import cache_dir
+from fsviz.evaluation import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
 from ui import cache
 
-run_key = lazy("fsviz.grid", "run_key")  # imported when a run page first needs it (see ui.cache)
+run_key = lazy("fsviz.evaluation.grid", "run_key")  # imported when a run page first needs it (see ui.cache)
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class Context:
     @property
     def class_name(self) -> str:
         """The task's name: the class for one class against the rest, else ``"a + b vs c"``
-        (:attr:`fsviz.groups.Groups.label`)."""
+        (:attr:`fsviz.corpora.groups.Groups.label`)."""
         return self.groups.label
 
     @property

@@ -6,7 +6,7 @@ info DATA             what a corpus holds: documents, words, classes with their 
 top DATA --class C    the top k words of one class under each metric
 contexts DATA --class C --word W
                       the documents behind a word: its counts, its standing under each metric, and
-                      keyword-in-context lines from the class and from the rest (:mod:`fsviz.contexts`)
+                      keyword-in-context lines from the class and from the rest (:mod:`fsviz.corpora.contexts`)
 grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
 lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
 cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
@@ -23,7 +23,7 @@ with exit status 2 and one line on stderr, ``error: …`` (no traceback);
 options are checked before any corpus is read. Two ``grid`` (or
 ``lesion``, ``cutoff``) runs given the same ``--out`` do the work once: the
 second waits for the first's lock file (``OUT.lock``, see
-:mod:`fsviz.grid.lock`), then continues from its results.
+:mod:`fsviz.evaluation.grid._lock`), then continues from its results.
 
 ``grid``, ``lesion``, ``cutoff``, ``multiclass`` and ``report`` draw a
 progress bar (tqdm) only when stderr is a terminal, and take ``--quiet``
@@ -41,11 +41,11 @@ from pathlib import Path
 
 from .._lazy import LazyMapping, LazySequence, lazy
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
-from ..corpus import load_corpus
+from ..corpora.corpus import load_corpus
+from ..corpora.sample import build_sample, cache_dir, load_sample, sample_path
 from ..metrics import FORMAN_METRICS
-from ..sample import build_sample, cache_dir, load_sample, sample_path
 from ..selection import parse_specs
-from ..significance import FdrRule, parse_k_rule
+from ..stats.significance import FdrRule, parse_k_rule
 from .options import corpus_options, grid_groups, task_groups
 from .parser import build_parser, parse_limits
 from .progress import Progress
@@ -54,20 +54,20 @@ from .significance import significance_text, with_significance
 
 # What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
-recommend, recommendation_text = lazy("fsviz.advice", "recommend", "recommendation_text")
-goal_shares, k_rule_summary, macro_average = lazy("fsviz.analysis", "goal_shares", "k_rule_summary", "macro_average")
-GOALS = lazy("fsviz.analysis", "GOALS", kind=LazySequence)
-export_selection = lazy("fsviz.export", "export_selection")
-FILE_TYPES = lazy("fsviz.export", "FILE_TYPES", kind=LazySequence)
-GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
+recommend, recommendation_text = lazy("fsviz.evaluation.advice", "recommend", "recommendation_text")
+goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analysis", "goal_shares", "k_rule_summary", "macro_average")
+GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
+export_selection = lazy("fsviz.evaluation.export", "export_selection")
+FILE_TYPES = lazy("fsviz.evaluation.export", "FILE_TYPES", kind=LazySequence)
+GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.evaluation.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
 all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass = lazy(
-    "fsviz.multiclass", "all_runs", "check_multiclass_metrics", "macro_curves", "run_multiclass", "save_multiclass")
-MEASURES = lazy("fsviz.multiclass", "MEASURES", kind=LazyMapping)
+    "fsviz.evaluation.multiclass", "all_runs", "check_multiclass_metrics", "macro_curves", "run_multiclass", "save_multiclass")
+MEASURES = lazy("fsviz.evaluation.multiclass", "MEASURES", kind=LazyMapping)
 tolerance_table, write_report = lazy("fsviz.report", "tolerance_table", "write_report")
-task_sizes = lazy("fsviz.skew", "task_sizes")
+task_sizes = lazy("fsviz.evaluation.skew", "task_sizes")
 cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs = lazy(
-    "fsviz.studies", "cutoff_curves", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs")
-top_words, word_facts = lazy("fsviz.tables", "top_words", "word_facts")
+    "fsviz.evaluation.studies", "cutoff_curves", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs")
+top_words, word_facts = lazy("fsviz.stats.tables", "top_words", "word_facts")
 
 
 def _load(args):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..analyzer import LANGUAGES
-from ..groups import parse_classes
+from ..corpora.analyzer import LANGUAGES
+from ..corpora.groups import parse_classes
 
 __all__ = ["add_preprocessing_arguments", "corpus_options", "grid_groups", "task_groups"]
 
@@ -77,7 +77,8 @@ def task_groups(args, classes=()) -> tuple:
 
 
 def grid_groups(args) -> tuple:
-    """The ``--group A,B:C,D`` tasks as :class:`fsviz.grid.GridConfig`'s ``groups`` (``A,B`` alone: against the rest)."""
+    """The ``--group A,B:C,D`` tasks as :class:`fsviz.evaluation.grid.GridConfig`'s ``groups`` (``A,B`` alone:
+    against the rest)."""
     pairs = []
     for text in getattr(args, "group", None) or ():
         positive, colon, negative = text.partition(":")

@@ -9,13 +9,14 @@ import os
 import sys
 
 from .._lazy import LazySequence, lazy
-from ..corpus import DEFAULT_MIN_DF
-from ..formats import Limits
+from ..corpora.corpus import DEFAULT_MIN_DF
+from ..corpora.formats import Limits
 from ..metrics import metric_names
-from ..significance import ALTERNATIVES, METHODS
+from ..stats.significance import ALTERNATIVES, METHODS
 from .options import add_preprocessing_arguments
 
-GOALS = lazy("fsviz.analysis", "GOALS", kind=LazySequence)  # fsviz.analysis imports the grid: only for --goal
+# fsviz.evaluation.analysis imports the grid: only for --goal
+GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
 
 __all__ = ["build_parser", "parse_limits"]
 

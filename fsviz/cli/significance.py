@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from .._validation import check_k
-from ..significance import FdrRule, parse_k_rule, significance
+from ..stats.significance import FdrRule, parse_k_rule, significance
 
 __all__ = ["chosen_k", "significance_text", "with_significance"]
 

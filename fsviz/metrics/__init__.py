@@ -18,10 +18,13 @@
   ``expr(abs(tpr - fpr))``, checked finite on the task's plane;
 - :mod:`~fsviz.metrics.registry`: the only list of metrics, built from
   the lists of table, keyness, baselines, corpus_based and model_based, and :func:`score` / :func:`score_func`.
+
+It may import the learners (:mod:`fsviz.learn`, for the metrics read off a fitted model) and the checks at
+the door; every package above builds on it, and nothing here imports them.
 """
 
-from ..counts import negative_features
 from .base import INPUTS, Metric
+from .counts import negative_features
 from .custom import check_plane, expression_spec
 from .expression import Formula, FormulaError, parse_formula
 from .registry import get_metric, metric_names, register_metric, score, score_func

@@ -7,7 +7,7 @@ vectorised function of those four numbers that broadcasts, so the same
 function scores a whole vocabulary and fills the contour grid of its
 isoclines (``inputs="table"``). Other metrics read more than the table (see
 ``inputs``): the document counts of every class, term frequencies or a
-fitted model; their function takes a :class:`fsviz.counts.Training`.
+fitted model; their function takes a :class:`fsviz.metrics.counts.Training`.
 
 Every metric scores a Training sample the same way,
 :meth:`Metric.score_training`: that is the one scoring contract the
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._validation import check_counts
-from ..counts import negative_features
+from .counts import negative_features
 
 __all__ = ["FORMAN_2003", "INPUTS", "Metric"]
 
@@ -56,7 +56,7 @@ class Metric:
         (tpr > fpr), with no inversion and no absolute value. Use
         :func:`score` rather than calling it directly. For every other
         ``inputs``: ``func(training) -> ndarray``, one score per word of a
-        :class:`fsviz.counts.Training`; use :func:`fsviz.score_words`.
+        :class:`fsviz.metrics.counts.Training`; use :func:`fsviz.score_words`.
     inverted : bool
         Forman's inversion applies: the formula devalues negative features,
         so a word with tpr < fpr is scored with tpr' = 1 - tpr and
@@ -89,7 +89,7 @@ class Metric:
         never falls as tp grows above the diagonal and never rises below
         it, on every task's plane, so its top k lies beyond an isocline
         (Forman's twelve). False: the shape is read off each task's plane,
-        as a formula's is (:func:`fsviz.isoclines.isocline_shape`), and a
+        as a formula's is (:func:`fsviz.stats.isoclines.isocline_shape`), and a
         task without it gets no isocline (DFS, Gini, Poisson deviation).
     """
 
@@ -144,7 +144,7 @@ class Metric:
         return scores
 
     def score_training(self, training, *, random_state=0) -> np.ndarray:
-        """Every word's score on a :class:`fsviz.counts.Training` sample: the one contract for every metric.
+        """Every word's score on a :class:`fsviz.metrics.counts.Training` sample: the one contract for every metric.
 
         A table metric scores the sample's 2×2 table of its positive class;
         any other metric's function reads the sample itself.

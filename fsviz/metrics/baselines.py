@@ -18,7 +18,7 @@ Forman's metrics do, so their top k lies beyond an isocline. DFS, Gini and
 Poisson deviation are not 0 on the diagonal and, with skewed classes, can
 fall as a positive word gains documents (they weigh P(c|t), which the large
 class dominates); they are marked ``monotone=False`` and their isocline is
-drawn only for a task whose plane has the shape (:func:`fsviz.isoclines.isocline_shape`).
+drawn only for a task whose plane has the shape (:func:`fsviz.stats.isoclines.isocline_shape`).
 
 References
 ----------

@@ -2,7 +2,7 @@
 
 Two kinds, listed in the registry beside Forman's twelve
 (:mod:`fsviz.metrics.registry`) and scored through :func:`fsviz.score_words`
-on a :class:`fsviz.counts.Training` sample:
+on a :class:`fsviz.metrics.counts.Training` sample:
 
 ``inputs="classes"``: the document counts of every class. χ²max and χ²avg
 and multi-class information gain (Olsson & Oard §3); mutual information and

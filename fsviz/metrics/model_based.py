@@ -1,7 +1,7 @@
 """Model-based relevance (Goutte et al. §3): what a fitted classifier relies on.
 
 Registered as metrics with ``inputs="model"``: scoring fits the model on the
-training sample (:class:`fsviz.counts.Training`) for its positive class
+training sample (:class:`fsviz.metrics.counts.Training`) for its positive class
 against the rest, then reads each word's relevance off the model. They rank
 words like any metric, so the grid can select with them, and the agreement
 page sets them beside the corpus-based measures, as Goutte et al. do.
@@ -29,8 +29,8 @@ import numpy as np
 from .._lazy import lazy
 from .base import Metric
 
-# bound lazily: fsviz.liblinear imports scikit-learn (about 0.9 s), which only fitting a model needs
-LinearSVCSolver, liblinear_available = lazy("fsviz.liblinear", "LinearSVCSolver", "available")
+# bound lazily: fsviz.learn._liblinear imports scikit-learn (about 0.9 s), which only fitting a model needs
+LinearSVCSolver, liblinear_available = lazy("fsviz.learn._liblinear", "LinearSVCSolver", "available")
 
 GOUTTE = "Goutte et al., Corpus-Based vs. Model-Based Selection of Relevant Features, §3"
 
@@ -50,9 +50,9 @@ def svm_weight(training) -> np.ndarray:
     scikit-learn's ``dual="auto"`` takes the primal solver, which on the
     200,000-document, 100,000-word scale corpus took 4-17 s and stopped with
     ‖Δs‖/‖s‖ = 3-5% from the optimum's scores (Spearman 0.962 with them);
-    there :class:`fsviz.liblinear.LinearSVCSolver` fits in mode
+    there :class:`fsviz.learn._liblinear.LinearSVCSolver` fits in mode
     ``"fastest"``, as the grid does: the dual solver from a quarter as many
-    words as documents, stopped by its duality gap (:mod:`fsviz.dual_cd`);
+    words as documents, stopped by its duality gap (:mod:`fsviz.learn._dual_cd`);
     about 1 s and 3·10⁻⁵ from the optimum (``benchmarks/bench_svm_w.py``). With at least as many words
     as documents scikit-learn already takes the dual solver, and the fit is
     ``LinearSVC.fit``'s to the bit (mode ``"sklearn"``). That includes its

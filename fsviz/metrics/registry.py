@@ -19,9 +19,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_counts
-from ..counts import binary_counts
 from . import baselines, corpus_based, keyness, model_based, table
 from .base import INPUTS, Metric
+from .counts import binary_counts
 from .custom import formula_metric, is_expression
 
 __all__ = ["get_metric", "metric_names", "register_metric", "score", "score_func"]

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..agreement import correlation, log_scaled, top_masks
 from ..selection import spec_label
+from ..stats.agreement import correlation, log_scaled, top_masks
 from .text import plain_text
 
 __all__ = ["agreement_matrix_figure", "agreement_scatter_figure"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..binormal import BinormalView
+from ..stats.binormal import BinormalView
 from .text import plain_text
 
 __all__ = ["bns_figure"]
@@ -36,7 +36,7 @@ def _separation(fig, start, end, height, text, col):
 
 @plain_text
 def bns_figure(view: BinormalView) -> go.Figure:
-    """Two panels, as Forman (2003) Figure 1, for the word of ``view`` (:func:`fsviz.binormal.bns_view`).
+    """Two panels, as Forman (2003) Figure 1, for the word of ``view`` (:func:`fsviz.stats.binormal.bns_view`).
 
     Left, *separation of thresholds*: the standard Normal curve, the area
     left of F⁻¹(tpr) shaded (it equals tpr) and the area left of F⁻¹(fpr)

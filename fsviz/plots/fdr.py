@@ -1,4 +1,4 @@
-"""The word map's false-discovery-rate layer: the q = fdr boundary (:func:`fsviz.significance.fdr_boundary`) on
+"""The word map's false-discovery-rate layer: the q = fdr boundary (:func:`fsviz.stats.significance.fdr_boundary`) on
 the columns the map draws, and rings at the words with q ≤ fdr."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The tasks' sizes of Forman's Figure 12, which need no results, are in :mod:`fsviz.plots.corpus`.
 
-Each takes a table from :mod:`fsviz.analysis` and draws it (Forman 2003,
+Each takes a table from :mod:`fsviz.evaluation.analysis` and draws it (Forman 2003,
 Figures 4–6, 9, 10, 14–21), and the k rules' results beside the curves.
 """
 
@@ -13,7 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..grid import ALL
+from ..evaluation.grid import ALL
 from .style import goal_label, metric_colour, metric_label
 from .text import plain_text
 
@@ -26,7 +26,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
                   bands=True, title=None, height=None) -> go.Figure:
     """Macro-averaged goals vs k (log axis), one line per metric (Forman's Figures 4, 14–17).
 
-    ``macro`` is :func:`fsviz.analysis.macro_average`'s table. The
+    ``macro`` is :func:`fsviz.evaluation.analysis.macro_average`'s table. The
     all-features baseline is a dashed black line across each panel. With
     ``bands``, each line carries ± one standard error over tasks. Clicking a
     legend entry hides the metric in every panel.
@@ -80,8 +80,8 @@ def k_rule_figure(macro: pd.DataFrame, rules: pd.DataFrame, goal: str = "f1", *,
                   height=460) -> go.Figure:
     """Each metric's curve of ``goal`` vs fixed k, and its result under each k rule as a diamond.
 
-    ``macro``: :func:`fsviz.analysis.macro_average`; ``rules``:
-    :func:`fsviz.analysis.k_rule_summary` for the same ``goal``. A diamond
+    ``macro``: :func:`fsviz.evaluation.analysis.macro_average`; ``rules``:
+    :func:`fsviz.evaluation.analysis.k_rule_summary` for the same ``goal``. A diamond
     sits at the median of the k the rule chose over the folds (at least 1,
     on the log axis), with a bar across the range of those k and ± one
     standard error over tasks upright. A rule chooses the same k for every
@@ -192,7 +192,7 @@ def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None)
 def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=None) -> go.Figure:
     """Percentage of tasks within a tolerance of the best, vs the tolerance (Figures 9a, 10a, 18–21).
 
-    ``curves`` is :func:`fsviz.analysis.tolerance_curves`'s table.
+    ``curves`` is :func:`fsviz.evaluation.analysis.tolerance_curves`'s table.
     """
     fig = go.Figure()
     names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
@@ -239,7 +239,7 @@ def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataF
                     relative=True) -> go.Figure:
     """The leader alone and the leader or each backup, vs tolerance (Forman's Figure 10b).
 
-    ``residuals`` is :func:`fsviz.analysis.residual_curves`'s table,
+    ``residuals`` is :func:`fsviz.evaluation.analysis.residual_curves`'s table,
     ``leader_curve`` the leader's rows of :func:`tolerance_curves`; ``pair``
     an optional ``(name, curve)`` for the best pair, drawn dot-dashed.
     """
@@ -275,7 +275,7 @@ def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataF
 def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figure:
     """Matrix of paired tests: colour = mean difference (row − column), text = p-value (Forman's t-test).
 
-    ``tests`` is :func:`fsviz.analysis.paired_tests`'s table; ``test`` is
+    ``tests`` is :func:`fsviz.evaluation.analysis.paired_tests`'s table; ``test`` is
     ``"t"`` (paired t-test) or ``"sign"``. Cells significant at ``level``
     are marked with ``*``.
     """
@@ -303,8 +303,8 @@ STABILITY_INDICES = {"kuncheva": "Kuncheva's consistency index", "jaccard": "mea
 def stability_figure(summary: pd.DataFrame, *, metrics=None, title=None, height=400) -> go.Figure:
     """How stable each metric's top-k set is vs k: Kuncheva's index (left) and Jaccard (right), one line per metric.
 
-    ``summary`` is :func:`fsviz.stability.stability_summary`'s table (or
-    one task's :func:`fsviz.stability.bootstrap_stability` rows, which
+    ``summary`` is :func:`fsviz.evaluation.stability.stability_summary`'s table (or
+    one task's :func:`fsviz.evaluation.stability.bootstrap_stability` rows, which
     have the same columns). 1 means every fold (resample) chose the same
     words; Kuncheva's 0 is what random sets of that size would share, the
     dotted line.

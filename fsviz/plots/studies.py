@@ -9,10 +9,10 @@ import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 from plotly.subplots import make_subplots
 
-from ..analysis import GOAL_LABELS
-from ..grid import ALL
-from ..studies import alpha_map, lesion_best
-from ..tables import word_points
+from ..evaluation.analysis import GOAL_LABELS
+from ..evaluation.grid import ALL
+from ..evaluation.studies import alpha_map, lesion_best
+from ..stats.tables import word_points
 from .style import goal_label, metric_label
 from .text import plain_text
 
@@ -40,7 +40,7 @@ def _sem_bars(line: pd.DataFrame, goal: str, colour: str):
 def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> go.Figure:
     """Each goal vs k, one line per α (Forman's Figure 22), the best F-measure starred.
 
-    ``curves`` is :func:`fsviz.studies.lesion_curves`'s table. Red lines
+    ``curves`` is :func:`fsviz.evaluation.studies.lesion_curves`'s table. Red lines
     prefer negative features (α < 0.5), blue ones positive features, black
     is unweighted; the dashed line uses all features.
     """
@@ -101,7 +101,7 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
     side: the upper branch at ``T/α + m``, the lower at ``T/(1 − α) + m``.
     A smaller α raises the bar for positive words and lowers it for
     negative ones: the boundary tilts toward the negative side. The
-    selection and the boundaries come from :func:`fsviz.studies.alpha_map`.
+    selection and the boundaries come from :func:`fsviz.evaluation.studies.alpha_map`.
     """
     points = points or word_points(task)
     fig = go.Figure()
@@ -142,7 +142,7 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
 def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) -> go.Figure:
     """Each goal vs the rare-word cutoff at one metric and k, with the vocabulary size (Forman's Figure 11).
 
-    ``curves`` is :func:`fsviz.studies.cutoff_curves`'s table. Bars: ± one standard error over the tasks.
+    ``curves`` is :func:`fsviz.evaluation.studies.cutoff_curves`'s table. Bars: ± one standard error over the tasks.
     """
     line = curves[(curves["metric"] == metric) & (curves["k"] == k)].sort_values("min_df")
     fig = make_subplots(specs=[[{"secondary_y": True}]])

@@ -6,8 +6,8 @@ import zlib
 
 import plotly.express as px
 
-from ..analysis import GOAL_LABELS, metric_label
-from ..multiclass import MEASURES
+from ..evaluation.analysis import GOAL_LABELS, metric_label
+from ..evaluation.multiclass import MEASURES
 
 __all__ = ["METRIC_COLOURS", "READABLE", "goal_label", "luminance", "metric_colour", "metric_label"]
 

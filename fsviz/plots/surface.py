@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from ..isoclines import metric_surface, no_isocline_reason, top_k_isocline
 from ..metrics import get_metric
+from ..stats.isoclines import metric_surface, no_isocline_reason, top_k_isocline
 from .text import plain_text
 
 __all__ = ["HEIGHTS", "surface_figure", "surface_height"]

@@ -8,12 +8,12 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from .._validation import check_k
-from ..grid import DEFAULT_KS
-from ..isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
+from ..evaluation.grid import DEFAULT_KS
 from ..metrics import get_metric
 from ..selection import selected_sets, spec_label
-from ..significance import FdrBoundary, Significance, fdr_boundary, significance
-from ..tables import ranks, word_points
+from ..stats.isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
+from ..stats.significance import FdrBoundary, Significance, fdr_boundary, significance
+from ..stats.tables import ranks, word_points
 from .fdr import fdr_columns, fdr_traces, test_name
 from .fdr import fp_grid as _fp_grid
 from .style import metric_colour
@@ -52,11 +52,11 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     points : WordPoints, optional
         Pre-merged points (pass them when redrawing for a new k).
     tested : Significance, optional
-        The task's :func:`fsviz.significance.significance` (default: made
+        The task's :func:`fsviz.stats.significance.significance` (default: made
         here, one-sided Fisher): the hover gives each point's p and BH q
         (the words of a point share their 2×2 table, so both).
     fdr : float, optional
-        Draw the q = ``fdr`` boundary (:func:`fsviz.significance.fdr_boundary`
+        Draw the q = ``fdr`` boundary (:func:`fsviz.stats.significance.fdr_boundary`
         on the whole columns :func:`fdr_columns` lists) as its own trace,
         and ring the points of the words with q ≤ ``fdr``.
     boundary : FdrBoundary, optional

@@ -10,6 +10,9 @@ Layers inside, each importing only those before it:
 - :mod:`~fsviz.selection.igfss`: IGFSS (Deshpande et al., Algorithm 3);
 - :mod:`~fsviz.selection.engine`: :func:`score_words`,
   :func:`selected_words`, :func:`selected_sets` for any spec.
+
+It may import :mod:`fsviz.metrics` and the checks at the door; nothing here reads a corpus, runs a
+classifier or draws.
 """
 
 from .._validation import check_k

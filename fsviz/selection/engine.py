@@ -3,7 +3,7 @@
 :func:`fsviz.score` scores 2×2 tables. Everything else — metrics that read
 more (every class's document counts, term frequencies, a fitted model),
 weighted metrics, combinations and IGFSS — goes through this module on a
-:class:`fsviz.counts.Training` sample, which also scores the table metrics.
+:class:`fsviz.metrics.counts.Training` sample, which also scores the table metrics.
 The grid, the pages and the CLI score through it, so every registered metric
 and every spec works everywhere. It is the one place that branches on a
 spec's kind.
@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._validation import check_k
-from ..counts import Training
 from ..metrics import check_plane, get_metric, score
+from ..metrics.counts import Training
 from .combine import COMBINATIONS
 from .igfss import igfss_sets
 from .spec import IGFSS, Combination, Expression, MetricSpec, Weighted, parse_spec, parse_weighted

@@ -108,7 +108,7 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
 
     Parameters
     ----------
-    training : fsviz.counts.Training
+    training : fsviz.metrics.counts.Training
         The labelled documents (every class's labels are read).
     k : int
         Size of the feature set (at most the number of words).
@@ -128,7 +128,7 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
     Examples
     --------
     >>> import numpy as np
-    >>> from fsviz.counts import Training
+    >>> from fsviz.metrics.counts import Training
     >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
     >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]))
     >>> igfss_select(training, 2, [4.0, 3.0, 2.0, 1.0]).tolist()  # word 0 for class 0, word 2 for class 1

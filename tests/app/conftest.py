@@ -4,7 +4,7 @@ on the pages the tests read. The built sample is linked in, so that no test buil
 
 import pytest
 
-from fsviz.sample import cache_dir, load_sample
+from fsviz.corpora.sample import cache_dir, load_sample
 
 
 @pytest.fixture(scope="session")

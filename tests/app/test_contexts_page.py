@@ -12,7 +12,7 @@ from conftest import REPO
 from streamlit.elements.plotly_chart import PlotlyState
 from streamlit.testing.v1 import AppTest
 
-from fsviz.tables import word_points
+from fsviz.stats.tables import word_points
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from streamlit import config as st_config
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from fsviz.grid.results import with_goals
+from fsviz.evaluation.grid.results import with_goals
 from ui import cache as app_cache
 
 OUTSIDE = "is not inside a folder this app may read"

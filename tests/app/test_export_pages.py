@@ -74,7 +74,7 @@ def test_a_stemmed_upload_ships_its_analyzer_and_a_precounted_one_its_words():
     at.switch_page("pages/word_map.py").run()
     at.button(key="wordmap_ship_build").click().run()
     assert_clean(at)
-    assert "fsviz.export.SnowballAnalyzer" in at.code[-1].value
+    assert "fsviz.evaluation.export.SnowballAnalyzer" in at.code[-1].value
     at.file_uploader(key="upload").set_value(("toy.wc.arff", ARFF.encode(), "text/plain")).run()
     at.number_input(key="min_df").set_value(1).run()
     assert at.session_state["context"].corpus.options["tokenised"] is False

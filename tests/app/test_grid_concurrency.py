@@ -11,7 +11,7 @@ import pytest
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
-from fsviz.grid import GridConfig, run_grid, run_key
+from fsviz.evaluation.grid import GridConfig, run_grid, run_key
 from ui import cache as app_cache  # noqa: E402  (the repository root is the working directory under pytest)
 from ui import runs as components  # noqa: E402
 

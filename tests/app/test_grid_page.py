@@ -147,7 +147,7 @@ def test_a_finished_run_redraws_the_panel_with_its_numbers(cache):
 
 def test_stop_shows_the_stopped_state_with_what_is_finished(cache):
     import fsviz
-    from fsviz.grid import GridConfig, run_grid, run_key
+    from fsviz.evaluation.grid import GridConfig, run_grid, run_key
 
     at = configure(grid_page(), trials=2)  # 8 cells; a session ran 2 of them and was stopped
     corpus = at.session_state["context"].corpus
@@ -166,4 +166,4 @@ def test_stop_shows_the_stopped_state_with_what_is_finished(cache):
     at.button(key="grid_stop").click().run()
     assert any(f"Stopped after {done} of 8 cells" in w.value and "Continue" in w.value for w in at.warning)
     assert at.button(key="grid_run").label == "Continue"
-    assert fsviz.grid.list_runs(cache / "grid")["status"].tolist() == ["stopped"]
+    assert fsviz.evaluation.grid.list_runs(cache / "grid")["status"].tolist() == ["stopped"]

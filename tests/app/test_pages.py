@@ -212,8 +212,8 @@ def test_multiclass_page_has_stop_and_refuses_a_run_over_the_servers_cap(tmp_pat
 
 
 def test_a_stopped_multiclass_run_is_kept_and_continue_runs_only_the_rest(tmp_path, monkeypatch):
-    from fsviz.grid import GridConfig, run_key
-    from fsviz.multiclass import cells_done, run_multiclass, save_multiclass, stored_multiclass
+    from fsviz.evaluation.grid import GridConfig, run_key
+    from fsviz.evaluation.multiclass import cells_done, run_multiclass, save_multiclass, stored_multiclass
 
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
     at = fresh().run()

@@ -88,9 +88,9 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from fsviz import advice
-    from fsviz.analysis import metric_label
-    from fsviz.grid import load_results
+    from fsviz.evaluation import advice
+    from fsviz.evaluation.analysis import metric_label
+    from fsviz.evaluation.grid import load_results
 
     real = pq.read_table(results_file)
     metric = real.column("metric").to_pylist()

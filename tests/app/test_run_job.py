@@ -3,8 +3,8 @@
 import threading
 
 import fsviz
-from fsviz.grid import GridConfig, run_grid
-from fsviz.multiclass import cells_done, multiclass_cells, run_multiclass
+from fsviz.evaluation.grid import GridConfig, run_grid
+from fsviz.evaluation.multiclass import cells_done, multiclass_cells, run_multiclass
 from ui import runs
 
 

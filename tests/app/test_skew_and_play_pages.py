@@ -7,7 +7,7 @@ from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from fsviz.grid import DEFAULT_KS
+from fsviz.evaluation.grid import DEFAULT_KS
 
 
 def fresh():

@@ -4,7 +4,7 @@ from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from fsviz.grid import GridConfig, run_grid
+from fsviz.evaluation.grid import GridConfig, run_grid
 
 
 def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
@@ -51,7 +51,7 @@ def test_delete_is_offered_only_where_the_deployment_allows_it(tmp_path, monkeyp
 def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_path, monkeypatch):
     """A new session (the form at its defaults) opens a stopped run of its corpus: the form takes the run's
     settings, the panel counts its finished cells, and its button says Continue."""
-    from fsviz.grid import run_key
+    from fsviz.evaluation.grid import run_key
 
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()

@@ -89,7 +89,7 @@ def hostile_results() -> bytes:
 
     from conftest import results_table
 
-    from fsviz.grid.results import with_goals
+    from fsviz.evaluation.grid.results import with_goals
 
     table = with_goals(results_table())
     table["dataset"] = IMAGE
@@ -114,7 +114,7 @@ def test_a_results_file_with_hostile_names_shows_them_as_text():
 def test_the_html_report_shows_hostile_names_as_text():
     import io
 
-    from fsviz.grid import load_results
+    from fsviz.evaluation.grid import load_results
     from fsviz.report import report_html
 
     page = report_html(load_results(io.BytesIO(hostile_results())), source=f"{LINK} {IMAGE}")

@@ -94,8 +94,8 @@ def test_the_report_of_hostile_names_fetches_nothing(browser, listener, tmp_path
 
     from conftest import results_table
 
-    from fsviz.grid import load_results
-    from fsviz.grid.results import with_goals
+    from fsviz.evaluation.grid import load_results
+    from fsviz.evaluation.grid.results import with_goals
     from fsviz.report import report_html
 
     url, heard = listener

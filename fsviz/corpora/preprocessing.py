@@ -1,0 +1,211 @@
+"""The steps of the one preprocessing path that turn a RawCorpus into counts and labels (:mod:`fsviz.corpora.corpus`).
+
+Tokenising within the limits, merging stemmed words, and the label matrix.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from array import array
+from collections import defaultdict
+
+import numpy as np
+from scipy import sparse
+
+from .analyzer import CharAnalyzer, WordAnalyzer, stem_algorithm, stemmer
+from .formats import CorpusError, Limits, RawCorpus
+
+__all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
+           "merge_columns", "stemmer", "tokenise"]
+
+#: Tokens :func:`count_terms` holds before summing them into entries (4 bytes each): 4 MiB.
+CHUNK_TOKENS = 1 << 20
+
+
+def merge_columns(X_tf, vocabulary, new_words):
+    """Sum the columns of ``X_tf`` that map to the same entry of ``new_words``."""
+    merged, inverse = np.unique(np.asarray(new_words, dtype=object), return_inverse=True)
+    if merged.size == vocabulary.size:
+        order = np.argsort(inverse)
+        return X_tf[:, order].tocsr(), merged
+    mapping = sparse.csr_matrix(
+        (np.ones(vocabulary.size, dtype=np.int32), (np.arange(vocabulary.size), inverse)),
+        shape=(vocabulary.size, merged.size),
+    )
+    return (X_tf @ mapping).tocsr(), merged
+
+
+def clean_label(name: str) -> str:
+    """A class name as the corpus keeps it: Unicode NFC, without invisible format characters.
+
+    Two spellings of one name (``café`` composed and decomposed) become one
+    class, and bidirectional overrides and zero-width characters (Unicode
+    category Cf) are removed, so ``"\\u202egnp.exe"`` is shown as what it is,
+    ``gnp.exe``, not as ``exe.png``.
+
+    >>> clean_label("cafe\\u0301") == "café", clean_label("\\u202egnp.exe"), clean_label("a\\u200bb")
+    (True, 'gnp.exe', 'ab')
+    """
+    text = unicodedata.normalize("NFC", name)
+    if any(unicodedata.category(c) == "Cf" for c in text):
+        text = "".join(c for c in text if unicodedata.category(c) != "Cf").strip()
+    return text
+
+
+def label_matrix(labels, limits: Limits, what: str):
+    """The documents × classes label matrix (sparse), the class names and notes on names it cleaned.
+
+    Names stay Python strings (an object array): a fixed-width array is as
+    wide as its longest name for every entry (one 25,000-character label made
+    3.15 GB of 225 KB). Every name goes through :func:`clean_label`; a note
+    says how many changed, with the first, and how many classes merged.
+    """
+    flat = [lab for labs in labels for lab in labs]
+    longest = max(flat, key=len, default="")
+    if len(longest) > limits.max_label_chars:
+        raise limits.error("max_label_chars", f"{what}: the class {longest[:60]!r}…", len(longest))
+    cleaned = {name: clean_label(name) for name in set(flat)}
+    changed = {name: new for name, new in cleaned.items() if name != new}
+    notes = []
+    if changed:
+        empty = next((name for name, new in changed.items() if not new), None)
+        if empty is not None:
+            raise CorpusError(f"{what}: the class {empty!r} is made only of invisible characters; name it")
+        name, new = min(changed.items())
+        merged = len(cleaned) - len(set(cleaned.values()))
+        notes.append(f"{len(changed):,} class name{'s' * (len(changed) > 1)} cleaned (Unicode NFC, invisible "
+                     f"format characters removed), e.g. {ascii(name)} → {ascii(new)}"
+                     + (f"; {merged:,} of them merged with a class of the same name" if merged else ""))
+        flat = [cleaned[name] for name in flat]
+    classes, inverse = np.unique(np.asarray(flat, dtype=object), return_inverse=True)
+    if classes.size > limits.max_classes:
+        raise limits.error("max_classes", what, classes.size)
+    lengths = np.fromiter((len(labs) for labs in labels), dtype=np.int64, count=len(labels))
+    indptr = np.concatenate([[0], np.cumsum(lengths)])
+    Y = sparse.csr_matrix((np.ones(inverse.size, dtype=bool), inverse, indptr), shape=(len(labels), classes.size))
+    Y.sum_duplicates()  # a document labelled with two spellings of one name holds it once
+    Y.sort_indices()
+    return Y, classes, notes
+
+
+def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
+    """Term frequencies of every document, shape (n_docs, n_terms), and the terms, sorted.
+
+    The counts of ``CountVectorizer(analyzer=analyze).fit_transform(texts)`` (the same matrix, bit for bit),
+    counted here so a vocabulary past ``limits.max_words`` is refused as it grows, before it is all held: after
+    each document, so at most one document's new terms past the limit (``max_doc_chars`` bounds those).
+
+    Each term becomes its number in C (``map`` over a ``defaultdict`` numbering new terms by
+    ``__len__``, scikit-learn's trick) with no Python code per token; every :data:`CHUNK_TOKENS` tokens the
+    numbers of the documents so far are summed into (document, term, count) entries by scipy's
+    ``sum_duplicates``, so the tokens held at once stay bounded while the entries are as compact as
+    CountVectorizer's.
+    """
+    vocabulary = defaultdict()
+    vocabulary.default_factory = vocabulary.__len__
+    term_id = vocabulary.__getitem__
+    limit = limits.max_words
+    terms_of = getattr(analyze, "iter_terms", analyze)  # one at a time: a long document's n-grams are never all held
+    indices, values, indptr = array("i"), array("i"), array("q", [0])
+    ids, ends = array("i"), array("q")
+
+    def flush():
+        nonlocal ids, ends
+        if not ends:
+            return
+        rows = np.concatenate([[0], np.frombuffer(ends, dtype=np.int64)])
+        chunk = sparse.csr_matrix((np.ones(len(ids), dtype=np.int32), np.frombuffer(ids, dtype=np.int32), rows),
+                                  shape=(len(ends), len(vocabulary)))
+        chunk.sum_duplicates()  # sorts each row's terms too; the final order comes after ranking below
+        indices.frombytes(chunk.indices.astype(np.int32, copy=False).tobytes())
+        values.frombytes(chunk.data.astype(np.int32, copy=False).tobytes())
+        indptr.extend((chunk.indptr[1:] + indptr[-1]).tolist())
+        ids, ends = array("i"), array("q")
+
+    for text in texts:
+        ids.extend(map(term_id, terms_of(text)))
+        if len(vocabulary) > limit:
+            error = limits.error("max_words", what, limit, at_least=True)
+            raise CorpusError(f"{error}; {hint}" if hint else str(error))
+        ends.append(len(ids))
+        if len(ids) >= CHUNK_TOKENS:
+            flush()
+    flush()
+    terms = np.fromiter(vocabulary, dtype=object, count=len(vocabulary))
+    vocabulary.clear()
+    order = np.argsort(terms, kind="stable")
+    rank = np.empty(order.size, dtype=np.int32)
+    rank[order] = np.arange(order.size, dtype=np.int32)
+    X = sparse.csr_matrix((np.frombuffer(values, dtype=np.int32), rank[np.frombuffer(indices, dtype=np.int32)],
+                           np.frombuffer(indptr, dtype=np.int64)), shape=(len(indptr) - 1, order.size))
+    X.sort_indices()
+    return X, terms[order]
+
+
+def analyzer_for(options: dict, stop_words=frozenset(), stem=False):
+    """The analyzer of ``options`` (:func:`fsviz.corpora.analyzer.check_text_options`' dict). Stop words and stems are
+    its part only with n-grams (they come before the runs are made); for single words :func:`fsviz.corpora.corpus.build_corpus`
+    drops and merges vocabulary columns instead, the same terms for a fraction of the work."""
+    if options["analyzer"] == "char_wb":
+        return CharAnalyzer(options["char_ngrams"], options["lowercase"])
+    ngram_range = options["ngrams"]
+    with_words = ngram_range[1] > 1
+    algorithm = stem_algorithm(stem, options["language"]) if with_words else None
+    return WordAnalyzer(algorithm, sorted(stop_words) if with_words else (), ngram_range, options["token_pattern"],
+                        options["lowercase"])
+
+
+def _hint(options: dict) -> str:
+    if options["analyzer"] == "char_wb":
+        return (f"char_ngrams={options['char_ngrams']} counts every run of {options['char_ngrams'][0]} to "
+                f"{options['char_ngrams'][1]} characters as a term; a narrower range makes fewer")
+    if options["ngrams"][1] > 1:
+        return (f"ngrams={options['ngrams']} counts every run of up to {options['ngrams'][1]} words as a term "
+                "(the limit holds before min_df cuts rare ones); a smaller n makes fewer")
+    return ""
+
+
+def tokenise(raw: RawCorpus, limits: Limits, options: dict, stop_words=frozenset(), stem=False):
+    """Term frequencies and terms of ``raw``'s texts under the text ``options``, within ``limits``."""
+    analyze = analyzer_for(options, stop_words, stem)
+    return count_terms(raw.texts, analyze, limits, repr(raw.name), _hint(options))
+
+
+def cutoff_error(min_df, df):
+    top = int(df.max()) if df.size else 0
+    return CorpusError(
+        f"the rare-word cutoff min_df={min_df} removes every word (the most common word is in "
+        f"{top} documents); lower min_df to at most {max(top, 1)}"
+    )
+
+
+def max_count(max_df, n_docs) -> float:
+    """scikit-learn's rule: a float is a share of the documents, an int a count."""
+    return max_df if isinstance(max_df, int) else max_df * n_docs
+
+
+def common_words(max_df, df, min_df, n_docs) -> np.ndarray:
+    """Words in more than ``max_df`` documents (a mask); CorpusError when that bound is below ``min_df``'s."""
+    if max_df == 1.0 and isinstance(max_df, float):
+        return np.zeros(df.size, dtype=bool)
+    high = max_count(max_df, n_docs)
+    if high < min_df:
+        raise CorpusError(f"max_df={max_df} keeps words in at most {high:g} documents, fewer than min_df={min_df} "
+                          "asks for; raise max_df or lower min_df")
+    return df > high
+
+
+def df_cutoffs(vocabulary, df, min_df, max_df, n_docs):
+    """``(keep, common, notes)``: the words kept by ``min_df`` and ``max_df``, those ``max_df`` drops, and a note
+    naming the most frequent of them; CorpusError when nothing is kept."""
+    common = common_words(max_df, df, min_df, n_docs)
+    keep = (df >= min_df) & ~common
+    if not keep.any():
+        raise cutoff_error(min_df, df) if not common.any() else CorpusError(
+            f"min_df={min_df} and max_df={max_df} together remove every word; lower min_df or raise max_df")
+    notes = []
+    if common.any():
+        notes.append(f"max_df={max_df} dropped {int(common.sum()):,} word(s) present in more than "
+                     f"{max_count(max_df, n_docs):g} documents: "
+                     + ", ".join(map(str, vocabulary[common][np.argsort(-df[common], kind="stable")][:8])))
+    return keep, common, notes

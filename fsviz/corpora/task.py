@@ -1,0 +1,95 @@
+"""The Task: one class (or group) against the rest (or another group), every word's 2×2 counts, scored and
+selected by any spec."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..metrics import get_metric, score
+from ..metrics.counts import negative_features
+from ..selection import MetricSpec, parse_spec, score_words, select_top_k, selected_words
+
+__all__ = ["Task"]
+
+
+@dataclass(frozen=True, eq=False)
+class Task:
+    """One class against the rest, or any two groups of documents (:meth:`fsviz.Corpus.task`): every word's 2×2 counts.
+
+    Attributes
+    ----------
+    name : str
+        The positive class, or the groups' name (``"a + b vs c"``, :mod:`fsviz.corpora.groups`).
+    tp, fp : ndarray of int64, shape (n_words,)
+        Positive and negative documents containing each word.
+    pos, neg : int
+        Positive and negative documents.
+    vocabulary : ndarray of str, shape (n_words,)
+    training : fsviz.metrics.counts.Training or None
+        The documents behind the counts, for metrics that read more than
+        the 2×2 table (set by :meth:`fsviz.Corpus.binary_task`).
+    """
+
+    name: str
+    tp: np.ndarray
+    fp: np.ndarray
+    pos: int
+    neg: int
+    vocabulary: np.ndarray
+    training: object = None
+
+    @property
+    def n_words(self) -> int:
+        return int(self.tp.size)
+
+    @property
+    def tpr(self) -> np.ndarray:
+        """Sample true-positive rate of each word, tp / pos."""
+        return self.tp / self.pos
+
+    @property
+    def fpr(self) -> np.ndarray:
+        """Sample false-positive rate of each word, fp / neg."""
+        return self.fp / self.neg
+
+    @property
+    def skew(self) -> float:
+        """Class skew neg:pos (Forman's 1:n), e.g. 30.0 for 1:30."""
+        return self.neg / self.pos
+
+    @property
+    def negative(self) -> np.ndarray:
+        """Mask of negative features (tpr < fpr)."""
+        return negative_features(self.tp, self.fp, self.pos, self.neg)
+
+    def score(self, metric: str, **kwargs) -> np.ndarray:
+        """Scores of every word under ``metric``.
+
+        A table metric is scored from the counts, with ``kwargs`` going to
+        :func:`fsviz.score`; any other spec (a metric reading every class,
+        term frequencies or a model, an α-weighted metric, a combination)
+        through :func:`fsviz.score_words` on :attr:`training`.
+        """
+        spec = parse_spec(metric)
+        if isinstance(spec, MetricSpec) and get_metric(spec.name).reads_table:
+            return score(spec.name, self.tp, self.fp, self.pos, self.neg, **kwargs)
+        if self.training is None:
+            raise ValueError(f"{metric!r} reads more than this task's 2×2 counts; make the task with "
+                             "corpus.binary_task(name), which keeps its documents")
+        return score_words(spec, self.training, random_state=kwargs.get("random_state", 0))
+
+    def select(self, metric: str, k: int, **kwargs) -> np.ndarray:
+        """The ``k`` words ``metric`` selects, as vocabulary indices.
+
+        Any spec: the top k of :meth:`score` (best first, ties by lower
+        index), or IGFSS's set for k (:func:`fsviz.selected_words` on
+        :attr:`training`).
+        """
+        if not parse_spec(metric).selects_per_k:
+            return select_top_k(self.score(metric, **kwargs), k).indices
+        if self.training is None:
+            raise ValueError(f"{metric!r} reads every class's documents; make the task with "
+                             "corpus.binary_task(name), which keeps them")
+        return selected_words(metric, self.training, k, random_state=kwargs.get("random_state", 0))

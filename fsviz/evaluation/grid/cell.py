@@ -1,0 +1,247 @@
+"""One grid cell (task, trial, fold): each metric's words from the training split, then one
+classifier fit per distinct feature set, scored on the test split."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+from ...corpora.corpus import Corpus
+from ...learn.classifiers import FREQUENCY_CLASSIFIERS
+from ...metrics.counts import Training
+from ...selection import selected_sets, selected_words, selects_per_k, spec_inputs
+from ...stats.significance import fdr_k, parse_k_rule
+from .config import ALL, GridConfig, seed_for
+from .fits import CellFits
+from .results import with_goals
+
+__all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "cell_selections", "fold_rankings",
+           "fold_selections", "rule_ks", "run_cell"]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the plan: a dataset (its index in the run), the positive class, a trial and a fold."""
+
+    dataset: int
+    class_name: str
+    trial: int
+    fold: int
+
+
+@dataclass(frozen=True, eq=False)
+class FoldRankings:
+    """What :func:`fold_rankings` returns.
+
+    Attributes
+    ----------
+    eligible : ndarray of int
+        Words present in the training split.
+    rankings : dict of str to ndarray of int
+        Metric name → up to ``k_max`` word indices, best first; the top k for
+        any k ≤ ``k_max`` is a prefix.
+    """
+
+    eligible: np.ndarray
+    rankings: dict
+
+
+@dataclass(frozen=True, eq=False)
+class FoldSelections:
+    """What :func:`fold_selections` returns.
+
+    Attributes
+    ----------
+    eligible : ndarray of int
+        Words present in the training split.
+    selections : dict of str to dict of int to ndarray of int
+        Metric name → k → the selected word indices (at most k).
+    """
+
+    eligible: np.ndarray
+    selections: dict
+
+
+def _eligible(X_train, y_train, training):
+    """Words in at least one training document, and the training sample restricted to them."""
+    X_train = sparse.csr_matrix(X_train)
+    if training is None:
+        training = Training.from_binary(X_train, y_train)
+    eligible = np.flatnonzero(np.bincount(X_train.indices, minlength=X_train.shape[1]))
+    if eligible.size < X_train.shape[1]:
+        training = training.select_words(eligible)
+    return eligible, training
+
+
+def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=None) -> FoldRankings:
+    """Each metric's best ``k_max`` words from a training split alone.
+
+    Scores the *eligible* words (those in at least one training document)
+    of ``X_train`` (documents × words; presence or counts) for the Boolean
+    labels ``y_train``, and ranks them best first (ties: lower index first).
+    ``metrics`` are specs that score words (:func:`fsviz.selection.parse_spec`):
+    registered metrics, α-weighted ones or combinations; for IGFSS, which
+    selects per k, use :func:`fold_selections`.
+
+    ``training``: the same documents as a :class:`fsviz.metrics.counts.Training`
+    with term frequencies and every class's labels, for metrics that read
+    them; by default the task's two classes with ``X_train`` as the
+    frequencies.
+
+    Returns
+    -------
+    FoldRankings
+        ``eligible``: words present in the training split;
+        ``rankings``: metric name → up to ``k_max`` word indices, best
+        first; the top k for any k ≤ ``k_max`` is a prefix.
+    """
+    for name in metrics:
+        if selects_per_k(name):
+            raise ValueError(f"{name} selects a word set per k, not a ranking; use fold_selections")
+    eligible, training = _eligible(X_train, y_train, training)
+    k_max = min(int(k_max), eligible.size)
+    return FoldRankings(eligible, {name: eligible[selected_words(name, training, k_max, random_state=random_state)]
+                                   for name in metrics})
+
+
+def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=None) -> FoldSelections:
+    """Each metric's word set for every k in ``ks``, from a training split alone.
+
+    As :func:`fold_rankings`, for any spec: a ranking's sets are its
+    prefixes (it is scored and ranked once); IGFSS selects for each k. A k
+    above the number of eligible words selects them all.
+
+    Returns
+    -------
+    FoldSelections
+        ``eligible``: words present in the training split;
+        ``selections``: metric name → k → the selected word indices (at
+        most k).
+    """
+    eligible, training = _eligible(X_train, y_train, training)
+    return FoldSelections(eligible, {name: {k: eligible[words] for k, words in
+                                            selected_sets(name, training, ks, random_state=random_state).items()}
+                                     for name in metrics})
+
+
+@dataclass(frozen=True, eq=False)
+class CellData:
+    """One dataset as a cell reads it: the classifier's features and, when a
+    metric needs them, term frequencies and every class's labels."""
+
+    X: sparse.csr_matrix
+    X_tf: sparse.csr_matrix | None
+    Y: np.ndarray | None
+    classes: np.ndarray
+
+
+def cell_data(corpus: Corpus, config: GridConfig) -> CellData:
+    """What the cells of ``config`` read from ``corpus``, made once per dataset."""
+    needs_more = any(spec_inputs(m) - {"table"} for m in config.metrics)
+    frequencies = config.classifier in FREQUENCY_CLASSIFIERS
+    X = sparse.csr_matrix(corpus.X_tf, dtype=np.float64) if frequencies else _features(corpus)
+    return CellData(X, corpus.X_tf if needs_more else None, corpus.Y.toarray() if needs_more else None,
+                    corpus.classes)
+
+
+def _features(corpus: Corpus) -> sparse.csr_matrix:
+    """Boolean presence as float64 CSR, the classifier's input."""
+    return sparse.csr_matrix(corpus.X, dtype=np.float64)
+
+
+def _confusion(y_true, y_pred):
+    tp = int(np.count_nonzero(y_true & y_pred))
+    fp = int(np.count_nonzero(~y_true & y_pred))
+    fn = int(np.count_nonzero(y_true & ~y_pred))
+    return tp, fp, fn, int(y_true.size) - tp - fp - fn
+
+
+def rule_ks(X_train, y_train, rules) -> dict:
+    """Each k rule's k on one training split (``{"fdr0.05": 37}``): its words with q ≤ the rule's rate.
+
+    The test is :func:`fsviz.stats.significance.significance`'s default (Fisher's
+    exact, one-sided: more frequent in the positive group) on the training
+    documents alone; the hypotheses are the words present in them, as
+    those are the words a metric can select. 0 when no word qualifies.
+    """
+    if not rules:
+        return {}
+    eligible, training = _eligible(X_train, y_train, None)
+    tp, fp, pos, neg = training.table()
+    counts = SimpleNamespace(tp=tp, fp=fp, pos=pos, neg=neg)
+    return {rule: fdr_k(counts, parse_k_rule(rule).fdr) for rule in rules}
+
+
+def cell_selections(data: CellData, config: GridConfig, class_name: str, y, train, random_state,
+                    extra_ks=()) -> FoldSelections:
+    """:func:`fold_selections` of ``config``'s metrics and ks on the training rows ``train`` of the task
+    ``class_name`` (labels ``y``), with the term frequencies and every class's labels when a metric reads them
+    (a group task's metrics see its two groups as the classes); seeded by ``random_state``. ``extra_ks``: more
+    numbers of features to select (the k rules' choices in this fold)."""
+    training = None
+    if data.X_tf is not None:
+        positive = np.flatnonzero(data.classes == class_name)
+        training = (Training(data.X_tf[train], data.Y[train], positive=int(positive[0]), classes=data.classes)
+                    if positive.size else Training(data.X_tf[train], y[train], positive=0))
+    ks = sorted(set(config.ks) | {k for k in extra_ks if k > 0})
+    return fold_selections(data.X[train], y[train], config.metrics, ks, training=training,
+                           random_state=random_state)
+
+
+def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfig, split) -> tuple[pd.DataFrame, int]:
+    """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
+
+    ``split`` is the cell's (train, test) indices, ``cell_splits(y, config,
+    cell.trial)[cell.fold]``: the runner draws a trial's folds once for all
+    of its cells. Returns the cell's rows and the number of classifier fits
+    it made.
+    """
+    X = data.X
+    train, test = split
+    X_train, X_test = X[train], X[test]
+    y_train, y_test = y[train], y[test]
+    by_rule = rule_ks(X_train, y_train, config.k_rules)
+    chosen = cell_selections(data, config, cell.class_name, y, train,
+                             seed_for(config.seed, cell.class_name, cell.trial, cell.fold), by_rule.values())
+    eligible = chosen.eligible
+
+    # A set of words already fitted is not fitted again. Every eligible word selected means fitting on all
+    # columns (the others are all zero in training and get no weight): exactly the all-features model.
+    fits = CellFits(config.classifier, config.classifier_params, X_train, y_train, X_test, config.solver)
+    fitted: dict[bytes, int] = {}
+
+    def fit(columns):
+        everything = columns.size == eligible.size
+        key = b"all" if everything else np.sort(columns).tobytes()
+        if key not in fitted:
+            fitted[key] = fits.fit(None if everything else columns)
+        return fitted[key]
+
+    plan = [(ALL, X.shape[1], eligible.size, fit(eligible), "")] if config.all_features else []
+    for name, sets in chosen.selections.items():
+        if not selects_per_k(name):  # a ranking's sets are prefixes of its largest (IGFSS's are not)
+            fits.rank(max(sets.values(), key=len))
+        plan.extend((name, k, sets[k].size, fit(sets[k]), "") for k in config.ks)
+        # A rule that selects no word leaves the classifier nothing to read: it predicts every document negative.
+        plan.extend((name, k, sets[k].size if k else 0, fit(sets[k]) if k else None, rule)
+                    for rule, k in by_rule.items())
+    predicted = fits.predictions()
+    nothing = np.zeros(y_test.size, dtype=bool)
+    rows = [(name, k, n) + _confusion(y_test, nothing if i is None else predicted[:, i])
+            + (("", True) if i is None else (fits.solvers[i], fits.converged[i])) + (rule,)
+            for name, k, n, i, rule in plan]
+
+    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged",
+                                        "k_rule"])
+    table.insert(0, "dataset", dataset_name)
+    table.insert(1, "class", cell.class_name)
+    table.insert(2, "trial", cell.trial)
+    table.insert(3, "fold", cell.fold)
+    pos = int(y_train.sum() + y_test.sum())  # the task's documents: all of them, or a group task's two groups
+    table.insert(7, "pos", pos)
+    table.insert(8, "neg", int(y_train.size + y_test.size) - pos)
+    return with_goals(table), fits.n_fits

@@ -1,0 +1,420 @@
+"""Running a grid: the datasets, the plan of cells, checkpoints, and the cells run in parallel
+(joblib processes here, or a Dask cluster)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, cpu_count, delayed, parallel_config
+
+from ..._validation import MAXIMA, check_n_jobs, check_whole
+from ...corpora.corpus import DEFAULT_MIN_DF, Corpus, load_corpus
+from ...corpora.groups import check_groups, group_labels
+from ...selection import check_formulas
+from .._workers import local_workers
+from ._lock import out_lock
+from .cell import Cell, cell_data, run_cell
+from .config import GridConfig, cell_splits, run_key
+from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
+from .runs import Checkpoint, write_manifest
+
+__all__ = ["START_UP_SECONDS", "estimate_seconds", "n_workers", "run_grid", "stored_results", "time_cell",
+           "time_left"]
+
+#: Seconds a local run spends before its first cell: starting the worker processes (each imports fsviz and
+#: scikit-learn) and sending them the data. Measured with ``benchmarks/bench_estimate.py`` on a 2-core machine:
+#: fitting actual = a + b × cells × cell time / workers over three run sizes gave a = 7.8 s, b = 1.06.
+START_UP_SECONDS = 8.0
+
+
+# --- the plan ------------------------------------------------------------------------------------
+
+
+def _as_corpora(data, config):
+    if data is None:
+        data = config.datasets
+        if not data:
+            raise ValueError("no data: pass a corpus or path to run_grid, or set GridConfig(datasets=…)")
+    if isinstance(data, (Corpus, str, os.PathLike)):
+        data = [data]
+    corpora = []
+    for item in data:
+        corpus = item if isinstance(item, Corpus) else load_corpus(item, min_df=config.min_df or DEFAULT_MIN_DF)
+        if config.min_df is not None and corpus.options.get("min_df", 1) < config.min_df:
+            corpus = corpus.with_min_df(config.min_df)
+        corpora.append(corpus)
+    names = [c.name for c in corpora]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two datasets share a name ({names}); give them distinct names")
+    return corpora
+
+
+def _plan(corpora, config, strict=None):
+    """Every cell to run, and the tasks skipped with their reason. ``strict`` (default: one dataset) refuses a class
+    or group a dataset lacks; a run over several skips it there."""
+    strict = len(corpora) == 1 if strict is None else strict
+    cells, skipped = [], []
+    for d, corpus in enumerate(corpora):
+        names = [str(c) for c in corpus.classes]
+        wanted = names if config.classes is None else list(config.classes)
+        unknown = [c for c in wanted if c not in names]
+        if unknown and strict:
+            raise ValueError(f"{corpus.name!r} has no class {unknown}; its classes are {names}")
+        tasks = [(name, int(corpus.class_sizes[corpus.class_index(name)]), None) for name in wanted if name in names]
+        for positive, negative in config.groups:
+            try:
+                groups = check_groups(corpus.classes, positive, negative)
+                y, rows = group_labels(corpus, groups)
+            except ValueError as exc:
+                if strict:
+                    raise
+                skipped.append((corpus.name, " + ".join(positive), 0, 0, str(exc)))
+                continue
+            if groups.label in names and not groups.one_vs_rest:
+                raise ValueError(f"the group task {groups.label!r} has the name of a class; rename the class")
+            if groups.label not in [task[0] for task in tasks]:  # a group of one class against the rest: its task
+                tasks.append((groups.label, int(y.sum()), None if groups.one_vs_rest else int(rows.sum() - y.sum())))
+        for name, pos, neg in tasks:
+            neg = corpus.n_docs - pos if neg is None else neg
+            if min(pos, neg) < config.folds:
+                side = "positive" if pos < config.folds else "negative"
+                skipped.append((corpus.name, name, pos, neg,
+                                f"{min(pos, neg)} {side} documents, fewer than the {config.folds} folds"))
+                continue
+            _check_formulas(config, corpus.name, name, pos, neg)
+            cells += [Cell(d, name, t, f) for t in range(config.trials) for f in range(config.folds)]
+    return cells, skipped
+
+
+def check_grid(data, config: GridConfig) -> None:
+    """Refuse now what a run of ``config`` on ``data`` refuses before its first cell.
+
+    An unknown class, or one of your own formulas (``expr(…)``) not finite
+    on a training split's plane: a page calls this before its cost estimate.
+    """
+    _plan(_as_corpora(data, config), config)
+
+
+def _check_formulas(config, dataset, name, pos, neg):
+    """Your own formulas (``expr(…)``) checked finite on every training split's plane before any cell runs.
+
+    Stratified folds give each class ⌊n/folds⌋ or ⌈n/folds⌉ test documents, so a training split holds
+    pos − ⌈pos/folds⌉ or pos − ⌊pos/folds⌋ positive documents (and the same for neg).
+    """
+    sizes = {(p, q) for p in (pos - -(-pos // config.folds), pos - pos // config.folds)
+             for q in (neg - -(-neg // config.folds), neg - neg // config.folds)}
+    try:
+        check_formulas(config.metrics, sorted(sizes))
+    except ValueError as exc:
+        raise type(exc)(f"{dataset}, class {name!r}, a training split: {exc}") from None
+
+
+def _prepare(corpora, config, out, checkpoint_dir):
+    """The plan, the run's key and checkpoint, and the rows already stored for it."""
+    cells, skipped = _plan(corpora, config)
+    key = run_key(config, corpora)
+    if out is not None and checkpoint_dir is None:
+        checkpoint_dir = Path(str(out) + ".parts")
+    checkpoint = Checkpoint(checkpoint_dir, key) if checkpoint_dir is not None else None
+    done = empty_results()
+    if out is not None and Path(out).exists():
+        try:
+            previous = load_results(out)
+            if previous.key == key:
+                done = previous.results
+        except ValueError:
+            pass
+    if checkpoint is not None:
+        done = pd.concat([done, checkpoint.load()], ignore_index=True).drop_duplicates(
+            subset=CELL_COLUMNS + ["metric", "k"])
+    return cells, skipped, key, checkpoint, done
+
+
+def _finished(done):
+    return set(map(tuple, done[CELL_COLUMNS].drop_duplicates().itertuples(index=False)))
+
+
+def stored_results(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None) -> GridRun:
+    """What runs with this config and data have already stored (computes nothing).
+
+    Takes the same arguments as :func:`run_grid`; ``complete`` says whether
+    every cell is there, ``cells_done`` how many are.
+    """
+    config = config or GridConfig()
+    corpora = _as_corpora(data, config)
+    cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
+    return GridRun(sorted_results(done), skipped_frame(skipped), config,
+                   complete=len(_finished(done)) >= len(cells), cells_total=len(cells), key=key,
+                   provenance=provenance(corpora))
+
+
+def n_workers(n_jobs: int = -1) -> int:
+    """How many processes ``n_jobs`` means on this machine."""
+    return cpu_count() if n_jobs < 0 else max(1, n_jobs)
+
+
+def estimate_seconds(cell_seconds: float, cells: int, workers: int) -> float:
+    """The time a local run of ``cells`` cells should take: the start-up (:data:`START_UP_SECONDS`) and each
+    cell's time (:func:`time_cell`) shared by the ``workers``; 0 with nothing to run.
+
+    >>> estimate_seconds(0.4, 100, 2)
+    28.0
+    """
+    return 0.0 if cells <= 0 else START_UP_SECONDS + cell_seconds * cells / max(1, workers)
+
+
+def time_left(elapsed: float, done: int, total: int, estimate: float) -> float:
+    """Seconds a run should still take, ``done`` of ``total`` cells after ``elapsed`` seconds, blending the
+    estimate made before it started (``estimate``, :func:`estimate_seconds`) with the live rate in proportion
+    to the share done: early on, cells finish in bursts and the live rate swings; late, it knows best.
+
+    >>> time_left(10.0, 50, 100, 30.0)  # live: 10 s more; the estimate: 20 s more; half done
+    15.0
+    """
+    if done >= total:
+        return 0.0
+    share = done / total if total else 0.0
+    live = elapsed / done * (total - done) if done else estimate - elapsed
+    return max(0.0, share * live + (1 - share) * (estimate - elapsed))
+
+
+def time_cell(corpus: Corpus, config: GridConfig) -> float:
+    """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class)."""
+    corpora = _as_corpora(corpus, config)
+    cells, _ = _plan(corpora, config)
+    if not cells:
+        return 0.0
+    corpus = corpora[0]
+    cell = max(cells, key=lambda c: task_labels(corpus, c.class_name, config)[0].sum())
+    data = cell_data(corpus, config)
+    start = time.perf_counter()
+    y, rows = task_labels(corpus, cell.class_name, config)
+    run_cell(data, y, cell, corpus.name, config, task_splits(y, rows, config, cell.trial)[cell.fold])
+    return time.perf_counter() - start
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+
+@dataclass
+class _RunState:
+    """A run in progress: the finished cells' rows, those not yet checkpointed, fits made.
+
+    :func:`run_grid` owns it, so the cells finished before an interruption
+    (a crash, a Ctrl-C) still reach the checkpoint.
+    """
+
+    frames: list  # every finished cell's rows, those stored before the run first
+    n_done: int
+    n_total: int
+    checkpoint: Checkpoint | None
+    progress: Callable | None
+    should_stop: Callable | None
+    flush_seconds: float
+    last_flush: float = float("-inf")  # the first finished cell is written at once
+    interval: float = 0.0  # seconds until the next write: 1, 2, 4, … up to flush_seconds
+    pending: list = field(default_factory=list)  # rows not yet in the checkpoint
+    fits: int = 0
+    stopped: bool = False
+
+    def add(self, table: pd.DataFrame, n_fits: int) -> bool:
+        """Record one finished cell, checkpointing in batches; True when the run is to stop.
+
+        The first finished cell is written at once, then a batch after 1 s,
+        2 s, 4 s, … and every ``flush_seconds`` from then on: a run killed in
+        its first seconds keeps its first cells, and a long run writes one
+        small Parquet part per ``flush_seconds``.
+        """
+        self.frames.append(table)
+        self.pending.append(table)
+        self.fits += n_fits
+        self.n_done += 1
+        if self.progress:
+            self.progress(self.n_done, self.n_total)
+        now = time.perf_counter()
+        if self.checkpoint is not None and now - self.last_flush >= self.interval:
+            self.checkpoint.write(self.pending)
+            self.pending.clear()
+            self.last_flush = now
+            self.interval = min(max(2 * self.interval, 1.0), self.flush_seconds)
+        if self.should_stop is not None and self.should_stop():
+            self.stopped = self.n_done < self.n_total
+            return True
+        return False
+
+
+def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None, n_jobs=1,
+             workers=None, scheduler=None, progress=None, should_stop=None, flush_seconds=5.0,
+             lock_timeout=None, on_wait=None) -> GridRun:
+    """Run the evaluation grid on ``data`` and return its :class:`GridRun`.
+
+    Parameters
+    ----------
+    data : Corpus, path, or a list of them
+        The datasets (paths are loaded with ``config.min_df``); None uses
+        ``config.datasets``.
+    config : GridConfig
+        What to run (defaults: Forman's protocol).
+    out : path, optional
+        Write the finished results here as Parquet. Checkpoints then go to
+        ``<out>.parts/`` unless ``checkpoint_dir`` says otherwise. The run
+        holds the lock file ``<out>.lock`` (:mod:`fsviz.evaluation.grid._lock`): a second
+        run on the same ``out``, in this process or another, waits for the
+        first, then continues from its results (so the work is done once).
+    checkpoint_dir : path, optional
+        Finished cells are written here as they complete, under a
+        sub-folder named by the run's key (config + data fingerprint); a run
+        with the same key continues from them. A different config never
+        mixes with them.
+    n_jobs : int
+        Parallel worker processes on this machine (-1: one per core).
+    workers : int, optional
+        Start a local Dask cluster of this many worker processes.
+    scheduler : str, optional
+        Address of a running Dask scheduler (``tcp://host:8786``).
+    progress : callable(done, total), optional
+        Called after each finished cell (and once at the start).
+    should_stop : callable() -> bool, optional
+        Polled after each finished cell; True stops the run early (finished
+        cells are kept and checkpointed; ``complete`` is False).
+    flush_seconds : float
+        Checkpoint cadence: the first finished cell is written at once, the
+        next batches after 1, 2, 4 … seconds, then every ``flush_seconds``.
+    lock_timeout : float, optional
+        Seconds to wait for another run holding ``out``'s lock before
+        :class:`TimeoutError`; None waits until it finishes.
+    on_wait : callable(str), optional
+        Told (once) when this run has to wait for another.
+    """
+    config = config or GridConfig()
+    check_n_jobs(n_jobs)
+    if workers is not None:
+        check_whole(workers, "workers", minimum=1, maximum=MAXIMA["workers"], what="of Dask worker processes")
+    if out is not None and Path(out).is_dir():
+        raise ValueError(f"`out` names a folder ({out}); give a file name for the results, "
+                         f"e.g. {Path(out) / 'results.parquet'}")
+    corpora = _as_corpora(data, config)
+    with out_lock(out, timeout=lock_timeout, on_wait=on_wait) if out is not None else contextlib.nullcontext():
+        return _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progress, should_stop,
+                    flush_seconds)
+
+
+def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progress, should_stop,
+         flush_seconds) -> GridRun:
+    """:func:`run_grid` past its checks, holding ``out``'s lock."""
+    cells, skipped, key, checkpoint, done = _prepare(corpora, config, out, checkpoint_dir)
+    finished = _finished(done)
+    todo = [c for c in cells if (corpora[c.dataset].name, c.class_name, c.trial, c.fold) not in finished]
+
+    started = time.perf_counter()
+    if checkpoint is not None and todo:  # what the parts are of, for the list of runs (fsviz.evaluation.grid.runs)
+        write_manifest(checkpoint.path, config, key, len(cells), provenance(corpora))
+    state = _RunState([done], len(cells) - len(todo), len(cells), checkpoint, progress, should_stop,
+                      flush_seconds)
+    if progress:
+        progress(state.n_done, state.n_total)
+    try:
+        if todo:
+            matrices = {i: cell_data(corpora[i], config) for i in sorted({cell.dataset for cell in todo})}
+            with _backend(n_jobs, workers, scheduler, list(matrices.values())) as jobs:
+                _execute(corpora, matrices, todo, config, state, jobs)
+    finally:  # interrupted or not, every finished cell reaches the checkpoint
+        if checkpoint is not None:
+            checkpoint.write(state.pending)
+    run = GridRun(sorted_results(pd.concat(state.frames, ignore_index=True)), skipped_frame(skipped), config,
+                  complete=not state.stopped, cells_total=len(cells), key=key,
+                  elapsed=time.perf_counter() - started, fits=state.fits, provenance=provenance(corpora))
+    if out is not None and run.complete:
+        run.save(out)
+        if checkpoint is not None:
+            checkpoint.clear()
+    return run
+
+
+@contextlib.contextmanager
+def _backend(n_jobs, workers, scheduler, shared):
+    """joblib's backend for the run; yields the ``n_jobs`` to give ``Parallel``.
+
+    Processes on this machine, or, given ``workers`` or ``scheduler``, a Dask
+    cluster (a local one is started and closed with the run), to which the
+    ``shared`` objects (every cell's dataset matrices) are sent once, before
+    any cell: joblib's Dask backend would otherwise send them with every
+    cell, since Dask sizes an object it does not know as a few bytes.
+    """
+    if scheduler is None and workers is None:
+        with local_workers():
+            yield n_jobs
+        return
+    from distributed import Client, LocalCluster  # optional dependency, needed only for Dask runs
+
+    client = Client(scheduler) if scheduler is not None else Client(
+        LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
+    try:
+        with parallel_config(backend="dask", scatter=shared):
+            yield -1
+    finally:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None and scheduler is None:
+            cluster.close()
+
+
+def run_tasks(corpus, config, *, strict: bool = True) -> list[str]:
+    """The tasks (class or group task names) a run of ``config`` on ``corpus`` runs, in plan order: those it
+    skips (fewer documents on a side than folds) left out. ``strict=False``: ``corpus`` is one of the run's
+    several datasets, so the classes and groups it lacks are skipped, as the run skipped them there."""
+    cells, _ = _plan([corpus], config, strict)
+    return list(dict.fromkeys(cell.class_name for cell in cells))
+
+
+def task_labels(corpus, class_name, config):
+    """``(y, rows)`` of a cell's task: its positive documents, and the task's documents (None: all of them)."""
+    if class_name in set(map(str, corpus.classes)):
+        return corpus.y(class_name), None
+    for positive, negative in config.groups:
+        groups = check_groups(corpus.classes, positive, negative)
+        if groups.label == class_name:
+            return group_labels(corpus, groups)
+    raise ValueError(f"{corpus.name!r} has no class or group task {class_name!r}")
+
+
+def task_splits(y, rows, config, trial):
+    """:func:`cell_splits` of the task's documents, as row numbers of the corpus."""
+    if rows is None:
+        return cell_splits(y, config, trial)
+    index = np.flatnonzero(rows)
+    return [(index[train], index[test]) for train, test in cell_splits(y[index], config, trial)]
+
+
+def _cell_inputs(corpora, todo, config):
+    """Each cell with its labels and (train, test) split; a trial's folds are drawn once for its cells."""
+    labels, trial, splits = {}, None, None
+    for cell in todo:
+        task = (cell.dataset, cell.class_name)
+        if task not in labels:
+            labels[task] = task_labels(corpora[cell.dataset], cell.class_name, config)
+        if trial != (task, cell.trial):  # the plan lists a trial's folds one after another
+            trial, splits = (task, cell.trial), task_splits(*labels[task], config, cell.trial)
+        yield cell, labels[task][0], splits[cell.fold]
+
+
+def _execute(corpora, matrices, todo, config, state: _RunState, n_jobs) -> None:
+    """Run the ``todo`` cells in parallel (``matrices``: dataset index → its :class:`CellData`), handing each
+    finished one to ``state``."""
+    jobs = (delayed(run_cell)(matrices[cell.dataset], y, cell, corpora[cell.dataset].name, config, split)
+            for cell, y, split in _cell_inputs(corpora, todo, config))
+    results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
+    try:
+        for table, n_fits in results:
+            if state.add(table, n_fits):
+                break
+    finally:
+        if hasattr(results, "close"):
+            results.close()

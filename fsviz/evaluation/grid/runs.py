@@ -1,0 +1,183 @@
+"""The runs a folder holds, found again: finished results files and stopped runs' checkpoints (:class:`Checkpoint`).
+
+A finished run is ``<key>.parquet`` (its config, progress and provenance in
+the Parquet metadata); a stopped one is the checkpoint folder
+``<out>.parts/<key>/`` with its parts and a manifest, ``run.json``, that
+:func:`fsviz.evaluation.grid.run_grid` writes when it starts (the config, cells,
+provenance). :func:`list_runs` reads only those small pieces (a file's
+footer, the parts' cell columns), never the results themselves;
+:func:`open_run` reads one run, finished or not.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.parquet as pq
+
+from ...corpora.formats import CorpusError
+from .config import GridConfig
+from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
+
+__all__ = ["MANIFEST", "RUN_COLUMNS", "Checkpoint", "delete_run", "list_runs", "open_run", "write_manifest"]
+
+#: The manifest of a run's checkpoint folder.
+MANIFEST = "run.json"
+#: The columns of a list of stored runs (:func:`list_runs`, :func:`fsviz.evaluation.multiclass.list_multiclass`).
+RUN_COLUMNS = ["key", "kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells_done", "cells_total",
+            "status", "written", "path"]
+
+
+class Checkpoint:
+    """A run's finished cells as Parquet parts in ``directory/<key>/`` (written atomically), beside its
+    manifest (:func:`write_manifest`)."""
+
+    def __init__(self, directory, key):
+        self.path = Path(directory) / key
+        self._n = len(list(self.path.glob("part-*.parquet"))) if self.path.is_dir() else 0
+
+    def load(self) -> pd.DataFrame:
+        parts = sorted(self.path.glob("part-*.parquet"))
+        if not parts:
+            return empty_results()
+        frames = []
+        for part in parts:
+            try:
+                frames.append(pd.read_parquet(part))
+            except Exception:  # a part cut short by a crash: its cells run again
+                part.unlink(missing_ok=True)
+        return pd.concat(frames, ignore_index=True) if frames else empty_results()
+
+    def write(self, frames) -> None:
+        if not frames:
+            return
+        self._n += 1
+        self.path.mkdir(parents=True, exist_ok=True)
+        part = self.path / f"part-{self._n:06d}-{os.getpid()}.parquet"
+        tmp = part.with_suffix(".tmp")
+        pd.concat(frames, ignore_index=True).to_parquet(tmp, index=False)
+        os.replace(tmp, part)
+
+    def clear(self) -> None:
+        """Remove the parts, their folder, and the checkpoint folder if nothing else is in it."""
+        for part in [*self.path.glob("part-*"), self.path / MANIFEST]:
+            part.unlink(missing_ok=True)
+        for folder in (self.path, self.path.parent):
+            try:
+                folder.rmdir()
+            except OSError:
+                break
+
+
+def write_manifest(folder: Path, config: GridConfig, key: str, cells_total: int, provenance: dict) -> None:
+    """Write (atomically) what a run's checkpoint parts are of."""
+    folder.mkdir(parents=True, exist_ok=True)
+    started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    data = {"config": config.to_dict(), "key": key, "cells_total": cells_total,
+            "provenance": {"written": started, **provenance}}
+    tmp = folder / f"{MANIFEST}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(data, default=str))
+    os.replace(tmp, folder / MANIFEST)
+
+
+def _kind(config: GridConfig) -> str:
+    """What page made a run: a lesion study weights one metric (``bns@0.3``), a cutoff run sets min_df."""
+    if config.min_df is not None and len(config.metrics) == 1 and len(config.ks) == 1:
+        return "rare-word cutoff"
+    if any("@" in m for m in config.metrics):
+        return "lesion study"
+    return "grid"
+
+
+def _row(config: GridConfig, key, done, total, complete, provenance, path) -> dict:
+    datasets = ", ".join(d["name"] for d in provenance.get("datasets", [])) or ", ".join(map(str, config.datasets))
+    return {"key": key, "kind": _kind(config), "datasets": datasets, "metrics": ", ".join(config.metrics),
+            "k": ", ".join(map(str, config.k_values)), "trials": config.trials, "folds": config.folds,
+            "classifier": config.classifier, "cells_done": done, "cells_total": total,
+            "status": "finished" if complete else ("stopped" if done else "started"),
+            "written": provenance.get("written", ""), "path": str(path)}
+
+
+def list_runs(folder) -> pd.DataFrame:
+    """Every run stored in ``folder`` (finished results files and stopped runs' checkpoints), newest first.
+
+    Columns: ``key, kind, datasets, metrics, k, trials, folds, classifier, cells_done, cells_total, status,
+    written, path``; ``path`` is what :func:`open_run` takes. A damaged file is left out.
+    """
+    folder = Path(folder)
+    rows = []
+    for path in sorted(folder.glob("*.parquet")) if folder.is_dir() else ():
+        try:
+            meta = json.loads((pq.read_schema(path).metadata or {}).get(b"fsviz", b"{}"))
+            config = GridConfig.from_dict(meta["config"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        total = int(meta.get("cells_total", 0) or 0)
+        done = int(meta.get("cells_done", total if meta.get("complete", True) else 0))
+        rows.append(_row(config, str(meta.get("key", path.stem)), done, total, bool(meta.get("complete", True)),
+                         meta.get("provenance", {}) or {}, path))
+    for manifest in sorted(folder.glob(f"*.parts/*/{MANIFEST}")) if folder.is_dir() else ():
+        try:
+            meta = json.loads(manifest.read_text())
+            config = GridConfig.from_dict(meta["config"])
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        parts = sorted(manifest.parent.glob("part-*.parquet"))
+        done = _cells_in(parts)
+        rows.append(_row(config, str(meta.get("key", manifest.parent.name)), done, int(meta.get("cells_total", 0)),
+                         False, meta.get("provenance", {}) or {}, manifest.parent))
+    table = pd.DataFrame(rows, columns=RUN_COLUMNS)
+    return table.sort_values("written", ascending=False, ignore_index=True)
+
+
+def _cells_in(parts) -> int:
+    cells = set()
+    for part in parts:
+        try:
+            cells.update(map(tuple, pd.read_parquet(part, columns=CELL_COLUMNS).itertuples(index=False)))
+        except Exception:  # a part cut short by a crash is not counted (the run redoes its cells)
+            continue
+    return len(cells)
+
+
+def open_run(path) -> GridRun:
+    """The run stored at ``path``: a finished results file, or a stopped run's checkpoint folder (incomplete)."""
+    path = Path(path)
+    if path.is_dir():
+        try:
+            meta = json.loads((path / MANIFEST).read_text())
+            config = GridConfig.from_dict(meta["config"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CorpusError(f"{path.name!r} is not a stored run's checkpoint ({exc})") from None
+        results = Checkpoint(path.parent, path.name).load()
+        results = sorted_results(results.drop_duplicates(subset=CELL_COLUMNS + ["metric", "k"]))
+        return GridRun(results, skipped_frame([]), config, complete=False,
+                       cells_total=int(meta.get("cells_total", 0)), key=str(meta.get("key", path.name)),
+                       provenance=meta.get("provenance", {}) or {})
+    return load_results(path)
+
+
+def delete_run(path, folder) -> None:
+    """Delete the run stored at ``path`` (a results file with its checkpoints, or a stopped run's checkpoint
+    folder) when it lies in ``folder``; anything else is refused, so a list of one folder's runs never deletes
+    a file elsewhere."""
+    path, folder = Path(path).resolve(), Path(folder).resolve()
+    inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
+    if not inside or not (path.suffix == ".parquet" or (path / MANIFEST).is_file()):
+        raise CorpusError(f"{path.name!r} is not a run stored in {str(folder)!r}; nothing was deleted")
+    parts = path if path.is_dir() else Path(f"{path}.parts") / _key_of(path)
+    Checkpoint(parts.parent, parts.name).clear()
+    if not path.is_dir():
+        path.unlink(missing_ok=True)
+
+
+def _key_of(path: Path) -> str:
+    try:
+        return str(json.loads((pq.read_schema(path).metadata or {}).get(b"fsviz", b"{}")).get("key", path.stem))
+    except (OSError, ValueError):
+        return path.stem
+

@@ -1,0 +1,354 @@
+"""Multi-class evaluation: one model over every class, next to the grid's one-vs-rest tasks.
+
+Wang et al. and Olsson & Oard select one feature set for all classes and
+train one classifier over them; they report macro- and micro-averaged F1
+(Wang eq. 6–7) and, for multi-label corpora, the ranked-retrieval measures
+R-precision and mean average precision over each document's ranked labels
+(Olsson & Oard §2), comparing methods by a sign test over paired trials.
+
+:func:`run_multiclass` runs that protocol: ``trials`` × ``folds``
+cross-validation (stratified on each document's first label), in each fold
+every metric ranks the words of the training split once, and for each k a
+classifier over all classes is fitted on the top k and scored on the test
+split. Only metrics that score words for the whole label set can select
+here: those with ``all_classes`` (χ²max, t-test, CMFS, …), DFreq and Rand,
+combinations of them, and IGFSS over any of them (one set per k with an
+equal share for every class, Deshpande et al.).
+
+Single-label corpora: the classifier predicts one class per document.
+Multi-label corpora: one binary classifier per class (scikit-learn's
+``OneVsRestClassifier``), a document receiving every class its classifier
+accepts. Either way each document also gets a score per class (the
+decision function, or the Naive Bayes log-probability, or the kNN and
+centroid scores), which ranks its labels for R-precision and MAP.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+from joblib import Parallel, delayed
+from scipy import stats
+from sklearn.metrics import f1_score
+from sklearn.model_selection import StratifiedKFold
+from sklearn.multiclass import OneVsRestClassifier
+
+from .._validation import check_n_jobs
+from ..corpora.corpus import Corpus
+from ..learn.classifiers import FREQUENCY_CLASSIFIERS, make_classifier
+from ..metrics import metric_names
+from ..metrics.counts import Training
+from ..selection import parse_spec
+from ._workers import local_workers
+from .grid import ALL, RUN_COLUMNS, GridConfig, check_fixed_ks, fold_selections, list_runs, run_key, seed_for
+from .grid.results import write_time
+
+__all__ = ["MEASURES", "cells_done", "check_multiclass_metrics", "all_runs", "list_multiclass", "load_multiclass",
+           "macro_curves", "multiclass_cells", "multiclass_metric_names", "ranked_measures", "run_multiclass",
+           "save_multiclass", "sign_test", "stored_multiclass", "time_multiclass_cell"]
+
+#: The measures of a multi-class run (its table's columns) and how a page names them.
+MEASURES = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
+         "r_precision": "R-precision", "map": "MAP"}
+COLUMNS = ["dataset", "trial", "fold", "metric", "k", "n_features", *MEASURES]
+
+
+def multiclass_metric_names() -> list[str]:
+    """The registered metrics that can choose one word set for every class (see :func:`check_multiclass_metrics`)."""
+    return [m for m in metric_names() if parse_spec(m).is_global]
+
+
+def check_multiclass_metrics(metrics) -> None:
+    """ValueError naming any spec that scores one class against the rest (it cannot select for all classes)."""
+    bad = [m for m in metrics if not parse_spec(m).is_global]
+    if bad:
+        raise ValueError(
+            f"{', '.join(bad)} score(s) one class against the rest, so they cannot choose one word set for every "
+            "class; in multi-class mode use metrics over all classes such as chi_max, chi_avg, ig_multi, "
+            "ttest_avg, cmfs, icmfs, mi_avg, ece, dfreq (or combinations of them, or igfss(cmfs))")
+
+
+def ranked_measures(scores: np.ndarray, Y: np.ndarray) -> tuple[float, float]:
+    """Mean R-precision and mean average precision of each document's labels ranked by ``scores``.
+
+    ``scores`` and ``Y`` (Boolean, true labels) have shape (documents,
+    classes). R-precision: the share of a document's R true labels among its
+    R best-scored ones; average precision: the mean, over its true labels, of
+    the precision at each one's rank. Ties rank in column order. Documents
+    with no true label are left out.
+    """
+    Y = np.asarray(Y, dtype=bool)
+    keep = Y.any(axis=1)
+    scores, Y = np.asarray(scores, dtype=np.float64)[keep], Y[keep]
+    if not len(Y):
+        return float("nan"), float("nan")
+    order = np.argsort(-scores, axis=1, kind="stable")
+    hits = np.take_along_axis(Y, order, axis=1)
+    r = Y.sum(axis=1)
+    cumulative = np.cumsum(hits, axis=1)
+    positions = np.arange(1, Y.shape[1] + 1)
+    r_precision = cumulative[np.arange(len(Y)), r - 1] / r
+    average_precision = (hits * cumulative / positions).sum(axis=1) / r
+    return float(r_precision.mean()), float(average_precision.mean())
+
+
+def _class_scores(model, X) -> np.ndarray:
+    for method in ("class_scores", "decision_function", "predict_log_proba", "predict_proba"):
+        if hasattr(model, method):
+            try:
+                scores = np.asarray(getattr(model, method)(X), dtype=np.float64)
+            except (AttributeError, NotImplementedError):
+                continue
+            return scores[:, None] if scores.ndim == 1 else scores
+    raise TypeError(f"{type(model).__name__} gives no per-class scores")
+
+
+def _multilabel_model(config):
+    return OneVsRestClassifier(make_classifier(config.classifier, config.classifier_params))
+
+
+def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
+    if multilabel:
+        model.fit(X_train, Y_train)
+        predicted = np.asarray(model.predict(X_test), dtype=bool)
+        scores = _class_scores(model, X_test)
+        truth = Y_test
+    else:
+        labels = np.argmax(Y_train, axis=1)
+        model.fit(X_train, labels)
+        known = np.asarray(model.classes_)
+        predicted = np.zeros_like(Y_test)
+        predicted[np.arange(len(Y_test)), np.asarray(model.predict(X_test))] = True
+        raw = _class_scores(model, X_test)
+        if raw.shape[1] == 1:  # a two-class decision function scores classes_[1]
+            raw = np.column_stack([-raw[:, 0], raw[:, 0]])
+        scores = np.full(Y_test.shape, -np.inf)
+        scores[:, known] = raw
+        truth = Y_test
+    macro = f1_score(truth, predicted, average="macro", zero_division=0)
+    micro = f1_score(truth, predicted, average="micro", zero_division=0)
+    exact = float(np.mean((truth == predicted).all(axis=1)))
+    r_precision, mean_ap = ranked_measures(scores, truth)
+    return macro, micro, exact, r_precision, mean_ap  # the order of MEASURES
+
+
+def _run_cell(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel, spec):
+    """One cell: a (trial, fold)'s split, one metric spec (or ``"all"``, every word) at each k."""
+    X_train, X_test = corpus_X[train], corpus_X[test]
+    training = Training(corpus_tf[train], Y[train], positive=0)
+    selected = fold_selections(training.X_tf, None, () if spec == ALL else (spec,), config.ks, training=training,
+                               random_state=seed_for(config.seed, trial, fold))
+    selections = {ALL: {corpus_X.shape[1]: selected.eligible}} if spec == ALL else selected.selections
+    rows, fits = [], {}
+    for metric, chosen in selections.items():
+        for k, columns in chosen.items():
+            columns = np.sort(columns)
+            key = columns.tobytes()
+            if key not in fits:
+                model = _multilabel_model(config) if multilabel else make_classifier(config.classifier,
+                                                                                     config.classifier_params)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    fits[key] = _evaluate(model, X_train[:, columns], X_test[:, columns], Y[train], Y[test],
+                                          multilabel)
+            rows.append((name, trial, fold, metric, k, columns.size, *fits[key]))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def multiclass_cells(config: GridConfig) -> int:
+    """A multi-class run's cells: trials × folds × (metrics, and the all-features baseline)."""
+    return config.trials * config.folds * (len(config.metrics) + bool(config.all_features))
+
+
+def _prepared(corpus: Corpus, config: GridConfig):
+    """The run's matrices, labels and cells ``(trial, fold, train, test, spec)``, after its checks."""
+    check_multiclass_metrics(config.metrics)
+    check_fixed_ks(config, "A multi-class run")
+    Y = corpus.Y.toarray().astype(bool)
+    first = np.argmax(Y, axis=1)
+    counts = np.bincount(first, minlength=corpus.n_classes)
+    if (counts[counts > 0] < config.folds).any() or (counts > 0).sum() < 2:
+        small = [str(corpus.classes[c]) for c in np.flatnonzero((counts > 0) & (counts < config.folds))]
+        raise ValueError(
+            f"multi-class cross-validation needs at least two classes with {config.folds} documents each "
+            f"(one per fold); too small: {', '.join(small) or 'only one class'}. Use fewer folds.")
+    X = corpus.X_tf.astype(np.float64) if config.classifier in FREQUENCY_CLASSIFIERS else corpus.X.astype(np.float64)
+    specs = ((ALL,) if config.all_features else ()) + tuple(config.metrics)
+    cells = [(t, f, tr, te, spec) for t in range(config.trials)
+             for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(
+                 config.seed, t)).split(np.zeros(corpus.n_docs), first))
+             for spec in specs]
+    return X.tocsr(), Y, cells
+
+
+def time_multiclass_cell(corpus: Corpus, config: GridConfig) -> float:
+    """Seconds one cell of the run takes here (its first metric on its first split), for the estimate."""
+    X, Y, cells = _prepared(corpus, config)
+    t, f, train, test, _ = cells[0]
+    start = time.perf_counter()
+    _run_cell(X, corpus.X_tf, Y, corpus.name, t, f, train, test, config, corpus.is_multilabel, config.metrics[0])
+    return time.perf_counter() - start
+
+
+def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=None, should_stop=None,
+                   done: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Evaluate ``config.metrics`` with one classifier over every class of ``corpus``.
+
+    Uses the config's metrics, ks, trials, folds, classifier and seed (its
+    ``classes`` is ignored: every class takes part). Returns one row per
+    trial × fold × metric × k with the columns of :data:`MEASURES`; the
+    all-features baseline is metric ``"all"``. A cell is one metric (or the
+    baseline) on one trial's fold (:func:`multiclass_cells`);
+    ``progress(done, total)`` is called after each; ``should_stop()``
+    returning True ends the run early with the cells finished so far.
+    ``done``, the table of a stopped run of the same config and corpus, is
+    kept and its cells are not run again.
+    """
+    check_n_jobs(n_jobs)
+    X, Y, cells = _prepared(corpus, config)
+    finished = set() if done is None or done.empty else set(
+        done[["trial", "fold", "metric"]].drop_duplicates().itertuples(index=False, name=None))
+    todo = [cell for cell in cells if (cell[0], cell[1], cell[4]) not in finished]
+    frames = [] if done is None or done.empty else [done[COLUMNS]]
+    count = len(cells) - len(todo)
+    if progress:
+        progress(count, len(cells))
+    jobs = (delayed(_run_cell)(X, corpus.X_tf, Y, corpus.name, t, f, tr, te, config, corpus.is_multilabel, spec)
+            for t, f, tr, te, spec in todo)
+    with local_workers():
+        results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
+        try:
+            for frame in results:
+                frames.append(frame)
+                count += 1
+                if progress:
+                    progress(count, len(cells))
+                if should_stop is not None and should_stop():
+                    break
+        finally:
+            if hasattr(results, "close"):
+                results.close()
+    table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)
+    return table.sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
+
+
+def cells_done(table: pd.DataFrame) -> int:
+    """The cells a multi-class table holds (its distinct trial, fold and metric)."""
+    return 0 if table.empty else len(table[["trial", "fold", "metric"]].drop_duplicates())
+
+
+def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
+    """Each measure averaged over trials and folds, per metric and k (the all-features row at its own k)."""
+    return table.groupby(["metric", "k"], as_index=False)[list(MEASURES)].mean()
+
+
+def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: int | None = None) -> dict:
+    """Olsson & Oard's sign test: does metric ``a`` beat ``b`` on ``goal`` over the paired trials and folds?
+
+    Pairs the two metrics' runs on the same (trial, fold) at ``k`` (each
+    metric's own k when one is the all-features row); ties are dropped.
+    Returns wins, losses, ties and the two-sided exact binomial p-value.
+    """
+    def runs(metric):
+        rows = table[table["metric"] == metric]
+        if k is not None and metric != "all":
+            rows = rows[rows["k"] == k]
+        return rows.set_index(["trial", "fold"])[goal]
+
+    x, y = runs(a).align(runs(b), join="inner")
+    if x.empty:
+        raise ValueError(f"no paired runs of {a!r} and {b!r} at k = {k}")
+    wins, losses = int((x > y).sum()), int((x < y).sum())
+    p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
+    return {"wins": wins, "losses": losses, "ties": int(len(x) - wins - losses), "p": float(p)}
+
+
+# --- keeping finished runs ---------------------------------------------------------------------
+
+
+def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpus) -> Path:
+    """Write a run to ``path`` as Parquet (atomically), with its config, corpus, cells done of the run's
+    (:func:`multiclass_cells`: fewer for a stopped run, which :func:`run_multiclass` continues from this
+    table) and the time in the metadata."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    total, done = multiclass_cells(config), cells_done(table)
+    meta = {"config": config.to_dict(), "corpus": corpus.name, "fingerprint": corpus.fingerprint,
+            "key": run_key(config, [corpus]), "cells_done": done, "cells_total": total, "complete": done >= total,
+            "written": write_time().isoformat(timespec="seconds")}
+    arrow = pa.Table.from_pandas(table, preserve_index=False)
+    arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fsviz_multiclass": json.dumps(meta)})
+    tmp = path.with_name(path.name + ".tmp")
+    pq.write_table(arrow, tmp)
+    os.replace(tmp, path)
+    return path
+
+
+def list_multiclass(folder) -> pd.DataFrame:
+    """Every multi-class run kept in ``folder``, newest first, in the columns of
+    :func:`fsviz.evaluation.grid.list_runs` (kind ``"multi-class"``); only the files' metadata is read."""
+    rows = []
+    for path in sorted(Path(folder).glob("*.parquet")) if Path(folder).is_dir() else ():
+        try:
+            meta = json.loads((pq.read_schema(path).metadata or {}).get(b"fsviz_multiclass", b"{}"))
+            config = GridConfig.from_dict(meta["config"])
+        except (OSError, ValueError, KeyError, TypeError, pa.ArrowException):
+            continue
+        total = int(meta.get("cells_total", multiclass_cells(config)))
+        done = int(meta.get("cells_done", total))
+        rows.append({"key": str(meta.get("key", path.stem)), "kind": "multi-class", "datasets": str(meta.get("corpus")),
+                     "metrics": ", ".join(config.metrics), "k": ", ".join(map(str, config.ks)),
+                     "trials": config.trials, "folds": config.folds, "classifier": config.classifier,
+                     "cells_done": done, "cells_total": total, "status": "finished" if done >= total else "stopped",
+                     "written": str(meta.get("written", "")), "path": str(path)})
+    return pd.DataFrame(rows, columns=RUN_COLUMNS).sort_values("written", ascending=False, ignore_index=True)
+
+
+def all_runs(grid_folder, multiclass_folder) -> pd.DataFrame:
+    """The grid, lesion, cutoff (:func:`fsviz.evaluation.grid.list_runs`) and multi-class runs kept in two folders (they
+    may be the same), newest first: what ``fsviz runs`` and the app's Stored runs list."""
+    frames = [frame for frame in (list_runs(grid_folder), list_multiclass(multiclass_folder)) if len(frame)]
+    if not frames:
+        return pd.DataFrame(columns=RUN_COLUMNS)
+    return pd.concat(frames, ignore_index=True).sort_values("written", ascending=False, ignore_index=True)
+
+
+def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
+    """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key).
+
+    ValueError when ``path`` is not such a file (not Parquet, or without its metadata).
+    """
+    name = Path(path).name
+    try:
+        arrow = pq.read_table(path)
+        meta = json.loads((arrow.schema.metadata or {}).get(b"fsviz_multiclass", b"{}"))
+    except (OSError, ValueError, pa.ArrowException) as exc:  # pyarrow's errors for a damaged or foreign file
+        raise ValueError(f"{name!r} is not a multi-class run written by fsviz ({exc})") from None
+    if not isinstance(meta, dict) or "config" not in meta:
+        raise ValueError(f"{name!r} is not a multi-class run written by fsviz")
+    return GridConfig.from_dict(meta["config"]), arrow.to_pandas(), meta
+
+
+def stored_multiclass(directory, corpus: Corpus) -> dict:
+    """The finished runs on ``corpus`` kept in ``directory``, oldest first: run key → (config, table).
+
+    Files that cannot be read are skipped (a half-written file never has
+    the final name: :func:`save_multiclass` renames it into place).
+    """
+    runs = []
+    for path in Path(directory).glob("*.parquet"):
+        try:
+            config, table, meta = load_multiclass(path)
+        except Exception:  # noqa: BLE001 (a foreign or damaged file is not ours to show)
+            continue
+        if meta.get("fingerprint") == corpus.fingerprint:
+            runs.append((path.stat().st_mtime, meta["key"], config, table))
+    return {key: (config, table) for _, key, config, table in sorted(runs, key=lambda r: r[0])}

@@ -1,0 +1,179 @@
+"""How stable a metric's choice is: its top-k sets compared across the grid's folds or bootstrap resamples.
+
+Two indices over every pair of a family of sets, averaged:
+
+- **Kuncheva's consistency index** (Kuncheva 2007): for two sets of k
+  words out of n, sharing r,
+
+      I_C(A, B) = (r n − k²) / (k (n − k)),
+
+  which is 1 for identical sets, 0 on average for random sets of that size
+  (r = k²/n expected) and negative below chance. It corrects the overlap
+  for chance, so it can compare a k of 10 with a k of 1,000. It is defined
+  for 0 < k < n and for sets of one size; a family whose sets differ in
+  size (a fold with fewer than k words seen in training) gets NaN.
+- **Jaccard**: |A ∩ B| / |A ∪ B|, 1 for identical sets, not chance-corrected
+  (it grows with k/n for random sets).
+
+:func:`grid_stability` reproduces the grid's training splits from the
+corpus and the run's config (the results file stores no word sets):
+the same :func:`fsviz.evaluation.grid.cell_splits` folds per trial, the same
+selection per fold (:func:`fsviz.evaluation.grid.fold_selections`, Rand seeded as the
+grid seeds it), and compares every fold's set with every other of the
+same task (trials × folds sets). :func:`bootstrap_stability` does the
+same without a grid run: ``n_resamples`` resamples of the task's documents
+drawn with replacement within each group (the class sizes kept), seeded.
+n is the corpus's vocabulary size.
+
+References
+----------
+.. [1] L. I. Kuncheva, "A stability index for feature selection", Proc. IASTED AIA (2007), 390–395.
+.. [2] P. Jaccard (1912); as a stability measure: A. Kalousis, J. Prados, M. Hilario, KAIS 12 (2007).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from .._validation import check_whole
+from ..corpora.groups import check_groups, group_labels
+from .grid import GridConfig, seed_for
+from .grid.cell import cell_data, cell_selections
+from .grid.runner import run_tasks, task_labels, task_splits
+
+__all__ = ["STABILITY_COLUMNS", "bootstrap_stability", "grid_stability", "jaccard", "kuncheva", "set_stability",
+           "stability_at", "stability_summary"]
+
+#: The columns of :func:`grid_stability` and :func:`bootstrap_stability`.
+STABILITY_COLUMNS = ["dataset", "class", "metric", "k", "kuncheva", "jaccard", "n_sets"]
+
+
+def kuncheva(a, b, n_features: int) -> float:
+    """Kuncheva's consistency index of two equal-size sets of word indices out of ``n_features``.
+
+    >>> kuncheva([0, 1], [0, 2], 6)  # r = 1, k = 2, n = 6: (6 − 4) / (2 · 4)
+    0.25
+    """
+    a, b = set(np.asarray(a).tolist()), set(np.asarray(b).tolist())
+    k, n = len(a), int(n_features)
+    if len(b) != k or not 0 < k < n:
+        return float("nan")
+    r = len(a & b)
+    return (r * n - k * k) / (k * (n - k))
+
+
+def jaccard(a, b) -> float:
+    """|A ∩ B| / |A ∪ B| (1 for two empty sets).
+
+    >>> jaccard([0, 1], [0, 2])
+    0.3333333333333333
+    """
+    a, b = set(np.asarray(a).tolist()), set(np.asarray(b).tolist())
+    union = len(a | b)
+    return len(a & b) / union if union else 1.0
+
+
+def set_stability(sets, n_features: int) -> dict:
+    """Mean pairwise ``kuncheva`` and ``jaccard`` of ``sets`` (two or more), with ``n_sets``."""
+    sets = [np.asarray(s) for s in sets]
+    if len(sets) < 2:
+        raise ValueError(f"stability compares two or more sets of words, got {len(sets)}")
+    pairs = list(combinations(sets, 2))
+    return {"kuncheva": float(np.mean([kuncheva(a, b, n_features) for a, b in pairs])),
+            "jaccard": float(np.mean([jaccard(a, b) for a, b in pairs])), "n_sets": len(sets)}
+
+
+def _rows(dataset, name, selections: list, n_features) -> list:
+    """One row per (metric, k) from a list of :class:`fsviz.evaluation.grid.FoldSelections`' ``selections``."""
+    rows = []
+    for metric in selections[0]:
+        for k in selections[0][metric]:
+            found = set_stability([s[metric][k] for s in selections], n_features)
+            rows.append({"dataset": dataset, "class": name, "metric": metric, "k": int(k), **found})
+    return rows
+
+
+def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None, strict: bool = True) -> pd.DataFrame:
+    """Each metric's stability at each k over a grid run's folds (trials × folds training splits) of each task.
+
+    ``config`` is the run's (``load_results(path).config``), ``corpus`` its
+    dataset as the run read it; ``classes`` limits the tasks (default: the
+    run's classes and group tasks). ``progress(done, total)``, when given,
+    is called after each task. ``strict=False`` when the run read several
+    datasets and ``corpus`` is one of them: the classes and groups it lacks
+    are skipped, as the run skipped them (:meth:`fsviz.evaluation.grid.GridRun.read`).
+    Columns :data:`STABILITY_COLUMNS`.
+    """
+    data = cell_data(corpus, config)
+    names = run_tasks(corpus, config, strict=strict)  # the grid's own tasks, skipping what it skips
+    if classes is not None:
+        names = [n for n in names if n in set(map(str, classes))]
+    rows = []
+    for done, name in enumerate(names, 1):
+        if progress is not None and done > 1:
+            progress(done - 1, len(names))
+        y, task_rows = task_labels(corpus, name, config)
+        selections = [cell_selections(data, config, name, y, train, seed_for(config.seed, name, trial, fold)).selections
+                      for trial in range(config.trials)
+                      for fold, (train, _) in enumerate(task_splits(y, task_rows, config, trial))]
+        rows += _rows(corpus.name, name, selections, corpus.n_words)
+    if progress is not None:
+        progress(len(names), len(names))
+    return pd.DataFrame(rows, columns=STABILITY_COLUMNS)
+
+
+def bootstrap_stability(corpus, positive, metrics, ks, *, negative=None, n_resamples: int = 20,
+                        random_state: int = 0, progress=None) -> pd.DataFrame:
+    """Each metric's stability at each k over bootstrap resamples of one task's documents (no grid run needed).
+
+    Each resample draws the task's positive documents with replacement, and
+    its negative ones likewise (the class sizes kept), seeded by
+    ``random_state``; every metric selects its top k words on it as a grid
+    fold would. ``progress(done, n_resamples)``, when given, is called after
+    each resample. Columns :data:`STABILITY_COLUMNS`.
+    """
+    n_resamples = check_whole(n_resamples, "n_resamples", minimum=2, maximum=1000, what="of resamples")
+    random_state = check_whole(random_state, "random_state")
+    config = GridConfig(metrics=tuple(metrics), ks=ks, trials=1, folds=2)
+    groups = check_groups(corpus.classes, positive, negative)
+    y, rows = group_labels(corpus, groups)
+    data = cell_data(corpus, config)
+    name = groups.label
+    members = np.flatnonzero(rows)
+    sides = [members[y[members]], members[~y[members]]]
+    if min(map(len, sides)) < 1:
+        raise ValueError("bootstrap stability needs documents in both groups of the task")
+    rng = np.random.default_rng(random_state)
+    selections = []
+    for i in range(n_resamples):
+        train = np.sort(np.concatenate([rng.choice(side, side.size, replace=True) for side in sides]))
+        selections.append(cell_selections(data, config, name, y, train, seed_for(random_state, name, i)).selections)
+        if progress is not None:
+            progress(i + 1, n_resamples)
+    return pd.DataFrame(_rows(corpus.name, name, selections, corpus.n_words), columns=STABILITY_COLUMNS)
+
+
+def stability_summary(frame: pd.DataFrame) -> pd.DataFrame:
+    """Each metric's stability at each k averaged over the tasks of :func:`grid_stability` (or
+    :func:`bootstrap_stability`): columns ``metric, k, kuncheva, jaccard, tasks``.
+
+    A task's NaN Kuncheva (its sets differ in size, or k ≥ n) is left out of
+    its mean; ``tasks`` counts the tasks averaged. Metrics keep their order.
+    """
+    if frame.empty:
+        return pd.DataFrame(columns=["metric", "k", "kuncheva", "jaccard", "tasks"])
+    grouped = frame.groupby(["metric", "k"], sort=False)
+    summary = grouped.agg(kuncheva=("kuncheva", "mean"), jaccard=("jaccard", "mean"),
+                          tasks=("class", "size")).reset_index()
+    order = {m: i for i, m in enumerate(dict.fromkeys(frame["metric"]))}
+    return summary.sort_values(["metric", "k"], key=lambda c: c.map(order) if c.name == "metric" else c,
+                               kind="stable").reset_index(drop=True)
+
+
+def stability_at(summary: pd.DataFrame, metric: str, k) -> float:
+    """The mean Kuncheva index of ``metric`` at ``k`` in :func:`stability_summary`'s table; NaN when absent."""
+    row = summary[(summary["metric"] == metric) & (summary["k"] == int(k))]
+    return float(row["kuncheva"].iloc[0]) if len(row) else float("nan")

@@ -1,0 +1,169 @@
+"""What the counts say about each word: exact tests, p and q, isoclines, BNS's binormal view, agreement.
+
+:mod:`~fsviz.stats.fisher` (Fisher's exact test in log space), :mod:`~fsviz.stats.significance` (each word's
+p-value, Benjamini–Hochberg q, the FDR boundary and the k rules read from it), :mod:`~fsviz.stats.isoclines`
+(a metric's top-k boundary on the (fp, tp) plane, Forman 2003 Figures 2, 3 and 13),
+:mod:`~fsviz.stats.binormal` (BNS's two Normal curves, Figure 1), :mod:`~fsviz.stats.agreement` (how much
+metrics' rankings and top-k sets agree) and :mod:`~fsviz.stats.tables` (the word and class tables the pages and
+the CLI share).
+
+It may import :mod:`fsviz.corpora`, :mod:`fsviz.selection` and :mod:`fsviz.metrics`; nothing here runs a
+classifier or reads a results table.
+
+Each public name is imported from its module on first use (PEP 562), so importing the package loads nothing
+else; ``__all__`` is the package's public API.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .._lazy import package_names
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
+    from .agreement import agreement_matrix, correlation, log_scaled, top_masks, top_overlap
+    from .binormal import BinormalView, bns_view, word_bns_view
+    from .fisher import fisher_log_p, fisher_p, hypergeom_logpmf
+    from .isoclines import (
+        NOT_MONOTONE,
+        Isocline,
+        MetricSurface,
+        isocline,
+        isocline_shape,
+        metric_surface,
+        no_isocline_reason,
+        selected_side,
+        top_k_isocline,
+        top_k_isoclines,
+        weighted_isocline,
+    )
+    from .significance import (
+        ALTERNATIVES,
+        DEFAULT_FDR,
+        METHODS,
+        FdrBoundary,
+        FdrRule,
+        Significance,
+        bh_q_values,
+        check_fdr,
+        fdr_boundary,
+        fdr_k,
+        g2_p,
+        log10_p_values,
+        p_values,
+        parse_k_rule,
+        significance,
+        significant_words,
+    )
+    from .tables import (
+        WordFacts,
+        WordPoints,
+        boundary_table,
+        class_table,
+        df_ranks,
+        top_words,
+        word_facts,
+        word_points,
+        word_table,
+    )
+
+#: The module each public name comes from, relative to this package.
+_SOURCES = {
+    "agreement": ["agreement_matrix", "correlation", "log_scaled", "top_masks", "top_overlap"],
+    "binormal": ["BinormalView", "bns_view", "word_bns_view"],
+    "fisher": ["fisher_log_p", "fisher_p", "hypergeom_logpmf"],
+    "isoclines": [
+        "Isocline",
+        "MetricSurface",
+        "NOT_MONOTONE",
+        "isocline",
+        "isocline_shape",
+        "metric_surface",
+        "no_isocline_reason",
+        "selected_side",
+        "top_k_isocline",
+        "top_k_isoclines",
+        "weighted_isocline",
+    ],
+    "significance": [
+        "ALTERNATIVES",
+        "DEFAULT_FDR",
+        "FdrBoundary",
+        "FdrRule",
+        "METHODS",
+        "Significance",
+        "bh_q_values",
+        "check_fdr",
+        "fdr_boundary",
+        "fdr_k",
+        "g2_p",
+        "log10_p_values",
+        "p_values",
+        "parse_k_rule",
+        "significance",
+        "significant_words",
+    ],
+    "tables": [
+        "WordFacts",
+        "WordPoints",
+        "boundary_table",
+        "class_table",
+        "df_ranks",
+        "top_words",
+        "word_facts",
+        "word_points",
+        "word_table",
+    ],
+}
+
+__all__ = [
+    "ALTERNATIVES",
+    "DEFAULT_FDR",
+    "METHODS",
+    "NOT_MONOTONE",
+    "BinormalView",
+    "FdrBoundary",
+    "FdrRule",
+    "Isocline",
+    "MetricSurface",
+    "Significance",
+    "WordFacts",
+    "WordPoints",
+    "agreement_matrix",
+    "bh_q_values",
+    "bns_view",
+    "boundary_table",
+    "check_fdr",
+    "class_table",
+    "correlation",
+    "df_ranks",
+    "fdr_boundary",
+    "fdr_k",
+    "fisher_log_p",
+    "fisher_p",
+    "g2_p",
+    "hypergeom_logpmf",
+    "isocline",
+    "isocline_shape",
+    "log10_p_values",
+    "log_scaled",
+    "metric_surface",
+    "no_isocline_reason",
+    "p_values",
+    "parse_k_rule",
+    "selected_side",
+    "significance",
+    "significant_words",
+    "top_k_isocline",
+    "top_k_isoclines",
+    "top_masks",
+    "top_overlap",
+    "top_words",
+    "weighted_isocline",
+    "word_bns_view",
+    "word_facts",
+    "word_points",
+    "word_table",
+]
+
+__getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

@@ -1,0 +1,106 @@
+"""How far two relevance measures agree across words (Goutte et al. §4, Table 2, Figures 2–5).
+
+Goutte et al. compare corpus-based measures (binary and frequency IG, DF)
+with model-based ones (SVM w·σ, KL) on one corpus by
+
+- the linear correlation of the two measures on log scales ("log-log"),
+  linear for a measure that can be negative (their scaled regression
+  coefficient);
+- the Spearman rank correlation, independent of scale;
+- the words in the union of each measure's top 50 that are not in both.
+
+Choices the paper leaves open: on a log scale a word scoring 0 (or below)
+has no place, so log-log correlations use the words where every
+log-scaled measure is positive, and report how many that is; a measure
+is log-scaled when none of its scores is negative. Ranks put the best
+first; tied scores share their best rank, as the word map's tables do.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..selection import select_top_k, spec_label
+
+__all__ = ["agreement_matrix", "correlation", "log_scaled", "ranks", "top_masks", "top_overlap"]
+
+
+def log_scaled(scores) -> bool:
+    """Whether a measure is compared on a log scale: none of its scores is negative."""
+    return bool(np.min(scores, initial=0.0) >= 0)
+
+
+def _axis(scores):
+    scores = np.asarray(scores, dtype=np.float64)
+    if not log_scaled(scores):
+        return scores, np.ones(scores.size, dtype=bool)
+    with np.errstate(divide="ignore"):
+        return np.log10(scores), scores > 0
+
+
+def correlation(a, b) -> dict:
+    """The two measures' agreement over words.
+
+    Returns a dict: ``loglog`` (Pearson on log10 of each log-scaled measure,
+    over the words where both axes are defined), ``spearman`` (over every
+    word), ``n_words`` (all) and ``n_loglog`` (the words the log-log value
+    used). A constant measure correlates as NaN.
+    """
+    (x, x_ok), (y, y_ok) = _axis(a), _axis(b)
+    ok = x_ok & y_ok
+    loglog = np.nan
+    if ok.sum() > 2 and np.ptp(x[ok]) > 0 and np.ptp(y[ok]) > 0:
+        loglog = float(np.corrcoef(x[ok], y[ok])[0, 1])
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    spearman = float(stats.spearmanr(a, b).statistic) if np.ptp(a) > 0 and np.ptp(b) > 0 else np.nan
+    return {"loglog": loglog, "spearman": spearman, "n_words": int(a.size), "n_loglog": int(ok.sum())}
+
+
+def agreement_matrix(scores: dict, kind: str = "spearman") -> pd.DataFrame:
+    """Square table of :func:`correlation` ``kind`` (``"spearman"`` or ``"loglog"``) for every pair.
+
+    ``scores`` maps a spec to its scores over one vocabulary; rows and
+    columns keep the dict's order and are labelled by spec.
+    """
+    if kind not in ("spearman", "loglog"):
+        raise ValueError(f"`kind` must be 'spearman' or 'loglog', got {kind!r}")
+    names = list(scores)
+    out = pd.DataFrame(np.eye(len(names)), index=names, columns=names)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            value = correlation(scores[a], scores[b])[kind]
+            out.loc[a, b] = out.loc[b, a] = value
+    return out
+
+
+def ranks(scores) -> np.ndarray:
+    """Rank of every word, 1 = best; tied scores share their best rank."""
+    scores = np.asarray(scores, dtype=np.float64)
+    return stats.rankdata(-scores, method="min").astype(np.int64)
+
+
+def top_masks(a, b, n: int = 50) -> tuple[np.ndarray, np.ndarray]:
+    """Masks of the words in each measure's top ``n`` (every word when there are fewer than ``n``)."""
+    return tuple(select_top_k(s, min(n, s.size)).mask(s.size)
+                 for s in (np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)))
+
+
+def top_overlap(a, b, vocabulary, n: int = 50, names=("a", "b")) -> tuple[int, pd.DataFrame]:
+    """Compare the top ``n`` words of two measures (Goutte: "among the union of the first 50 …").
+
+    Returns the number of words in both top-n lists and a table of the
+    words in only one, with each word's rank under both measures (the
+    measure's own rank first), best first.
+    """
+    top_a = set(select_top_k(a, n).indices.tolist())
+    top_b = set(select_top_k(b, n).indices.tolist())
+    rank_a, rank_b = ranks(a), ranks(b)
+    label_a, label_b = (spec_label(x) for x in names)
+    rows = [(vocabulary[j], f"top {n} of {label_a} only", rank_a[j], rank_b[j]) for j in top_a - top_b]
+    rows += [(vocabulary[j], f"top {n} of {label_b} only", rank_a[j], rank_b[j]) for j in top_b - top_a]
+    table = pd.DataFrame(rows, columns=["word", "in", f"rank by {label_a}", f"rank by {label_b}"])
+    table["best rank"] = table[[f"rank by {label_a}", f"rank by {label_b}"]].min(axis=1)
+    table = table.sort_values(["in", "best rank", "word"], ignore_index=True).drop(columns="best rank")
+    return len(top_a & top_b), table

@@ -1,0 +1,197 @@
+"""The word and class tables the CLI and the pages share.
+
+Words merged by their (fp, tp) point (what the word map draws), each word's
+counts, its p-value and Benjamini–Hochberg q (:mod:`fsviz.stats.significance`), scores, ranks and top-k
+membership (and one word's, :func:`word_facts`),
+each metric's top k words, each metric's isocline at several k, the classes
+with their sizes and skew, and the document frequencies by rank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .._validation import check_k
+from ..metrics import get_metric
+from ..selection import ordering_spec, select_top_k
+from .isoclines import no_isocline_reason, top_k_isoclines
+from .significance import Significance, significance
+
+__all__ = ["WordFacts", "WordPoints", "boundary_table", "class_table", "df_ranks", "ranks", "top_words", "word_facts",
+           "word_points", "word_table"]
+
+
+@dataclass(frozen=True)
+class WordPoints:
+    """Words merged by their (fp, tp) point.
+
+    ``fp``, ``tp``, ``count`` per distinct point; ``point_of_word[j]`` is the
+    point of word j; ``sample`` holds a few words per point (most frequent
+    first) for hover text.
+    """
+
+    fp: np.ndarray
+    tp: np.ndarray
+    count: np.ndarray
+    point_of_word: np.ndarray
+    sample: list
+
+    def holding(self, words) -> np.ndarray:
+        """Mask of the points holding any of ``words`` (vocabulary indices).
+
+        Words at one point share their score, so when a selection takes
+        them, the mask marks the points selected.
+        """
+        mask = np.zeros(self.fp.size, dtype=bool)
+        mask[self.point_of_word[words]] = True
+        return mask
+
+    def positive(self, pos: int, neg: int) -> np.ndarray:
+        """Mask of the points above the diagonal (tpr > fpr): the positive features."""
+        return self.tp / pos > self.fp / neg
+
+
+def word_points(task, *, n_sample=5) -> WordPoints:
+    """Merge the words of ``task`` that share an (fp, tp) point."""
+    code = task.fp.astype(np.int64) * (task.pos + 1) + task.tp
+    codes, point_of_word, count = np.unique(code, return_inverse=True, return_counts=True)
+    order = np.argsort(point_of_word, kind="stable")
+    starts = np.concatenate([[0], np.cumsum(count)[:-1]])
+    words = task.vocabulary[order]
+    sample = [", ".join(map(str, words[s : s + min(c, n_sample)])) + (" …" if c > n_sample else "")
+              for s, c in zip(starts, count)]
+    return WordPoints(codes // (task.pos + 1), codes % (task.pos + 1), count, point_of_word, sample)
+
+
+def ranks(scores, values) -> np.ndarray:
+    """Each of ``values``' rank among ``scores``: 1 + the number of scores strictly higher (tied words share
+    the best rank of their score)."""
+    ordered = np.sort(np.asarray(scores))
+    return 1 + ordered.size - np.searchsorted(ordered, values, side="right")
+
+
+def word_table(task, metrics, k, *, words=None, tested: Significance | None = None) -> pd.DataFrame:
+    """tp, fp, p, q and each metric's score, rank and top-k membership per word.
+
+    ``p`` is the word's p-value of association with the positive group and
+    ``q`` its Benjamini–Hochberg q over every word of the task (``-log10 p``:
+    −log₁₀ p, finite where p underflows to 0), by the
+    default test (one-sided Fisher's exact, :func:`fsviz.stats.significance.significance`),
+    or as ``tested`` (that function's result, when made already) says.
+    Rank 1 is best; tied words share the best rank of their score.
+    ``words`` (indices) restricts the rows; all words by default (q still
+    counts every word of the task).
+    """
+    idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
+    tested = significance(task) if tested is None else tested
+    table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx],
+                          "p": tested.p[idx], "q": tested.q[idx], "-log10 p": tested.minus_log10_p[idx]})
+    for name in metrics:
+        scores = task.score(name)
+        table[f"{name} score"] = scores[idx]
+        table[f"{name} rank"] = ranks(scores, scores[idx])
+        table[f"{name} top-k"] = select_top_k(scores, k).mask(task.n_words)[idx]
+    return table
+
+
+@dataclass(frozen=True)
+class WordFacts:
+    """One word's 2×2 counts and its standing under each metric (:func:`word_facts`).
+
+    ``standing`` has one row per metric: ``metric``, ``score``, ``rank``
+    (1 is best; tied words share the best rank of their score) and
+    ``top-k`` (whether the metric's top ``k`` holds the word).
+    """
+
+    word: str
+    tp: int
+    fp: int
+    pos: int
+    neg: int
+    k: int
+    standing: pd.DataFrame
+
+    @property
+    def tpr(self) -> float:
+        return self.tp / self.pos
+
+    @property
+    def fpr(self) -> float:
+        return self.fp / self.neg
+
+    @property
+    def top_k_of(self) -> tuple:
+        """The metrics whose top k holds the word."""
+        return tuple(self.standing.loc[self.standing["top-k"], "metric"])
+
+    def counts(self) -> dict:
+        """word, tp, fp, pos, neg, tpr, fpr and k, as plain numbers."""
+        return dict(word=self.word, tp=self.tp, fp=self.fp, pos=self.pos, neg=self.neg, tpr=self.tpr, fpr=self.fpr,
+                    k=self.k)
+
+
+def word_facts(task, word: str, metrics, k) -> WordFacts:
+    """``word``'s tp, fp and its score, rank and top-k membership under each of ``metrics``
+    (one row of :func:`word_table`); ``k`` larger than the vocabulary means every word."""
+    hits = np.flatnonzero(task.vocabulary == word)
+    if hits.size == 0:
+        raise ValueError(f"unknown word {word!r}: not in this task's vocabulary")
+    k = min(check_k(k), task.n_words)
+    row = word_table(task, metrics, k, words=hits[:1]).iloc[0]
+    standing = pd.DataFrame({"metric": list(metrics),
+                             "score": [float(row[f"{m} score"]) for m in metrics],
+                             "rank": [int(row[f"{m} rank"]) for m in metrics],
+                             "top-k": [bool(row[f"{m} top-k"]) for m in metrics]})
+    return WordFacts(str(word), int(row["tp"]), int(row["fp"]), int(task.pos), int(task.neg), k, standing)
+
+
+def top_words(task, metrics, k) -> pd.DataFrame:
+    """The top ``k`` words of ``task`` under each metric, one row per (metric, rank)."""
+    rows = []
+    for name in metrics:
+        scores = task.score(ordering_spec(name))  # IGFSS: its global metric's scores
+        for rank, j in enumerate(task.select(name, k), 1):
+            rows.append((name, rank, task.vocabulary[j], int(task.tp[j]), int(task.fp[j]), float(scores[j])))
+    return pd.DataFrame(rows, columns=["metric", "rank", "word", "tp", "fp", "score"])
+
+
+def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
+    """Each metric's isocline at each k as rows ``metric, k, threshold, fp, upper, lower`` (the word map's curves).
+
+    ``upper`` and ``lower`` are the branches' tp at ``fp`` (empty where a
+    branch does not exist there); ``n_points`` values of fp over [0, neg],
+    denser near 0. Metrics without an isocline (Rand, or reading more than
+    the 2×2 table) have no rows.
+    """
+    fp = task.neg * np.linspace(0, 1, n_points) ** 2
+    parts = []
+    for name in metrics:
+        if no_isocline_reason(name, task.pos, task.neg) is not None or get_metric(name).random:
+            continue
+        for k, curve in top_k_isoclines(task, name, ks, fp=fp).items():
+            parts.append(pd.DataFrame({"metric": name, "k": k, "threshold": curve.threshold, "fp": fp,
+                                       "upper": curve.upper, "lower": curve.lower}))
+    columns = ["metric", "k", "threshold", "fp", "upper", "lower"]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
+
+
+def class_table(corpus) -> pd.DataFrame:
+    """Classes with their sizes and skew (neg:pos), largest first."""
+    sizes = corpus.class_sizes
+    table = pd.DataFrame({"class": corpus.classes, "documents": sizes, "skew 1:n": (corpus.n_docs - sizes) / sizes})
+    return table.sort_values("documents", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def df_ranks(corpus) -> pd.DataFrame:
+    """Every word's document frequency by rank, most frequent first, kept words and removed ones (Zipf).
+
+    Columns ``rank`` (from 1), ``documents`` and ``kept`` (whether the
+    rare-word cutoff kept the word), over the words the cutoff kept and
+    those it removed.
+    """
+    documents = np.sort(np.concatenate([corpus.df, corpus.removed_df]))[::-1]
+    return pd.DataFrame({"rank": np.arange(1, documents.size + 1), "documents": documents,
+                         "kept": documents >= corpus.options.get("min_df", 1)})

@@ -1,0 +1,91 @@
+"""Each word's p and q in the word table and the word map's hover, and the map's q = fdr boundary and rings."""
+
+import numpy as np
+import pytest
+from scipy.stats import false_discovery_control, fisher_exact
+
+from fsviz.plots import word_map_figure
+from fsviz.plots.fdr import fdr_columns
+from fsviz.stats.significance import fdr_boundary, significance
+from fsviz.stats.tables import word_points, word_table
+
+
+@pytest.fixture(scope="module")
+def task(planted):
+    return planted.load().binary_task("c1")
+
+
+def test_word_table_p_and_q_are_fisher_and_bh_over_every_word(task):
+    table = word_table(task, ["bns"], 10)
+    some = [0, 5, int(np.argmin(table["p"]))]
+    for j in some:  # scipy's one-sided Fisher on the word's own 2×2 table
+        ref = fisher_exact([[task.tp[j], task.pos - task.tp[j]], [task.fp[j], task.neg - task.fp[j]]],
+                           alternative="greater").pvalue
+        assert table.loc[j, "p"] == pytest.approx(ref, rel=1e-9)
+    np.testing.assert_allclose(table["q"], false_discovery_control(table["p"], method="bh"), rtol=1e-12)
+    # a few rows keep the q of the whole task (BH counts every word, not the rows shown)
+    few = word_table(task, ["bns"], 10, words=some)
+    np.testing.assert_array_equal(few["q"].to_numpy(), table.loc[some, "q"].to_numpy())
+
+
+def test_word_table_takes_a_significance_made_already(task):
+    two_sided = significance(task, alternative="two-sided")
+    table = word_table(task, ["bns"], 10, tested=two_sided)
+    np.testing.assert_array_equal(table["p"], two_sided.p)
+
+
+def _points(fig):
+    return fig.data[0]
+
+
+def test_the_hover_gives_each_points_p_and_q(task):
+    fig = word_map_figure(task, ["bns"], 10)
+    points, tested = word_points(task), significance(task)
+    trace = _points(fig)
+    # counts, point, BNS score and rank, then p, q and −log10 p
+    assert ("p %{customdata[4]:.3g} (−log₁₀ p %{customdata[6]:.1f}), q %{customdata[5]:.3g} (Fisher's exact, greater)"
+            in trace.hovertemplate)
+    data = np.asarray(trace.customdata, dtype=float)
+    for i in range(0, points.fp.size, max(1, points.fp.size // 25)):
+        words = np.flatnonzero(points.point_of_word == i)
+        assert np.unique(tested.p[words]).size == 1  # one table, one p per point
+        assert data[i, 4] == tested.p[words[0]] and data[i, 5] == tested.q[words[0]]
+        assert data[i, 6] == tested.minus_log10_p[words[0]]
+
+
+def test_no_boundary_unless_asked(task):
+    fig = word_map_figure(task, ["bns"], 10)
+    assert not [t for t in fig.data if (t.legendgroup or "") == "fdr"]
+
+
+@pytest.mark.parametrize("zoom", [None, (20.0, 30.0)])
+def test_the_fdr_boundary_and_rings(task, zoom):
+    fig = word_map_figure(task, ["bns"], 10, fdr=0.05, zoom=zoom)
+    layer = [t for t in fig.data if t.legendgroup == "fdr"]
+    line, rings = layer[0], layer[-1]
+    tested = significance(task)
+    chosen = tested.selected(0.05)
+    assert chosen.size > 0 and f"{chosen.size:,} words ringed" in rings.name
+    # the rings are exactly the points of the words with q <= 0.05
+    points = word_points(task)
+    ringed = set(zip(np.asarray(rings.x).tolist(), np.asarray(rings.y).tolist()))
+    assert ringed == set(zip(task.fp[chosen].tolist(), task.tp[chosen].tolist()))
+    # the line is the exact boundary at its columns: every whole fp up to the axis end near the origin
+    columns = fdr_columns(task, zoom)
+    assert columns[0] == 0 and columns[-1] == (task.neg if zoom is None else 20)
+    full = fdr_boundary(task, 0.05)
+    np.testing.assert_array_equal(np.asarray(line.y, dtype=float), full.upper[np.asarray(line.x, dtype=int)])
+    assert points.fp.size  # (the points were merged on the same task)
+
+
+def test_a_boundary_computed_on_some_columns_says_which_it_lacks(task):
+    part = fdr_boundary(task, 0.05, fp=[0, 1, 2, 10])
+    full = fdr_boundary(task, 0.05)
+    np.testing.assert_array_equal(part.upper, full.upper[[0, 1, 2, 10]])
+    assert part.encloses([task.pos], [10]).tolist() == full.encloses([task.pos], [10]).tolist()
+    with pytest.raises(ValueError, match="without fp"):
+        part.encloses([1], [3])
+    with pytest.raises(ValueError, match="whole numbers"):
+        fdr_boundary(task, 0.05, fp=[0.5])
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        word_map_figure(task, ["bns"], 10, fdr=1.5)
