@@ -34,7 +34,7 @@ from plotly.offline import get_plotlyjs
 
 from ._validation import check_whole
 from .corpora.groups import Groups
-from .evaluation.advice import recommend, recommendation_table, recommendation_text
+from .evaluation.advice import recommend
 from .evaluation.analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
@@ -50,6 +50,7 @@ from .evaluation.analysis import (
     tolerance_curves,
     within_tolerance,
 )
+from .evaluation.answers import recommendation_table, recommendation_text
 from .evaluation.grid import ALL, GridRun
 from .evaluation.skew import forman_tasks
 from .plots import (

@@ -5,7 +5,6 @@ import streamlit as st
 
 from fsviz import plots
 from fsviz.evaluation import advice, analysis
-from fsviz.evaluation.advice import recommendation_table, recommendation_text
 from fsviz.evaluation.analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
@@ -16,6 +15,7 @@ from fsviz.evaluation.analysis import (
     tolerance_curves,
     within_tolerance,
 )
+from fsviz.evaluation.answers import recommendation_table, recommendation_text
 from fsviz.evaluation.grid import ALL
 from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.evaluation.stability import grid_stability, stability_summary

@@ -10,6 +10,8 @@ contexts DATA --class C --word W
 grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
 lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
 cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
+recommend DATA        which metric and k for this corpus: the quick plan (:mod:`fsviz.evaluation.quick`), then
+                      the answer, worded as report words it (--goal f1|precision|recall|accuracy|fewest)
 report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results;
                       --html FILE also writes a self-contained HTML report (:mod:`fsviz.report`)
 export DATA --out F   a selector you can ship: a class's k words under a metric → a fitted Pipeline (.skops)
@@ -25,7 +27,7 @@ options are checked before any corpus is read. Two ``grid`` (or
 second waits for the first's lock file (``OUT.lock``, see
 :mod:`fsviz.evaluation.grid._lock`), then continues from its results.
 
-``grid``, ``lesion``, ``cutoff``, ``multiclass`` and ``report`` draw a
+``grid``, ``lesion``, ``cutoff``, ``multiclass``, ``recommend`` and ``report`` draw a
 progress bar (tqdm) only when stderr is a terminal, and take ``--quiet``
 (no progress, no notes: only errors, still one line with exit status 2)
 and ``--json`` (a machine-readable summary on stdout instead of the
@@ -34,7 +36,6 @@ tables; notes still go to stderr unless ``--quiet``).
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -46,7 +47,13 @@ from ..corpora.sample import build_sample, cache_dir, load_sample, sample_path
 from ..metrics import FORMAN_METRICS
 from ..selection import parse_specs
 from ..stats.significance import FdrRule, parse_k_rule
+from .answer import recommend_command, report_command
 from .options import corpus_options, grid_groups, task_groups
+from .output import check_out as _check_out
+from .output import finish as _finish
+from .output import note as _note
+from .output import records as _records
+from .output import table as _table
 from .parser import build_parser, parse_limits
 from .progress import Progress
 from .significance import chosen_k as _k
@@ -54,7 +61,7 @@ from .significance import significance_text, with_significance
 
 # What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
-recommend, recommendation_text = lazy("fsviz.evaluation.advice", "recommend", "recommendation_text")
+quick_plan = lazy("fsviz.evaluation.quick", "quick_plan")
 goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analysis", "goal_shares", "k_rule_summary", "macro_average")
 GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
 export_selection = lazy("fsviz.evaluation.export", "export_selection")
@@ -144,49 +151,12 @@ def _one_space(text: str) -> str:
     return "".join(c if c.isprintable() else " " for c in text)
 
 
-def _note(args, message: str) -> None:
-    """A line on stderr that is not the result (a note, a skipped task), unless --quiet."""
-    if not getattr(args, "quiet", False):
-        print(message, file=sys.stderr, flush=True)
-
-
-def _finish(args, summary: dict, text: str) -> None:
-    """The command's result on stdout: ``summary`` as JSON with --json, else ``text`` unless --quiet."""
-    if getattr(args, "json", False):
-        print(json.dumps(summary, indent=2, allow_nan=False))
-    elif not getattr(args, "quiet", False):
-        print(text)
-
-
-def _records(frame) -> list:
-    """A table as JSON records (NaN as null)."""
-    return json.loads(frame.to_json(orient="records"))
-
-
-def _table(frame) -> str:
-    return frame.to_string(index=False, float_format=lambda v: f"{v:.3f}")
-
-
 def _grid_corpora(args, min_df):
     options = corpus_options(args, min_df)
     limits = parse_limits(args.limit)
     return [load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, limits=limits,
                                                                         **options)
             for data in args.data]
-
-
-def _check_out(out, option="--out", example="results.parquet") -> None:
-    """ValueError unless ``out`` can be written: its folder exists and it is not a folder itself."""
-    if out is None:
-        return
-    path = Path(out)
-    if path.is_dir():
-        raise ValueError(f"{option} {out} is a folder; give a file name, e.g. {option} {path / example}")
-    folder = path.parent
-    if not folder.is_dir():
-        raise ValueError(f"{option} {out}: the folder {folder} does not exist; create it first or choose another")
-    if not os.access(folder, os.W_OK):
-        raise ValueError(f"{option} {out}: the folder {folder} is not writable; choose another")
 
 
 def _check_run_options(args) -> None:
@@ -286,34 +256,17 @@ def _cutoff(args):
             f"wrote {len(table):,} rows to {args.out}; {args.metric} by cutoff (macro over tasks):\n{_table(line)}")
 
 
-def _report(args):
-    for option, path in (("--out", args.out), ("--html", args.html)):
-        _check_out(path, option, "report.html" if option == "--html" else "recommendation.csv")
-        if path is not None and Path(path).resolve() == Path(args.results).resolve():
-            raise ValueError(f"{option} {path} is the results file itself; choose another name")
-    if args.html is None and (args.goal is not None or args.k is not None):
-        raise ValueError("--goal and --k choose what the HTML report shows; give --html FILE too")
-    run = load_results(args.results)
-    results = run.results
-    if results.empty:
-        raise ValueError(f"{args.results} holds no finished cells")
-    if args.html:  # first: it checks --goal and --k against the table
-        write_report(run, args.html, goal=args.goal or "f1", k=args.k, source=Path(args.results).name)
-    recommendation = recommend(results)
-    if args.out:
-        recommendation.to_csv(args.out, index=False)
-    tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
-    lines = [line.replace("**", "") for line in recommendation_text(recommendation)]
-    shares = goal_shares(results)
-    summary = dict(command="report", results=str(args.results), tasks=tasks, metrics=int(results["metric"].nunique()),
-                   complete=run.complete, recommendation=_records(recommendation), text=lines,
-                   tolerance=_records(shares), out=args.out, html=args.html)
-    text = [f"{args.results}: {tasks} tasks, {summary['metrics']} metrics (incl. all features), "
-            f"{'complete' if run.complete else 'INCOMPLETE'}\n", *(f"- {line}\n" for line in lines),
-            "% of tasks on which each metric comes within tolerance of the best average maximum (Forman's Figure 9b):",
-            tolerance_table(shares).to_string(float_format=lambda v: f"{v:.1f}"),
-            *(f"wrote {path}" for path in (args.out, args.html) if path)]
-    _finish(args, summary, "\n".join(text))
+def _recommend(args):
+    args.data = [args.data]
+    check_whole(args.trials, "--trials", minimum=1, maximum=MAXIMA["trials"], what="of trials")
+    _check_run_options(args)
+    corpus = _grid_corpora(args, args.min_df)[0]
+    classes = tuple(c for c in args.classes.split(",") if c) if args.classes else None
+    params = {"C": args.C} if args.C is not None else {}
+    plan = quick_plan(corpus, trials=args.trials, classes=classes, classifier=args.classifier,
+                      classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df)
+    run, _, summary = _run([corpus], plan.config, args)
+    recommend_command(args, run, plan, summary)
 
 
 def _export(args):
@@ -395,7 +348,8 @@ COMMANDS = {
     "lesion": _lesion,
     "cutoff": _cutoff,
     "multiclass": _multiclass,
-    "report": _report,
+    "recommend": _recommend,
+    "report": report_command,
     "export": _export,
     "sample": _sample,
     "runs": _runs,

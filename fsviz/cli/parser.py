@@ -17,6 +17,8 @@ from .options import add_preprocessing_arguments
 
 # fsviz.evaluation.analysis imports the grid: only for --goal
 GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
+#: The answers' goals: the four, and the fewest words within 1% of the best F1 (fsviz.evaluation.advice).
+ANSWER_GOALS = ("f1", "precision", "recall", "accuracy", "fewest")
 
 __all__ = ["build_parser", "parse_limits"]
 
@@ -171,6 +173,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="comma-separated all-class specs (default chi_max,chi_avg,ig_multi,ttest_avg,cmfs,dfreq)")
     multi.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
     _grid_arguments(multi)
+    quick = commands.add_parser("recommend", help="which metric and k for this corpus: a quick grid, then the answer")
+    _corpus_arguments(quick)
+    quick.add_argument("--goal", default="f1", choices=ANSWER_GOALS, metavar="GOAL",
+                       help="the answer shown first: f1 (default), precision, recall, accuracy, or fewest (the "
+                            "fewest words within 1%% of the best F1)")
+    quick.add_argument("--trials", type=int, default=1, help="random trials of 4-fold cross-validation (default 1)")
+    quick.add_argument("--classes", default=None,
+                       help="comma-separated positive classes (default: the 8 largest)")
+    quick.add_argument("--out", default=None, help="also keep the results (Parquet), for fsviz report")
+    quick.add_argument("--classifier", default="svm", help="svm (default), nb, knn, knn_okapi or centroid")
+    quick.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
+    quick.add_argument("--seed", type=int, default=0, help="seed for folds (default 0)")
+    quick.add_argument("--jobs", type=int, default=-1, help="worker processes on this machine (default all cores)")
+    quick.set_defaults(workers=None, scheduler=None)
+    _output_arguments(quick)
     report = commands.add_parser("report", help="which metric to use, from a grid's results file")
     report.add_argument("results", help="a results file written by `grid`")
     report.add_argument("--out", default=None, help="also write the recommendation table as CSV")

@@ -1,36 +1,34 @@
-"""Which metric to use, with what k, and how sure: the advice the Results explorer, ``fsviz report`` and the
-HTML report give, from one code path.
+"""Which metric to use, with what k, and what the data can show: the one answer the recommendation page,
+``fsviz recommend``, ``fsviz report`` and the HTML report give.
 
-:func:`recommend` reads a grid's results table and, for each goal, names the
-best *real* selection and says how much to trust it; :func:`recommendation_text`
-turns that into sentences and :func:`recommendation_table` into a table for
-people (labelled columns, rounded numbers; the machine columns stay in
-:func:`recommend`'s table, the downloads and ``--json``).
+:func:`recommend` reads a grid's results table and, for each goal, names the best *real* selection and what
+the data support; :mod:`fsviz.evaluation.answers` turns its table into sentences, a table for people and the
+``--json`` answers.
 
 The rules:
 
-- **References are never the answer.** All words (``all``) and Rand (any
-  spec that scores with ``rand``) are what a selection must beat: never the
-  leader, the runner-up, the pair or a backup; their scores are reported
-  beside the answer.
-- **Significance, named and with its p.** The leader is compared with all
-  words and with the runner-up (the second-best real selection) by the
-  paired t-test the Significance tab uses, over the (dataset, class, trial)
-  units both ran on, each at its own best k; below ``ALPHA`` (0.05) the
-  difference is called significant, otherwise "not significantly".
-- **The edge of the k range.** When the best k is the largest (smallest) k
-  tried, the best may lie beyond it, and the advice says what to try next.
-- **Little evidence.** One trial (no spread between repetitions) or fewer
-  than ``FEW_TASKS`` tasks is said in words.
+- **References are never the answer.** All words (``all``) and Rand (any spec that scores with ``rand``) are
+  what a selection must beat: never the leader, the runner-up, the pair or a backup. When the best selection
+  does not score above all words (or Rand), the answer is "no selection beats all words" (``metric`` None),
+  said first, with the fewest words that keep within 1% of all words.
+- **No winner's curse.** The leader, the runner-up and their k are picked on the same results they would be
+  judged on; so every claim of "better" is judged on the choice made inside the resampling (nested: picked on
+  the other folds, scored on the held-out fold) with the corrected resampled t-test
+  (:mod:`fsviz.evaluation.nested`). Below ``ALPHA`` (0.05) a difference is shown; otherwise the data cannot
+  tell, and the words say so, never "either will do".
+- **k as a range.** From the smallest k within one standard error of the best (Breiman's one-standard-error
+  rule, the standard error of the held-out folds' scores) up to the best; a single grid point is a range of one,
+  never a "narrow peak". When the best k is the largest tried and below the vocabulary, or the smallest tried,
+  the best may lie beyond, and the advice says what to try (never a k beyond the vocabulary).
+- **The fewest words.** Goal ``fewest``: the smallest k, any metric, whose macro F1 is within ``within`` (1%)
+  of the best selection's.
+- **Little evidence.** One trial, or fewer than ``FEW_TASKS`` tasks, is said in words.
 - **Stability breaks a tie.** Given the run's stability
   (:func:`fsviz.evaluation.stability.stability_summary` of :func:`fsviz.evaluation.stability.grid_stability`),
-  each row reports the leader's mean Kuncheva index at its k; and when the
-  best two are tied (the runner-up's macro score within ``TIE`` (0.5%,
-  relative) of the leader's and the paired t-test not separating them,
-  p ≥ ``ALPHA``), the one whose top-k set is the more stable across the
-  folds leads, and the text says so. A tie is a call the scores cannot
-  make; a selection that moves less from fold to fold is the safer one to
-  ship (Kalousis et al. 2007).
+  each row reports the leader's mean Kuncheva index at its k; and when the best two are tied (the runner-up's
+  macro score within ``TIE`` (0.5%, relative) of the leader's and a paired t-test not separating them,
+  p ≥ ``ALPHA``), the one whose top-k set is the more stable across the folds leads, and the text says so
+  (Kalousis et al. 2007).
 """
 
 from __future__ import annotations
@@ -42,22 +40,20 @@ from ..selection import parse_spec
 from ..selection.spec import Combination, MetricSpec, Weighted
 from .analysis import (
     DEFAULT_TOLERANCE,
-    GOAL_LABELS,
     GOALS,
     best_pairs,
     macro_average,
-    metric_label,
-    p_text,
     paired_p,
     per_trial,
     task_maxima,
     within_tolerance,
 )
 from .grid import ALL
+from .nested import METHOD, fold_macro, held_out
 from .stability import stability_at
 
-__all__ = ["ALPHA", "FEW_TASKS", "TIE", "is_reference", "peak_range", "recommend", "recommendation_table",
-           "recommendation_text"]
+__all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "one_se_range",
+           "peak_range", "recommend"]
 
 #: The significance level of the advice's paired t-tests.
 ALPHA = 0.05
@@ -65,6 +61,11 @@ ALPHA = 0.05
 FEW_TASKS = 10
 #: Two selections whose macro scores differ by less than this (relative) and not significantly are tied.
 TIE = 0.005
+#: The goal "the fewest words within WITHIN of the best F1", and how close counts (relative).
+FEWEST = "fewest"
+WITHIN = 0.01
+#: The goals :func:`recommend` answers, in order.
+ANSWER_GOALS = (*GOALS, FEWEST)
 _EPS = 1e-12
 _TASK = ["dataset", "class"]
 
@@ -116,20 +117,57 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
             "n_k": high - low + 1}
 
 
-def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts",
-              stability: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The best real selection and the best pair for each goal, from a grid's results, with how sure it is.
+def _vocabulary(results: pd.DataFrame) -> int:
+    """The most words any fold could select (its eligible words): a k at or beyond it is all words."""
+    return int(results["n_features"].max()) if "n_features" in results.columns and len(results) else 0
 
-    One row per goal: ``metric`` (never a reference, :func:`is_reference`) with its peak ``k``, ``value`` and
-    the range of k within 1% of the peak (:func:`peak_range`); ``percent``, the share of tasks on which it
-    comes within the goal's tolerance of the best average maximum (Forman's "best chances"); the best
-    ``pair`` of real selections with its ``pair_percent``, the ``runner_up`` pair and the ``margin``;
-    ``baseline`` (all words) and ``rand`` (Rand's best) as references; ``p_all`` and ``n_all`` (the leader
-    against all words), ``second``, ``second_k``, ``second_value``, ``p_second``, ``n_second`` (against the
-    runner-up); ``edge`` ("largest", "smallest" or None) with ``k_min`` and ``k_max`` tried; ``trials``;
-    ``stability`` and ``second_stability`` (mean Kuncheva index at their k, NaN without ``stability``, the
-    table :func:`fsviz.evaluation.stability.stability_summary` makes) and ``by_stability`` (the two were tied and
-    stability chose the leader; see the module's notes).
+
+def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, float]:
+    """Breiman's one-standard-error rule on one metric's macro curve: ``(k_low, k_best, value)``, where k_best
+    is the smallest k at the peak and k_low the smallest k whose score is within ``se`` of the peak (a k below
+    it would do as well, as far as the folds can tell).
+
+    >>> curve = pd.DataFrame({"k": [10, 100, 1000], "f1": [0.70, 0.79, 0.80]})
+    >>> one_se_range(curve, "f1", 0.02), one_se_range(curve, "f1", 0.0)
+    ((100, 1000, 0.8), (1000, 1000, 0.8))
+    """
+    curve = curve.sort_values("k")
+    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
+    peak = int(np.argmax(values))
+    low = int(np.argmax(values >= values[peak] - max(se, 0.0) - _EPS))
+    return int(ks[low]), int(ks[peak]), float(values[peak])
+
+
+def _fold_se(table: pd.DataFrame, metric: str, k) -> float:
+    """The standard error of a (metric, k)'s held-out fold scores: the spread the one-SE rule allows."""
+    held = table.loc[(table["metric"] == metric) & (table["k"] == k), "held"].to_numpy(np.float64)
+    return float(held.std(ddof=1) / np.sqrt(held.size)) if held.size > 1 else 0.0
+
+
+def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts",
+              stability: pd.DataFrame | None = None, within: float = WITHIN) -> pd.DataFrame:
+    """The best real selection for each goal, from a grid's results, with what the data can and cannot show.
+
+    One row per goal of :data:`ANSWER_GOALS`: F1, precision, recall, accuracy, and ``fewest`` (the fewest words
+    whose macro F1 is within ``within``, relative, of the best). ``best`` is the best real selection (never a
+    reference, :func:`is_reference`) at its peak ``k`` with its macro ``value``; ``metric`` is ``best`` when it
+    scores above all words and Rand, else None (no selection beats them, and the text says so first).
+    ``k_low``–``k_high`` is the range of k of Breiman's one-standard-error rule (:func:`one_se_range`, the
+    standard error of the held-out folds' scores), ``k_high`` the peak. ``baseline`` and ``rand`` are the
+    references' best macro scores.
+
+    The claims come from the choice made inside the resampling (:mod:`fsviz.evaluation.nested`): ``nested`` is
+    the score of "pick the best metric and k" on folds that did not pick, ``nested_all`` and ``nested_rand``
+    the references' on the same folds; ``p_all`` / ``p_rand`` (with ``n_all`` / ``n_rand`` held-out folds) are
+    the corrected resampled t-test's, and ``beats_all_words`` / ``beats_rand`` are True when the choice scores
+    higher on the held-out folds and p < ``ALPHA``. ``second`` is the runner-up with ``second_k``,
+    ``second_value``, and ``p_second`` of the leader against it (each metric's k chosen on the other folds).
+    ``method`` names the test. Also: ``percent`` (tasks within the goal's tolerance of the best, Forman's
+    "best chances"), ``pair`` / ``pair_percent`` / ``runner_up`` / ``margin`` (the best pair of metrics),
+    ``edge`` ("largest" or "smallest" k tried, when the peak is there and the range could go on) with
+    ``k_min``, ``k_max`` and ``vocabulary``; ``fewer`` / ``fewer_k`` / ``fewer_value`` (when no selection beats
+    all words: the fewest words within ``within`` of all words); ``trials``, ``tasks``, ``folds``;
+    ``stability`` / ``second_stability`` / ``by_stability`` (see the module's notes).
 
     ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy). A table
     with no real selection (only references) raises ValueError.
@@ -140,52 +178,120 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     if not real:
         raise ValueError("the results hold no metric to recommend: only references (all words, Rand); run the "
                          "grid with at least one other metric")
-    curves = macro[macro["metric"].isin(real)]
-    baseline = macro[macro["metric"] == ALL]
-    rand = macro[macro["metric"].map(lambda m: m != ALL and is_reference(m))]
+    rands = [m for m in dict.fromkeys(macro["metric"]) if m != ALL and is_reference(m)]
     trials = per_trial(results, pool=pool)
-    ks = sorted(curves["k"].unique())
-    rows = []
-    for goal in GOALS:
-        peaks = {m: peak_range(c, goal) for m, c in curves.groupby("metric", observed=True)}
-        order = sorted(sorted(peaks), key=lambda m: -peaks[m]["value"])
-        steady, by_stability = {}, False
-        if stability is not None:
-            steady = {m: stability_at(stability, m, peaks[m]["k"]) for m in order[:2]}
-            if len(order) > 1 and _tied(trials, goal, peaks, order[0], order[1]) \
+    ks = sorted(macro.loc[macro["metric"].isin(real), "k"].unique())
+    context = dict(macro=macro, real=real, rands=rands, trials=trials, ks=ks, results=results,
+                   vocabulary=_vocabulary(results), tolerances=tolerances, pool=pool, stability=stability,
+                   within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()))
+    table = pd.DataFrame([_answer(goal, context) for goal in ANSWER_GOALS])
+    for column in ("metric", "second", "fewer", "edge", "pair", "runner_up"):  # names or None, never NaN
+        table[column] = pd.Series([v if isinstance(v, str) else None for v in table[column]], dtype=object)
+    return table
+
+
+def _answer(goal: str, c: dict) -> dict:
+    """One row of :func:`recommend`'s table."""
+    measure = "f1" if goal == FEWEST else goal
+    macro, real = c["macro"], c["real"]
+    curves = macro[macro["metric"].isin(real)]
+    folds = _cached(c, ("folds", measure), lambda: fold_macro(c["results"], measure))
+    peaks = {m: peak_range(curve, measure) for m, curve in curves.groupby("metric", observed=True)}
+    order = sorted(sorted(peaks), key=lambda m: -peaks[m]["value"])
+    steady, by_stability = {}, False
+    baseline = macro.loc[macro["metric"] == ALL, measure]
+    baseline = float(baseline.iloc[0]) if len(baseline) else np.nan
+    if goal == FEWEST:  # within `within` of the best F1 anything reached, all words included
+        top = max(max(p["value"] for p in peaks.values()), -np.inf if np.isnan(baseline) else baseline)
+        near = curves[curves[measure] >= top * (1 - c["within"]) - _EPS]
+        if near.empty:  # no selection within `within` of all words: the closest
+            near = curves[curves[measure] >= curves[measure].max() - _EPS]
+        near = near.assign(_o=near["metric"].map({m: i for i, m in enumerate(order)}))
+        pick = near.sort_values(["k", measure, "_o"], ascending=[True, False, True]).iloc[0]
+        best, k_best, value = str(pick["metric"]), int(pick["k"]), float(pick[measure])
+        order.remove(best)
+        order.insert(0, best)
+        k_low = k_best
+    else:
+        if c["stability"] is not None:
+            steady = {m: stability_at(c["stability"], m, peaks[m]["k"]) for m in order[:2]}
+            if len(order) > 1 and _tied(c["trials"], measure, peaks, order[0], order[1]) \
                     and steady[order[1]] > steady[order[0]]:
                 order[:2], by_stability = order[1::-1], True
         best = order[0]
-        maxima = task_maxima(results, goal, pool=pool)
-        maxima = maxima[[m for m in maxima.columns if not is_reference(m)]]
-        tol = tolerances[goal]
-        share = 100 * within_tolerance(maxima, tol).mean(axis=0)
-        pairs = best_pairs(maxima, tol) if maxima.shape[1] > 1 else None
-        p_all, n_all = paired_p(trials, goal, best, peaks[best]["k"], ALL, None) if len(baseline) else (np.nan, 0)
-        row = {"goal": goal, "metric": best, **peaks[best], "tolerance": tol, "percent": float(share[best]),
-               "tasks": len(maxima), "trials": int(results["trial"].nunique()),
-               "baseline": float(baseline[goal].iloc[0]) if len(baseline) else np.nan,
-               "rand": float(rand[goal].max()) if len(rand) else np.nan, "p_all": p_all, "n_all": n_all,
-               "second": None, "second_k": np.nan, "second_value": np.nan, "p_second": np.nan, "n_second": 0,
-               "edge": None, "k_min": int(ks[0]), "k_max": int(ks[-1]),
-               "pair": None, "pair_percent": np.nan, "runner_up": None, "margin": np.nan,
-               "stability": steady.get(best, np.nan), "second_stability": np.nan, "by_stability": by_stability}
-        if len(ks) > 1 and peaks[best]["k"] in (ks[0], ks[-1]):
-            row["edge"] = "largest" if peaks[best]["k"] == ks[-1] else "smallest"
-        if len(order) > 1:
-            second = order[1]
-            p, n = paired_p(trials, goal, best, peaks[best]["k"], second, peaks[second]["k"])
-            row.update(second=second, second_k=peaks[second]["k"], second_value=peaks[second]["value"],
-                       p_second=p, n_second=n, second_stability=steady.get(second, np.nan))
-        if pairs is not None and len(pairs):
-            top = pairs.iloc[0]
-            row.update(pair=f"{top['first']}+{top['second']}", pair_percent=float(top["percent"]))
-            if len(pairs) > 1:
-                runner = pairs.iloc[1]
-                row.update(runner_up=f"{runner['first']}+{runner['second']}",
-                           margin=float(top["percent"] - runner["percent"]))
-        rows.append(row)
-    return pd.DataFrame(rows)
+        k_low, k_best, value = one_se_range(curves[curves["metric"] == best], measure,
+                                            _fold_se(folds, best, peaks[best]["k"]))
+    rand = macro.loc[macro["metric"].isin(c["rands"]), measure]
+    rand = float(rand.max()) if len(rand) else np.nan
+    choice = held_out(folds, order, rule="fewest" if goal == FEWEST else "best", within=c["within"])
+    row = {"goal": goal, "measure": measure, "best": best, "k": k_best, "value": value, "k_low": k_low,
+           "k_high": k_best, "baseline": baseline, "rand": rand, "nested": choice.score,
+           "nested_all": np.nan, "nested_rand": np.nan, "p_all": np.nan, "n_all": 0, "p_rand": np.nan, "n_rand": 0,
+           "method": METHOD, "trials": c["n_trials"], "folds": c["folds"], "vocabulary": c["vocabulary"],
+           "k_min": int(c["ks"][0]), "k_max": int(c["ks"][-1]), "edge": None,
+           "fewer": None, "fewer_k": np.nan, "fewer_value": np.nan,
+           "second": None, "second_k": np.nan, "second_value": np.nan, "p_second": np.nan, "n_second": 0,
+           "stability": steady.get(best, np.nan), "second_stability": np.nan, "by_stability": by_stability}
+    for name, metrics in (("all", [ALL]), ("rand", c["rands"])):
+        reference = held_out(folds, metrics)
+        if len(reference.folds):
+            p, n = choice.against(reference)
+            row.update({f"nested_{name}": reference.score, f"p_{name}": p, f"n_{name}": n})
+    row["beats_all_words"] = _beats(row["nested"], row["nested_all"], row["p_all"])
+    row["beats_rand"] = _beats(row["nested"], row["nested_rand"], row["p_rand"])
+    if goal == FEWEST:  # an answer when it keeps within `within` of the best, all words included
+        row["metric"] = best if value >= top * (1 - c["within"]) - _EPS else None
+    else:
+        row["metric"] = best if not (value <= baseline + _EPS or value <= rand + _EPS) else None
+    if goal != FEWEST and len(c["ks"]) > 1 and k_best in (c["ks"][0], c["ks"][-1]):
+        beyond = k_best == c["ks"][-1] and (not c["vocabulary"] or k_best < c["vocabulary"])
+        row["edge"] = "largest" if beyond else "smallest" if k_best == c["ks"][0] else None
+    if row["metric"] is None and goal != FEWEST and not np.isnan(baseline):
+        near = curves[curves[measure] >= baseline * (1 - c["within"]) - _EPS].sort_values(["k", measure],
+                                                                                      ascending=[True, False])
+        if len(near):
+            row.update(fewer=str(near["metric"].iloc[0]), fewer_k=int(near["k"].iloc[0]),
+                       fewer_value=float(near[measure].iloc[0]))
+    if len(order) > 1:
+        second = order[1]
+        lead, other = held_out(folds, [best]), held_out(folds, [second])
+        p, n = lead.against(other)
+        row.update(second=second, second_k=peaks[second]["k"], second_value=peaks[second]["value"], p_second=p,
+                   n_second=n, second_stability=steady.get(second, np.nan))
+    row.update(_chances(goal, measure, best, c))
+    return row
+
+
+def _cached(context: dict, key, make):
+    """A table the goals share (F1's serves F1 and the fewest words), made once per :func:`recommend` call."""
+    if key not in context:
+        context[key] = make()
+    return context[key]
+
+
+def _beats(score: float, reference: float, p: float) -> bool:
+    """Whether the held-out folds show the choice above a reference: higher, and p below ``ALPHA``."""
+    return bool(not np.isnan(reference) and score > reference + _EPS and p < ALPHA)
+
+
+def _chances(goal: str, measure: str, best: str, c: dict) -> dict:
+    """Forman's best chances for ``best``: the share of tasks within tolerance of the best average maximum, and
+    the best pair of metrics."""
+    maxima = _cached(c, ("maxima", measure), lambda: task_maxima(c["results"], measure, pool=c["pool"]))
+    maxima = maxima[[m for m in maxima.columns if not is_reference(m)]]
+    tol = c["tolerances"][measure]
+    share = 100 * within_tolerance(maxima, tol).mean(axis=0)
+    row = {"tolerance": tol, "percent": float(share.get(best, np.nan)), "tasks": len(maxima), "pair": None,
+           "pair_percent": np.nan, "runner_up": None, "margin": np.nan}
+    pairs = _cached(c, ("pairs", measure), lambda: best_pairs(maxima, tol) if maxima.shape[1] > 1 else None)
+    if pairs is not None and len(pairs):
+        top = pairs.iloc[0]
+        row.update(pair=f"{top['first']}+{top['second']}", pair_percent=float(top["percent"]))
+        if len(pairs) > 1:
+            runner = pairs.iloc[1]
+            row.update(runner_up=f"{runner['first']}+{runner['second']}",
+                       margin=float(top["percent"] - runner["percent"]))
+    return row
 
 
 def _tied(trials, goal, peaks, a, b) -> bool:
@@ -194,106 +300,3 @@ def _tied(trials, goal, peaks, a, b) -> bool:
     close = peaks[b]["value"] >= peaks[a]["value"] * (1 - TIE) - _EPS
     p, _ = paired_p(trials, goal, a, peaks[a]["k"], b, peaks[b]["k"])
     return bool(close and not p < ALPHA)
-
-
-def _stability_text(row, label) -> str:
-    """The sentence on stability: which it chose, or the leader's."""
-    if np.isnan(row.stability):
-        return ""
-    if row.by_stability:
-        return (f" {label(row.metric)} and {label(row.second)} score within {100 * TIE:g}% and not significantly "
-                f"apart, so stability broke the tie: {label(row.metric)}'s top {row.k} words agree more across the "
-                f"folds (Kuncheva {row.stability:.2f} against {row.second_stability:.2f}).")
-    return f" Its top {row.k} words agree across the folds with Kuncheva's index {row.stability:.2f} (1 = identical)."
-
-
-def _significance(row, goal: str, name: str, label) -> str:
-    """The sentence on the leader against all words and the runner-up."""
-    parts = []
-    if not np.isnan(row.baseline):
-        if row.baseline >= row.value:
-            parts.append(f" Using all words scores {row.baseline:.3f}: here no selection beats using all words.")
-        elif np.isnan(row.p_all):
-            parts.append(f" All words score {row.baseline:.3f}.")
-        else:
-            verdict = "significantly" if row.p_all < ALPHA else "not significantly"
-            parts.append(f" All words score {row.baseline:.3f}: {name} is {verdict} better (paired t-test over "
-                         f"{row.n_all} task-trials, {p_text(row.p_all)}).")
-    if row.second is not None and not np.isnan(row.p_second):
-        other = f"{label(row.second)} ({row.second_value:.3f} at k = {int(row.second_k)})"
-        if row.p_second < ALPHA:
-            parts.append(f" It beats the runner-up, {other}, significantly ({p_text(row.p_second)}).")
-        else:
-            parts.append(f" The runner-up, {other}, is not significantly worse ({p_text(row.p_second)}): either will "
-                         "do.")
-    return "".join(parts)
-
-
-def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
-    """Plain-words sentences, one per goal, from :func:`recommend`'s table.
-
-    ``label`` turns a metric name into what the reader sees (e.g. "BNS").
-    """
-    lines = []
-    for row in table.itertuples(index=False):
-        goal = GOAL_LABELS.get(row.goal, row.goal)
-        name = label(row.metric)
-        k_range = (f"k = {row.k_low}" if row.k_low == row.k_high else f"k from {row.k_low} to {row.k_high}")
-        robust = "a narrow peak: choose k with care" if row.n_k == 1 else f"{row.n_k} of the k tried"
-        text = (f"**{goal}**: use **{name}** with k = {row.k} (macro {goal} {row.value:.3f}); it stays within "
-                f"1% of that for {k_range} ({robust}). It comes within {100 * row.tolerance:g}% of the best "
-                f"any metric reached on {row.percent:.0f}% of {row.tasks} tasks.")
-        if row.edge == "largest":
-            text += (f" k = {row.k} is the largest k tried: the best may lie beyond, so try k up to "
-                     f"{4 * row.k:,} (or all words).")
-        elif row.edge == "smallest":
-            text += f" k = {row.k} is the smallest k tried: the best may lie below, so try k down to {max(1, row.k // 4):,}."
-        text += _significance(row, goal, name, label)
-        if "stability" in table.columns:
-            text += _stability_text(row, label)
-        if not np.isnan(row.rand):
-            text += f" Rand, the random baseline, reaches {row.rand:.3f}."
-        if row.pair:
-            a, b = row.pair.split("+")
-            text += f" If you can try two, try **{label(a)} and {label(b)}**: one of them is within tolerance on " \
-                    f"{row.pair_percent:.0f}% of tasks"
-            if row.runner_up:
-                c, d = row.runner_up.split("+")
-                runner = f"{label(c)} and {label(d)}"
-                text += (f" (tied with {runner})" if row.margin < 0.05 else
-                         f" ({row.margin:.1f} percentage points ahead of {runner})")
-            text += "."
-        if row.trials == 1:
-            text += " This rests on one trial: run more trials before trusting a small difference."
-        if row.tasks < FEW_TASKS:
-            text += f" With {row.tasks} task{'s' * (row.tasks > 1)}, percentages move in steps of {100 / row.tasks:.0f} points."
-        lines.append(text)
-    return lines
-
-
-def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFrame:
-    """:func:`recommend`'s table for people: labelled columns, rounded numbers, references beside the answer, and
-    the leader's stability when :func:`recommend` was given the run's."""
-    def number(value):
-        return "–" if np.isnan(value) else f"{value:.3f}"
-
-    pair = table["pair"].map(lambda v: " + ".join(label(m) for m in v.split("+")) if isinstance(v, str) else "–")
-    shown = pd.DataFrame({
-        "Goal": table["goal"].map(GOAL_LABELS),
-        "Use": table["metric"].map(label),
-        "Best k": table["k"].astype(int),
-        "Score": table["value"].round(3),
-        "k within 1%": [f"{lo}" if lo == hi else f"{lo}–{hi}" for lo, hi in zip(table["k_low"], table["k_high"])],
-        "Tasks within tolerance (%)": table["percent"].round(0).astype(int),
-        "All words": table["baseline"].map(number),
-        "p vs all words": table["p_all"].map(lambda v: p_text(v, named=False)),
-        "Runner-up": table["second"].map(lambda m: label(m) if isinstance(m, str) else "–"),
-        "p vs runner-up": table["p_second"].map(lambda v: p_text(v, named=False)),
-        "Rand": table["rand"].map(number),
-        "Best pair": pair,
-        "Pair within tolerance (%)": table["pair_percent"].map(lambda v: "–" if np.isnan(v) else f"{v:.0f}"),
-    })
-    if "stability" in table.columns and table["stability"].notna().any():  # the run's stability was computed
-        shown["Stability (Kuncheva)"] = table["stability"].map(number)
-        shown["Chosen by stability"] = table["by_stability"].map({True: "yes", False: "no"})
-    return shown

@@ -35,30 +35,14 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
 #: The module each public name comes from, relative to this package.
 _SOURCES = {
     "classifiers": [
-        "CLASSIFIERS",
-        "CLASSIFIER_LABELS",
-        "CentroidClassifier",
-        "CosineKNN",
-        "FREQUENCY_CLASSIFIERS",
-        "OkapiKNN",
-        "check_classifier",
-        "fast_fit",
-        "fast_predict",
-        "make_classifier",
+        "CLASSIFIERS", "CLASSIFIER_LABELS", "CentroidClassifier", "CosineKNN", "FREQUENCY_CLASSIFIERS", "OkapiKNN",
+        "check_classifier", "fast_fit", "fast_predict", "make_classifier",
     ],
 }
 
 __all__ = [
-    "CLASSIFIERS",
-    "CLASSIFIER_LABELS",
-    "FREQUENCY_CLASSIFIERS",
-    "CentroidClassifier",
-    "CosineKNN",
-    "OkapiKNN",
-    "check_classifier",
-    "fast_fit",
-    "fast_predict",
-    "make_classifier",
+    "CLASSIFIERS", "CLASSIFIER_LABELS", "FREQUENCY_CLASSIFIERS", "CentroidClassifier", "CosineKNN", "OkapiKNN",
+    "check_classifier", "fast_fit", "fast_predict", "make_classifier",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

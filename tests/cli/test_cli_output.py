@@ -118,9 +118,14 @@ def test_report_json_holds_the_recommendation_and_the_tolerance_table(results, c
     summary = strict_json(captured.out)
     assert captured.err == ""
     assert summary["command"] == "report" and summary["tasks"] == 3 and summary["metrics"] == 3
-    assert [r["goal"] for r in summary["recommendation"]] == ["f1", "precision", "recall", "accuracy"]
-    assert all(r["metric"] in {"bns", "ig"} for r in summary["recommendation"])
-    assert len(summary["text"]) == 4 and summary["text"][0].startswith("F-measure: use ")
+    goals = ["f1", "precision", "recall", "accuracy", "fewest"]
+    assert [r["goal"] for r in summary["recommendation"]] == goals
+    assert [a["goal"] for a in summary["answers"]] == goals
+    assert all(a["best"] in {"bns", "ig"} and a["metric"] in {"bns", "ig", None} for a in summary["answers"])
+    assert all(set(a) >= {"goal", "metric", "k_low", "k_high", "score", "all_words", "rand", "beats_all_words",
+                          "beats_rand", "p", "method", "trials", "tasks", "text"} for a in summary["answers"])
+    assert [a["text"] for a in summary["answers"]] == summary["text"]
+    assert len(summary["text"]) == 5 and summary["text"][0].startswith("F-measure: ")
     assert len(summary["tolerance"]) == 4 * 2 and set(summary["tolerance"][0]) == {"goal", "tolerance", "metric",
                                                                                   "percent"}
     assert summary["html"] is None and summary["out"] is None
@@ -197,3 +202,22 @@ def test_errors_stay_one_line_with_exit_status_2(data, tmp_path, capsys, mode):
     assert main(["grid", str(data), "--metrics", "nope", *TINY, "--out", str(tmp_path / "r.parquet"), *mode]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith("error: ") and len(captured.err.splitlines()) == 1
+
+
+def test_recommend_runs_the_quick_plan_and_answers_as_report_does(data, tmp_path, capsys):
+    """``fsviz recommend`` gives the --goal's answer first, and the same answers as ``fsviz report`` on the
+    results it kept."""
+    out = tmp_path / "quick.parquet"
+    assert main(["recommend", str(data), "--goal", "recall", "--out", str(out), "--json", "--quiet", "--jobs", "1"]) == 0
+    quick = strict_json(capsys.readouterr().out)
+    assert quick["command"] == "recommend" and quick["goal"] == "recall"
+    assert quick["answers"][0]["goal"] == "recall" and len(quick["answers"]) == 5
+    assert "4 folds × 1 trial" in quick["plan"] and "all 3 classes" in quick["plan"]
+    assert main(["report", str(out), "--json"]) == 0
+    report = strict_json(capsys.readouterr().out)
+    by_goal = {a["goal"]: a for a in report["answers"]}
+    assert all(a == by_goal[a["goal"]] for a in quick["answers"])  # one code path, one answer
+    assert main(["recommend", str(data), "--jobs", "1", "--quiet"]) == 0
+    assert capsys.readouterr().out == ""
+    assert main(["recommend", str(data), "--trials", "0"]) == 2
+    assert "--trials" in capsys.readouterr().err

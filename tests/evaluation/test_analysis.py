@@ -6,7 +6,7 @@ import pytest
 from conftest import results_table
 from scipy import stats
 
-from fsviz.evaluation.advice import peak_range, recommend, recommendation_text
+from fsviz.evaluation.advice import peak_range, recommend
 from fsviz.evaluation.analysis import (
     average_maximum,
     best_pairs,
@@ -21,6 +21,7 @@ from fsviz.evaluation.analysis import (
     tolerance_curves,
     within_tolerance,
 )
+from fsviz.evaluation.answers import recommendation_text
 
 
 def rows(*specs):
@@ -197,16 +198,16 @@ def test_peak_range_is_contiguous_around_the_peak():
 def test_recommend_names_the_winner_its_peak_and_the_pair():
     # x: k 10 P 1 R .8, k 20 perfect; y: k 10 P .5 R .5, k 20 P .6 R .6 — on both tasks; all features F1 .947
     rec = recommend(results_table()).set_index("goal")
-    assert (rec["metric"] == "x").all()
+    assert (rec["best"] == "x").all() and (rec.drop(index="precision")["metric"] == "x").all()
+    assert pd.isna(rec.loc["precision", "metric"])  # all features' precision is 1 too: no selection beats it
     f1 = rec.loc["f1"]
-    assert (f1["k"], f1["value"], f1["k_low"], f1["k_high"], f1["n_k"]) == (20, 1.0, 20, 20, 1)
+    assert (f1["k"], f1["value"], f1["k_low"], f1["k_high"]) == (20, 1.0, 20, 20)
     assert f1["percent"] == 100 and f1["pair"] == "x+y" and f1["pair_percent"] == 100
     assert f1["runner_up"] is None and f1["baseline"] == pytest.approx(2 * 0.9 / 1.9)
-    # precision is 1 at both k: a wide peak
-    assert (rec.loc["precision", "k_low"], rec.loc["precision", "k_high"]) == (10, 20)
+    # precision is 1 at both k: the smallest k at the peak, no range
+    assert (rec.loc["precision", "k"], rec.loc["precision", "k_low"], rec.loc["precision", "k_high"]) == (10, 10, 10)
     text = recommendation_text(rec.reset_index(), label=str.upper)
-    assert "use **X** with k = 20" in text[0] and "narrow peak" in text[0] and "**X and Y**" in text[0]
-    assert "k from 10 to 20" in text[1]
+    assert "use **X** with k = 20" in text[0] and "narrow peak" not in text[0] and "**X and Y**" in text[0]
 
 
 def test_goal_shares_use_each_goals_tolerance():
@@ -222,4 +223,5 @@ def test_recommendation_says_when_all_words_win():
     table = rows(("a", "x", 10, 0, 0, 5, 0, 5, 30), ("a", "all", 50, 0, 0, 10, 0, 0, 30))
     rec = recommend(table)
     assert rec.loc[0, "baseline"] == 1.0
-    assert "no selection beats using all words" in recommendation_text(rec)[0]
+    assert rec.loc[0, "metric"] is None
+    assert recommendation_text(rec)[0].startswith("**F-measure**: no selection beats all words here")

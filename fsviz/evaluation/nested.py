@@ -1,0 +1,136 @@
+"""How well the *choice* of metric and k does on data it did not see: nested estimates and their test.
+
+Picking the best metric and k on a grid's results and then testing it on the same results is optimistic (the
+winner's curse): the maximum of many noisy scores is biased up, and a paired test of the winner against all
+words then finds differences that are not there. Here the choice is made inside the resampling, and the test
+allows for the folds' overlap:
+
+- **The choice, held out** (:func:`held_out`). For each trial and each fold ``f``, the rule (by default the
+  best macro score; see :data:`RULES`) picks a metric and k from the *other* folds of that trial, their
+  confusion counts pooled; the pick is then scored on fold ``f`` alone, macro-averaged over the tasks. The grid
+  already holds every fold's test counts for every metric and k, so this needs no new fit: it is nested
+  cross-validation whose inner loop is the other folds. Fold ``f``'s classifier was trained on the other folds'
+  documents, the same documents that chose; fold ``f``'s documents never chose anything.
+- **The test** (:func:`corrected_t`): the corrected resampled t-test of Nadeau and Bengio (2003), in the
+  repeated cross-validation form of Bouckaert and Frank (2004): over the J = trials × folds held-out
+  differences, the variance is inflated by (1/J + n_test/n_train), n_test/n_train = 1/(folds − 1), because the
+  folds' training sets overlap; J − 1 degrees of freedom. Two-sided. Fewer than two held-out folds: no test
+  (NaN), and the advice says the data cannot tell.
+
+Per fold, a goal is computed from that fold's counts (precision 0 when nothing is predicted positive, as
+:func:`fsviz.evaluation.grid.with_goals`), then averaged over the tasks. A metric's k inside a comparison of
+two metrics is chosen the same way, each on the other folds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .analysis import GOALS, fixed_k
+from .grid import ALL, with_goals
+
+__all__ = ["METHOD", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text"]
+
+#: How the advice's p-values are obtained, in one sentence (the page and the README say it so).
+METHOD = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the "
+          "other folds")
+#: The rules that pick a (metric, k) from a table of macro scores: the best score; or the fewest words within a
+#: relative ``within`` of the best score (ties: the better score, then the metric named first).
+RULES = ("best", "fewest")
+_TASK = ["dataset", "class"]
+_COUNTS = ["tp", "fp", "fn", "tn"]
+_EPS = 1e-12
+
+
+def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
+    """Per metric, k, trial and fold: ``held`` (the goal on that fold's counts) and ``rest`` (on the other folds'
+    counts of that trial, pooled), each macro-averaged over the tasks; all words' rows get one k (the largest)."""
+    if goal not in GOALS:
+        raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
+    rows = fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *_COUNTS]].copy()
+    rows.loc[rows["metric"] == ALL, "k"] = rows.loc[rows["metric"] == ALL, "k"].max()
+    keys = [*_TASK, "metric", "k", "trial", "fold"]
+    rows = rows.groupby(keys, sort=True, observed=True)[_COUNTS].sum().reset_index()
+    totals = rows.groupby([*_TASK, "metric", "k", "trial"], sort=False, observed=True)[_COUNTS].transform("sum")
+    held = with_goals(rows[_COUNTS].copy())[goal].to_numpy()
+    with np.errstate(invalid="ignore"):  # a trial of one fold has no other folds: its `rest` is NaN
+        rest = with_goals((totals - rows[_COUNTS]).astype(np.float64))[goal].to_numpy()
+    table = rows[keys].assign(held=held, rest=rest)
+    return table.groupby(["metric", "k", "trial", "fold"], sort=True, observed=True)[["held", "rest"]].mean() \
+        .reset_index()
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """A rule's picks scored on held-out folds.
+
+    ``folds`` has one row per (trial, fold): the ``metric`` and ``k`` picked on the other folds and ``held``,
+    the pick's macro score on that fold. ``score`` is their mean, the choice's estimated score on new data.
+    """
+
+    folds: pd.DataFrame
+    n_folds: int
+
+    @property
+    def score(self) -> float:
+        return float(self.folds["held"].mean()) if len(self.folds) else np.nan
+
+    def against(self, other: HeldOut) -> tuple[float, int]:
+        """The corrected resampled t-test's p (:func:`corrected_t`) of this choice against ``other``, paired by
+        (trial, fold), and how many held-out folds."""
+        pair = self.folds.merge(other.folds, on=["trial", "fold"], suffixes=("", "_other"))
+        d = (pair["held"] - pair["held_other"]).to_numpy(np.float64)
+        return corrected_t(d, self.n_folds)[1], int(d.size)
+
+
+def held_out(table: pd.DataFrame, metrics, *, rule: str = "best", within: float = 0.01) -> HeldOut:
+    """The pick of ``rule`` (:data:`RULES`) among ``metrics`` (any of their k), made on the other folds of each
+    trial and scored on the held-out fold, from :func:`fold_macro`'s ``table``. Ties: ``best`` takes the metric
+    named first in ``metrics``, then the smaller k; ``fewest`` the smaller k, then the better score, then the
+    metric named first."""
+    if rule not in RULES:
+        raise ValueError(f"`rule` must be one of {RULES}, got {rule!r}")
+    order = {m: i for i, m in enumerate(metrics)}
+    candidates = table[table["metric"].isin(order)]
+    if candidates.empty:
+        return HeldOut(pd.DataFrame(columns=["trial", "fold", "metric", "k", "held"]), 0)
+    best = candidates.groupby(["trial", "fold"], sort=False)["rest"].transform("max").to_numpy()
+    floor = best * (1 - within) if rule == "fewest" else best
+    near = candidates[candidates["rest"].to_numpy() >= floor - _EPS].assign(
+        _o=lambda f: f["metric"].map(order), _r=lambda f: -f["rest"])
+    keys = ["k", "_r", "_o"] if rule == "fewest" else ["_o", "k"]
+    picks = near.sort_values(["trial", "fold", *keys], kind="stable").drop_duplicates(["trial", "fold"])
+    folds = picks[["trial", "fold", "metric", "k", "held"]].reset_index(drop=True)
+    return HeldOut(folds, int(table["fold"].nunique()))
+
+
+def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
+    """The corrected resampled t-test on held-out differences ``d`` from ``folds``-fold cross-validation,
+    repeated (Nadeau & Bengio 2003; Bouckaert & Frank 2004): t = mean / sqrt((1/J + 1/(folds − 1)) · var),
+    J = len(d), J − 1 degrees of freedom; (t, two-sided p). NaN below two differences or two folds; identical
+    scores give (0, 1), a constant non-zero difference (±inf, 0).
+
+    >>> t, p = corrected_t(np.array([0.02, 0.03, 0.01, 0.02]), 4)
+    >>> round(t, 3), round(p, 3)
+    (3.207, 0.049)
+    """
+    d = np.asarray(d, dtype=np.float64)
+    n = d.size
+    if n < 2 or folds < 2:
+        return np.nan, np.nan
+    mean, var = d.mean(), d.var(ddof=1)
+    if var <= (_EPS * max(1.0, abs(mean))) ** 2:
+        return (0.0, 1.0) if abs(mean) <= _EPS else (float(np.copysign(np.inf, mean)), 0.0)
+    t = mean / np.sqrt((1 / n + 1 / (folds - 1)) * var)
+    return float(t), float(2 * stats.t.sf(abs(t), n - 1))
+
+
+def method_text(n: int, folds: int) -> str:
+    """How a p was obtained, for a sentence: ``"corrected resampled t-test over 4 held-out folds × 1 trial"``."""
+    trials = n // folds if folds else 0
+    return (f"corrected resampled t-test over {folds} held-out folds × {trials} trial{'s' * (trials != 1)}, "
+            "metric and k chosen on the other folds")

@@ -1,0 +1,91 @@
+"""The quick plan: a grid small enough to answer "which metric, which k" within a minute, said in one sentence.
+
+Forman's full protocol (twelve metrics, eight k, five trials of four folds, every class) is 700 cells on the
+sample and many minutes on two cores. The quick plan keeps what the answer needs:
+
+- **metrics**: Forman's four strongest (BNS for F-measure, recall and accuracy; IG and χ² for precision; the
+  odds ratio for recall at small k) and two later 2×2 metrics that did well against them, DFS (Uysal & Gunal
+  2012) and NDM (Rehman et al. 2017); Rand and all words run beside them as references;
+- **k**: six values on a log scale, 10, 30, 100, 300, 1,000, 3,000 (10,000 when the vocabulary allows), only
+  those below the vocabulary (all words stands for the rest);
+- **4 folds, 1 trial**: the answer says the evidence is one trial, and "more trials" sharpens it;
+- **the largest classes first**, at most :data:`MAX_CLASSES` of them: the plan says how many it left out.
+
+On a corpus of Reuters R8's size (5,500 documents, 8 classes, 7,600 words) that is 8 × 4 = 32 cells of about
+35 fits each. :func:`quick_plan` returns the :class:`QuickPlan`, whose ``config`` runs with
+:func:`fsviz.evaluation.grid.run_grid` and whose ``text`` says what it runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..selection import spec_label
+from .grid import GridConfig
+
+__all__ = ["MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan"]
+
+#: The quick plan's metrics: Forman's four strongest, two later ones, and Rand as a reference.
+QUICK_METRICS = ("bns", "ig", "chi", "odds", "dfs", "ndm", "rand")
+#: Its numbers of words, on a log scale; those at or above the vocabulary are left to all words.
+QUICK_KS = (10, 30, 100, 300, 1000, 3000, 10000)
+#: At most this many k.
+MAX_KS = 6
+#: Folds of the one trial.
+QUICK_FOLDS = 4
+#: At most this many classes, the largest first.
+MAX_CLASSES = 8
+
+
+@dataclass(frozen=True)
+class QuickPlan:
+    """What the quick plan runs on a corpus: ``config`` for :func:`fsviz.evaluation.grid.run_grid`, the
+    ``classes`` chosen (largest first) out of ``n_classes``."""
+
+    config: GridConfig
+    classes: tuple
+    n_classes: int
+    vocabulary: int
+
+    @property
+    def cells(self) -> int:
+        return len(self.classes) * self.config.trials * self.config.folds
+
+    @property
+    def text(self) -> str:
+        """The plan in one sentence, for the page and the CLI."""
+        real = [spec_label(m) for m in self.config.metrics if m != "rand"]
+        ks = ", ".join(f"{k:,}" for k in self.config.ks)
+        classes = (f"all {self.n_classes} classes" if len(self.classes) == self.n_classes else
+                   f"the {len(self.classes)} largest of {self.n_classes} classes (the rest left out)")
+        trials = f"{self.config.trials} trial{'s' * (self.config.trials != 1)}"
+        return (f"{len(real)} metrics ({', '.join(real)}) with all words and Rand as references; k = {ks} "
+                f"(the vocabulary has {self.vocabulary:,} words); {self.config.folds} folds × {trials}; {classes}: "
+                f"{self.cells:,} cells.")
+
+
+def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, classes=None, seed: int = 0,
+               **options) -> QuickPlan:
+    """The quick plan for ``corpus`` (a :class:`fsviz.Corpus`): see the module's notes.
+
+    ``classes`` picks the positive classes yourself (default: the ``max_classes`` largest, ties by name);
+    ``trials`` more than one sharpens the answer; ``options`` go to :class:`GridConfig` (``classifier``,
+    ``C`` …). Raises ValueError when no class has documents on both sides in every fold.
+    """
+    sizes = np.asarray(corpus.class_sizes)
+    names = [str(c) for c in corpus.classes]
+    n_docs = corpus.n_docs
+    usable = [i for i, size in enumerate(sizes) if QUICK_FOLDS <= size <= n_docs - QUICK_FOLDS]
+    if classes is None:
+        if not usable:
+            raise ValueError(f"no class of {corpus.name!r} has at least {QUICK_FOLDS} documents in it and "
+                             f"{QUICK_FOLDS} outside it, which {QUICK_FOLDS}-fold cross-validation needs")
+        chosen = sorted(usable, key=lambda i: (-sizes[i], names[i]))[:max_classes]
+        classes = tuple(names[i] for i in sorted(chosen, key=lambda i: (-sizes[i], names[i])))
+    vocabulary = int(corpus.n_words)
+    ks = tuple(k for k in QUICK_KS if k < vocabulary)[:MAX_KS] or (max(1, vocabulary // 2),)
+    config = GridConfig(metrics=QUICK_METRICS, ks=ks, trials=trials, folds=QUICK_FOLDS, classes=tuple(classes),
+                        seed=seed, **options)
+    return QuickPlan(config, tuple(classes), len(names), vocabulary)
