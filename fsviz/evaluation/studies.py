@@ -25,8 +25,9 @@ import pandas as pd
 from .._validation import check_fraction, check_whole
 from ..selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
 from ..stats.isoclines import weighted_isocline
-from .analysis import macro_average, p_text, paired_p, per_trial
+from .analysis import macro_average, p_text
 from .grid import ALL, GridConfig, check_fixed_ks, run_grid, run_key, stored_results
+from .nested import corrected_t, fold_macro
 
 __all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "AlphaMap", "alpha_map", "alpha_selection", "cutoff_curves", "cutoff_jobs",
            "cutoff_table", "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves",
@@ -135,18 +136,27 @@ def lesion_best(curves: pd.DataFrame):
 
 
 def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb, *, alpha: float = 0.05) -> str:
-    """How sure a comparison of ``a`` at ``ka`` with ``b`` at ``kb`` on ``results`` is, in words: the paired
-    t-test over task-trials (:func:`fsviz.evaluation.analysis.paired_p`) and "within noise" when p ≥ ``alpha``; one trial
-    and fewer than two task-trials are said. Empty without ``results``."""
+    """How sure a comparison of ``a`` at ``ka`` with ``b`` at ``kb`` on ``results`` is, in words.
+
+    The test is the advice's (:mod:`fsviz.evaluation.nested`): the corrected resampled t-test over the held-out
+    folds, each fold's goal macro-averaged over the tasks, so the folds' overlap is allowed for. One trial never
+    makes "a real difference": its folds are too few to tell, whatever p says, and the words say so. Empty
+    without ``results``."""
     if results is None:
         return ""
-    trials = per_trial(results)
-    p, n = paired_p(trials, goal, a, ka, b, kb)
-    single = " (one trial: run more to know)" if results["trial"].nunique() == 1 else ""
+    table = fold_macro(results, goal)
+    pair = [table[(table["metric"] == m) & (table["k"] == k)].set_index(["trial", "fold"])["held"]
+            for m, k in ((a, ka), (b, kb))]
+    both = pd.concat(pair, axis=1, join="inner").dropna()
+    folds, trials = int(results["fold"].nunique()), int(results["trial"].nunique())
+    p = corrected_t((both.iloc[:, 0] - both.iloc[:, 1]).to_numpy(), folds)[1] if len(both) else np.nan
+    how = f"corrected resampled t-test over {len(both)} held-out folds"
     if np.isnan(p):
-        return f" There are too few task-trials ({n}) to test this difference{single}."
-    verdict = "a real difference" if p < alpha else "within noise"
-    return f" Paired t-test over {n} task-trials: {p_text(p)}, {verdict}{single}."
+        return f" There are too few held-out folds ({len(both)}) to test this difference."
+    if trials == 1:
+        return f" One trial is too few to tell whether the difference is real ({how}: {p_text(p)}); run more trials."
+    verdict = "a real difference" if p < alpha else "the data cannot tell"
+    return f" {how[0].upper()}{how[1:]}: {p_text(p)}, {verdict}."
 
 
 def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> list[str]:

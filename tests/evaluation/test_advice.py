@@ -188,3 +188,43 @@ def test_stability_never_overrules_a_clear_winner():
 def test_the_corrected_test_is_never_bolder_than_the_plain_one():
     d = RNG.normal(0.01, 0.02, 12)
     assert corrected_t(d, 4)[1] >= stats.ttest_1samp(d, 0).pvalue
+
+
+def test_lesion_verdicts_use_the_held_out_test_and_one_trial_never_makes_a_real_difference():
+    from fsviz.evaluation.studies import lesion_curves, lesion_text
+
+    clear = {("bns@0.4", 10): BASE, ("bns@0.4", 100): np.minimum(BASE + 3, POS),
+             ("bns@0.6", 10): np.minimum(BASE + 1, POS), ("bns@0.6", 100): BASE}
+    results = table(clear)
+    lines = lesion_text(lesion_curves(results), results)
+    assert "Corrected resampled t-test over 8 held-out folds" in lines[1] and "a real difference" in lines[1]
+    one = table({k: v[:, :1] for k, v in clear.items()})  # the same scores, one trial
+    lines = lesion_text(lesion_curves(one), one)
+    assert all("a real difference" not in line for line in lines)
+    assert "One trial is too few to tell whether the difference is real" in lines[1]
+    swap = RNG.integers(0, 2, BASE.shape)
+    noisy = {("bns@0.4", 10): BASE, ("bns@0.4", 100): BASE + swap,
+             ("bns@0.6", 10): BASE + 1, ("bns@0.6", 100): BASE + 1 - swap}
+    results = table(noisy)
+    assert "the data cannot tell" in lesion_text(lesion_curves(results), results)[1]
+
+
+def test_the_cutoff_verdict_tests_the_best_cutoff_against_formans_3():
+    from fsviz.evaluation.studies import cutoff_curves, cutoff_text
+
+    def study(shifts):
+        parts = []
+        for cutoff, shift in zip((1, 3, 5), shifts):
+            part = table({("bns", 100): np.clip(BASE + shift, 0, POS)})
+            part["min_df"], part["vocabulary"] = cutoff, 1000 // cutoff
+            parts.append(part)
+        return pd.concat(parts, ignore_index=True)
+
+    results = study((0, 1, 1))
+    text = cutoff_text(cutoff_curves(results), results, "bns", 100)
+    assert text.startswith("F-measure is highest") and "Forman's cutoff of 3 gives" in text
+    assert "t-test" not in text  # the best is 3 itself (ties: the smallest)
+    results = study((2, 1, 1))
+    text = cutoff_text(cutoff_curves(results), results, "bns", 100)
+    assert "at a cutoff of 1" in text and "Corrected resampled t-test over 8 held-out folds: p < 0.001, a real " \
+        "difference" in text

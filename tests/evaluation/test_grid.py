@@ -275,8 +275,9 @@ def test_cli_grid_writes_the_table_and_reports(tmp_path, capsys):
     table = tmp_path / "recommendation.csv"
     assert main(["report", str(out), "--out", str(table)]) == 0
     report = capsys.readouterr().out
-    assert "F-measure: use " in report and "Accuracy: use " in report and "f1 (1%)" in report
-    assert len(pd.read_csv(table)) == 4
+    assert "- F-measure: " in report and "- Accuracy: " in report and "- Fewest words: " in report
+    assert "f1 (1%)" in report
+    assert len(pd.read_csv(table)) == 5
     assert main(["report", str(tmp_path / "missing.parquet")]) == 2
     assert "no such results file" in capsys.readouterr().err
 
