@@ -21,6 +21,8 @@ def main() -> None:
     corpus = ctx.corpus
 
     st.title(f"Corpus: {plain(corpus.name)}")
+    st.page_link("pages/recommend.py", label="Which metric and how many words for this corpus? Recommend (about a "
+                 "minute)", icon=":material/recommend:")
     st.markdown(
         "Each document is a set of words (Boolean presence, as in Forman 2003). Pick a **positive class** in "
         "the sidebar: every other document is negative (or compare **group A against group B**, any classes on "

@@ -15,20 +15,14 @@ from fsviz.evaluation.analysis import (
     tolerance_curves,
     within_tolerance,
 )
-from fsviz.evaluation.answers import recommendation_table, recommendation_text
 from fsviz.evaluation.grid import ALL
 from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
 from ui import cache, state
-from ui.components import export_panel, plain, spreadsheet_csv
+from ui.components import answer_panel, label_text, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
-
-
-def label_text(metric) -> str:
-    """A metric's label for Markdown: a results file's own spec is a visitor's text."""
-    return plain(metric_label(metric))
 
 
 def main() -> None:
@@ -103,32 +97,25 @@ def main() -> None:
 
     with tabs[0]:
         st.markdown(
-            "For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
-            "of that peak (wide means k matters little), how often it comes within Forman's tolerance (1%, 0.1% "
-            "for accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have "
-            "one within tolerance, if you can afford to try two; whether it beats all words and the runner-up "
-            "significantly (a paired t-test, as on the Significance tab). All words and Rand are references, never "
-            "the answer. All metrics in the table count, whichever are shown.")
+            "For each goal: the best selection's metric and its range of k (the smallest k within one standard error "
+            "of the best, up to the best), whether it beats all words and Rand on folds it was not chosen on, and "
+            "whether the runner-up can be told from it; how often it comes within Forman's tolerance (1%, 0.1% for "
+            "accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have one "
+            "within tolerance. All words and Rand are references, never the answer. All metrics in the table count, "
+            "whichever are shown.")
         try:
             recommendation = analysed(advice.recommend, stability=summary)
         except ValueError as exc:
             st.info(plain(exc))
             st.stop()
-        for line in recommendation_text(recommendation, label_text):
-            st.markdown(f"- {line}")
         if summary is None:
             st.caption("Compute the stability on the Stability tab to see each leader's and break ties by it.")
-        st.dataframe(recommendation_table(recommendation), hide_index=True)
+        answer_panel(ctx, recommendation, goal, classifier=run.config.classifier, params=run.config.classifier_params,
+                     key="res_ship")
         csv_button(recommendation, "recommendation", "recommendation (every column, unrounded)")
-        best = recommendation.set_index("goal").loc[goal]
-        st.markdown(f"**Ship the recommendation for {goal_label}**: {label_text(best['metric'])} with k = "
-                    f"{int(best['k'])} and this run's classifier, fitted on every document of the sidebar's corpus "
-                    f"({plain(ctx.corpus.name)}) for {plain(ctx.described)}; change the class in the sidebar.")
         if ctx.corpus.name not in set(results["dataset"].astype(str)):
             st.caption(f"These results came from {plain(', '.join(sorted(results['dataset'].astype(str).unique())))}, "
                        f"not {plain(ctx.corpus.name)}: the recommendation is carried over to the corpus loaded now.")
-        export_panel(ctx, best["metric"], int(best["k"]), classifier=run.config.classifier,
-                     params=run.config.classifier_params, key="res_ship")
 
     with tabs[1]:
         st.markdown("Macro-averaged over tasks, one line per metric (Figures 4, 14–17); the band is ± one standard "

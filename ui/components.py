@@ -10,6 +10,9 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
+from fsviz.evaluation.analysis import metric_label
+from fsviz.evaluation.answers import ANSWER_LABELS, recommendation_table, recommendation_text
+from fsviz.evaluation.nested import METHOD
 from fsviz.stats.tables import word_facts
 from ui import cache
 
@@ -263,3 +266,34 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
     lines = pd.DataFrame(shown.records(), columns=["side", "doc", "left", "match", "right", "occurrences", "labels"])
     st.download_button("Download these lines (CSV)", spreadsheet_csv(lines), f"contexts_{word}_page{page}.csv",
                        "text/csv", key=f"{key}_download")
+
+
+def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier: str = "svm", params=(),
+                 key: str) -> None:
+    """The answer for ``goal`` from :func:`fsviz.evaluation.advice.recommend`'s table, first and in words; the
+    other goals' below it; how its claims were tested, in one sentence; the table; and, when a selection is the
+    answer, the model to ship. Metric labels are a visitor's text (a results file's own spec): shown as text."""
+    lines = recommendation_text(recommendation, label_text)
+    goals = list(recommendation["goal"])
+    row = recommendation.iloc[goals.index(goal)]
+    (st.success if isinstance(row["metric"], str) else st.warning)(lines[goals.index(goal)], icon=None)
+    st.caption(f"How sure: every claim of \"better\" is judged by the {METHOD}: the choice is never scored on the "
+               "folds that chose it, and the test allows for the folds' overlap. \"The data cannot tell\" means the "
+               "folds could not show a difference, not that there is none.")
+    with st.expander("The other goals"):
+        for g, line in zip(goals, lines):
+            if g != goal:
+                st.markdown(f"- {line}")
+    st.dataframe(recommendation_table(recommendation, label_text), hide_index=True)
+    if isinstance(row["metric"], str):
+        st.markdown(f"**Ship it for {ANSWER_LABELS[goal]}**: {label_text(row['metric'])} with k = {int(row['k']):,} "
+                    f"and this run's classifier, fitted on every document of the sidebar's corpus "
+                    f"({plain(context.corpus.name)}) for {plain(context.described)}; change the class in the sidebar.")
+        export_panel(context, row["metric"], int(row["k"]), classifier=classifier, params=params, key=key)
+    else:
+        st.caption("No selection to ship for this goal: keep all words, or the fewest words the answer names.")
+
+
+def label_text(metric) -> str:
+    """A metric's label for Markdown: a results file's own spec is a visitor's text."""
+    return plain(metric_label(metric))

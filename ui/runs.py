@@ -293,7 +293,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     cells survive Stop, reloads and restarts, and a rerun continues. The
     configs run one after another, in a :class:`RunJob`, with one progress
     bar; ``preview(runs)``, if given, draws the finished cells' results
-    (a figure) while the run goes. Returns the stored (or just finished)
+    while the run goes: it returns a figure, or draws in place and returns None. Returns the stored (or just finished)
     runs, or None when no class is large enough.
 
     Runs lock only their own results (:func:`cache.grid_lock` per run
@@ -408,7 +408,10 @@ def _follow(job: RunJob, preview, partial) -> None:
             bar.progress(min(job.done / job.total, 1.0), text=job.progress_text())
             if preview is not None and job.done > drawn and time.monotonic() - last >= PREVIEW_SECONDS:
                 drawn, last = job.done, time.monotonic()
-                chart.plotly_chart(preview(partial()), key=f"preview_{drawn}")
+                with chart.container():  # a figure to draw, or None when the preview drew itself
+                    figure = preview(partial())
+                    if figure is not None:
+                        st.plotly_chart(figure, key=f"preview_{drawn}")
             job.thread.join(POLL_SECONDS)
         chart.empty()
         seconds = time.perf_counter() - job.began

@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The menu: (script relative to the repository, title, icon). ``app.py`` is the landing page.
 PAGES = [
     ("app.py", "Corpus", ":material/description:"),
+    ("pages/recommend.py", "Recommend", ":material/recommend:"),
     ("pages/word_map.py", "Word map", ":material/scatter_plot:"),
     ("pages/boundaries.py", "Decision boundaries", ":material/grid_view:"),
     ("pages/grid.py", "Evaluation grid", ":material/table_chart:"),

@@ -1,0 +1,75 @@
+"""Recommend: which metric and which k for this corpus, from a quick plan, the answer forming as cells finish."""
+
+import streamlit as st
+
+from fsviz.evaluation.advice import ANSWER_GOALS, recommend
+from fsviz.evaluation.analysis import macro_average
+from fsviz.evaluation.answers import ANSWER_LABELS, recommendation_text
+from fsviz.evaluation.quick import quick_plan
+from fsviz.plots import curves_figure
+from ui import state
+from ui.components import answer_panel, label_text, plain
+from ui.runs import run_panel
+from ui.sidebar import page
+
+
+def _live(runs):
+    """While the plan runs: the curves so far and the provisional answer for F1 (drawn in place)."""
+    results = runs[0].results
+    if results.empty or results["metric"].nunique() < 2:
+        return None
+    st.plotly_chart(curves_figure(macro_average(results), bands=False), key=f"recommend_live_{len(results)}")
+    try:
+        line = recommendation_text(recommend(results), label_text)[0]
+    except ValueError:  # no real selection finished yet
+        return None
+    st.info(f"So far, on {runs[0].cells_done:,} of {runs[0].cells_total:,} cells: {line}")
+    return None
+
+
+def main() -> None:
+    ctx = page(__file__)
+    corpus = ctx.corpus
+    st.title("Recommend a metric and k")
+    st.markdown(
+        "Which feature-selection metric, and how many words, suit **this corpus**? One button runs a quick plan of "
+        "Forman's evaluation on it and answers for your goal, saying what the data can show and what they cannot. "
+        "For the full protocol and every analysis, use the *Evaluation grid* and the *Results explorer*.")
+    c1, c2 = st.columns([3, 1])
+    goal = c1.radio("Your goal", ANSWER_GOALS, horizontal=True, key="recommend_goal",
+                    format_func=lambda g: ANSWER_LABELS[g] if g != "fewest" else "Fewest words (within 1% of the best F1)",
+                    help="Changing the goal changes the answer, not the run.")
+    trials = c2.number_input("Trials", 1, 10, 1, key="recommend_trials",
+                             help="Repetitions of 4-fold cross-validation. One answers fastest; more trials sharpen "
+                                  "the answer (more held-out folds to test it on).")
+    try:
+        plan = quick_plan(corpus, trials=int(trials))
+    except ValueError as exc:
+        st.error(plain(str(exc)), icon="⚠️")
+        st.stop()
+    st.caption(f"The quick plan: {plan.text} Class names are the corpus's own.")
+    runs = run_panel(corpus, ctx.corpus_key, [plan.config], prefix="recommend", run_label="Recommend", preview=_live)
+    if runs is None:
+        return
+    state.keep_runs(state.grid_dir(), state.grid_keys(corpus, [plan.config]), stored=any(run.fits for run in runs))
+    run = runs[0]
+    if not run.cells_done:
+        st.info("Press **Recommend**: the answer forms as the cells finish, and the finished cells are kept.")
+        return
+    if not run.complete:
+        st.warning(f"The answer below rests on {run.cells_done:,} of {run.cells_total:,} cells: Continue finishes "
+                   "the plan.", icon="⏸️")
+    try:
+        recommendation = recommend(run.results)
+    except ValueError as exc:
+        st.info(plain(str(exc)))
+        return
+    answer_panel(ctx, recommendation, goal, classifier=plan.config.classifier, key="recommend_ship")
+    st.plotly_chart(curves_figure(macro_average(run.results)), key="recommend_curves")
+    state.show_results(run, f"the quick plan on this corpus ({corpus.name})")
+    st.page_link("pages/results.py", label="Explore these results: tolerance, pairs, skew, significance, stability",
+                 icon=":material/insights:")
+
+
+if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__
+    main()

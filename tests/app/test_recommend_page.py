@@ -1,0 +1,40 @@
+"""The Recommend page through AppTest: one click from the landing page to the answer, the goal changing the answer
+without a new run, and a reload keeping the finished cells."""
+
+import pytest
+from conftest import REPO
+from streamlit.testing.v1 import AppTest
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def recommend_page():
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    first = [link for link in at.get("page_link") if link not in at.sidebar.get("page_link")]
+    assert first and "Recommend" in first[0].proto.label, "no way there from the landing page's body"
+    at.switch_page("pages/recommend.py").run()
+    return at
+
+
+def test_one_click_gives_the_answer_and_the_goal_changes_it_without_a_new_run(cache):
+    at = recommend_page()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("The quick plan: 6 metrics" in c.value for c in at.caption)
+    at.button(key="recommend_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    answer = [m.value for m in [*at.success, *at.warning] if m.value.startswith("**F-measure**")]
+    assert answer, "no answer for F-measure"
+    assert any("corrected resampled t-test" in c.value for c in at.caption)
+    stored = sorted(cache.glob("grid/*.parquet"))
+    assert stored, "the quick plan's cells were not kept"
+    at.radio(key="recommend_goal").set_value("precision").run()
+    assert any(m.value.startswith("**Precision**") for m in [*at.success, *at.warning])
+    assert sorted(cache.glob("grid/*.parquet")) == stored  # the goal changed the answer, not the run
+
+    again = recommend_page()  # a new session: the finished cells are there, nothing to run
+    assert again.button(key="recommend_run").disabled
+    assert [m for m in [*again.success, *again.warning] if m.value.startswith("**F-measure**")]
