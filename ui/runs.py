@@ -27,8 +27,9 @@ def stored_runs(key: str, corpus=None) -> None:
     folders = {"grid": state.grid_dir(), "multi-class": state.multiclass_dir()}
     runs = cache.stored_runs(str(folders["grid"]), str(folders["multi-class"]), _signature(*folders.values()))
     if runs.empty:
-        st.caption("No runs stored on this server yet: a run on the Evaluation grid, Lesion study, Rare-word "
-                   "cutoff or Multi-class evaluation page is kept here, finished or stopped.")
+        st.caption("You have no runs stored on this server yet: a run on the Recommend, Evaluation grid, Lesion "
+                   "study, Rare-word cutoff or Multi-class evaluation page is kept here, finished or stopped, and "
+                   "shown to you alone (this browser" + (", or your account" if state.signed_in() else "") + ").")
         return
     shown = runs.assign(cells=[f"{d:,} of {t:,}" for d, t in zip(runs["cells_done"], runs["cells_total"])],
                         written=runs["written"].str.slice(0, 16).str.replace("T", " "))
@@ -306,7 +307,7 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     """
     keys = [run_key(config, [corpus]) for config in configs]
     outs = [state.grid_dir() / f"{key}.parquet" for key in keys]
-    locks = [cache.grid_lock(key) for key in dict.fromkeys(keys)]
+    locks = [cache.grid_lock(f"{state.visitor()}/{key}") for key in dict.fromkeys(keys)]  # one visitor's run
     turn = _turn(prefix, keys, locks)
     job, stopped, following, busy, ending = turn.job, turn.stopped, turn.following, turn.busy, turn.ending
     stored = [stored_results(corpus, config, out=out) for config, out in zip(configs, outs)]
@@ -442,7 +443,7 @@ def multiclass_panel(corpus, corpus_key, config):
     """
     prefix, key = "mc", run_key(config, [corpus])
     path = state.multiclass_dir() / f"{key}.parquet"
-    locks = [cache.grid_lock(f"multiclass-{key}")]
+    locks = [cache.grid_lock(f"{state.visitor()}/multiclass-{key}")]
     turn = _turn(prefix, [key], locks)
     job, stopped, following, busy, ending = turn.job, turn.stopped, turn.following, turn.busy, turn.ending
     try:

@@ -74,6 +74,7 @@ def page(script: str) -> Context:
             st.page_link(path, label=label, icon=page_icon)
         st.divider()
         corpus, corpus_key, min_df, groups, k = _corpus_groups_k()
+        state.remember_browser()  # this browser's runs are its own (a cookie; see ui.state.visitor)
     task = None
     if groups is not None:
         try:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import secrets
 import weakref
 from dataclasses import dataclass, field
 
@@ -199,13 +201,13 @@ def max_fits(environ=None) -> int:
     return int(text)
 
 
-#: The environment variable that lets visitors delete stored runs (``1``); off by default, as on a shared server
-#: one visitor's runs are another's too.
+#: The environment variable that lets visitors delete their stored runs (``1``); off by default.
 ALLOW_DELETE_VAR = "FSVIZ_ALLOW_DELETE"
 
 
 def deleting_allowed(environ=None) -> bool:
-    """Whether the runs list offers Delete: ``FSVIZ_ALLOW_DELETE=1`` (a single-user deployment)."""
+    """Whether the runs list offers Delete: ``FSVIZ_ALLOW_DELETE=1`` (a visitor's own runs only, unless the server
+    shares runs)."""
     environ = os.environ if environ is None else environ
     return environ.get(ALLOW_DELETE_VAR, "").strip().lower() in {"1", "true", "yes", "on"}
 
@@ -219,14 +221,89 @@ def max_fits_or_default() -> int:
         return DEFAULT_MAX_FITS
 
 
+#: The environment variable of a team server that lists every run to every visitor (``1``): the old behaviour.
+SHARED_RUNS_VAR = "FSVIZ_SHARED_RUNS"
+#: The cookie that keeps a browser's visitor token across reloads and server restarts.
+VISITOR_COOKIE = "fsviz_visitor"
+#: What a visitor token looks like (URL-safe base64 of 32 random bytes): anything else in the cookie is ignored.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def shared_runs(environ=None) -> bool:
+    """Whether every visitor sees every run: ``FSVIZ_SHARED_RUNS=1``, for a team that wants it."""
+    environ = os.environ if environ is None else environ
+    return environ.get(SHARED_RUNS_VAR, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _cookie() -> str:
+    """The visitor cookie the browser sent ('' when none, or outside a browser session)."""
+    try:
+        value = st.context.cookies.get(VISITOR_COOKIE, "")
+    except Exception:  # noqa: BLE001 (no browser request behind this session: a bare script or a test)
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def browser_token() -> str:
+    """This browser's visitor token: the cookie's when it holds one, else a new one (256 random bits) that
+    :func:`remember_browser` asks the browser to keep. The same for the whole session."""
+    token = st.session_state.get("_visitor_token")
+    if token is None:
+        cookie = _cookie()
+        token = cookie if _TOKEN.fullmatch(cookie) else secrets.token_urlsafe(32)
+        st.session_state["_visitor_token"] = token
+    return token
+
+
+def remember_browser() -> None:
+    """Ask the browser to keep its visitor token (a first-party cookie, one year, this site only) when it does not
+    send it yet: a reload, another tab or a restart of the server is then the same visitor; a private window or
+    another browser is another. Nothing is drawn."""
+    token = browser_token()
+    if shared_runs() or signed_in() or _cookie() == token:
+        return
+    st.html(f"<script>document.cookie = '{VISITOR_COOKIE}={token}; path=/; max-age=31536000; SameSite=Strict';"
+            "</script>", unsafe_allow_javascript=True)
+
+
+def signed_in() -> bool:
+    """Whether a visitor signed in (a login configured with st.login's ``[auth]``)."""
+    try:
+        return bool(st.user.is_logged_in)
+    except Exception:  # noqa: BLE001 (no login configured: [auth] absent from secrets.toml)
+        return False
+
+
+def visitor() -> str:
+    """The folder name of this visitor's runs: the signed-in user's (with a login configured, across browsers)
+    or this browser's, as a hash, so the cache folder never shows a token or an address; ``""`` when the server
+    shares runs (:func:`shared_runs`)."""
+    if shared_runs():
+        return ""
+    identity = f"user:{st.user.get('sub') or st.user.get('email')}" if signed_in() else f"browser:{browser_token()}"
+    return "v-" + hashlib.sha256(identity.encode()).hexdigest()[:32]
+
+
 def grid_dir():
-    """Where the app keeps grid results and checkpoints (survives reloads and restarts)."""
-    return cache_dir() / "grid"
+    """Where the app keeps this visitor's grid results and checkpoints (survives reloads and restarts): a folder
+    of their own, or the shared one with :data:`SHARED_RUNS_VAR`. Runs stored before visitors had folders (in
+    the shared folder) are shown to no one unless the server shares runs."""
+    return cache_dir() / "grid" / visitor()
 
 
 def multiclass_dir():
-    """Where the app keeps finished multi-class runs (survives reloads and restarts)."""
-    return cache_dir() / "multiclass"
+    """Where the app keeps this visitor's finished multi-class runs (as :func:`grid_dir`)."""
+    return cache_dir() / "multiclass" / visitor()
+
+
+def _all_run_folders() -> list:
+    """Every folder of stored runs on this server, every visitor's: what the cache limit counts."""
+    folders = []
+    for root in (cache_dir() / "grid", cache_dir() / "multiclass"):
+        folders.append(root)
+        if root.is_dir():
+            folders += sorted(p for p in root.iterdir() if p.is_dir() and p.name.startswith("v-"))
+    return folders
 
 
 def grid_keys(corpus, configs) -> list[str]:
@@ -250,7 +327,7 @@ def keep_runs(folder, keys, *, stored: bool = False) -> None:
         st.warning(f"{exc}; using the default, {DEFAULT_CACHE_LIMIT / 1024**3:g} GB.", icon="⚠️")
         limit = DEFAULT_CACHE_LIMIT
     try:
-        trim_cache([grid_dir(), multiclass_dir()], limit, in_use=keys)
+        trim_cache(_all_run_folders(), limit, in_use=keys)
     except OSError as exc:  # an unreadable cache folder costs disk, not the page
         st.warning(f"Could not trim the cache folder of stored runs ({exc}).", icon="⚠️")
 

@@ -110,10 +110,11 @@ def _stability(row, label) -> str:
     if _nan(row.stability):
         return ""
     if row.by_stability:
-        return (f" {label(row.metric)} and {label(row.second)} score within {100 * TIE:g}% and not significantly "
-                f"apart, so stability broke the tie: {label(row.metric)}'s top {row.k} words agree more across the "
+        return (f" {label(row.best)} and {label(row.second)} score within {100 * TIE:g}% and not significantly "
+                f"apart, so stability broke the tie: {label(row.best)}'s top {row.k} words agree more across the "
                 f"folds (Kuncheva {row.stability:.2f} against {row.second_stability:.2f}).")
-    return f" Its top {row.k} words agree across the folds with Kuncheva's index {row.stability:.2f} (1 = identical)."
+    whose = "Its" if not _nan(row.metric) else f"{label(row.best)}'s"
+    return f" {whose} top {row.k} words agree across the folds with Kuncheva's index {row.stability:.2f} (1 = identical)."
 
 
 def _pair(row, label) -> str:
@@ -144,9 +145,10 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
             text += _edge(row)
         text += _against(row, "all") + _against(row, "rand")
         if not _nan(row.metric):
-            text += _runner_up(row, name, label) + _stability(row, label)
-            if row.goal != FEWEST:
-                text += f" It comes within {100 * row.tolerance:g}% of the best any metric reached on " \
+            text += _runner_up(row, name, label)
+        text += _stability(row, label)
+        if not _nan(row.metric) and row.goal != FEWEST:
+            text += f" It comes within {100 * row.tolerance:g}% of the best any metric reached on " \
                         f"{row.percent:.0f}% of {row.tasks} tasks." + _pair(row, label)
         if row.trials == 1:
             text += " This rests on one trial: run more trials before trusting a small difference."

@@ -1,9 +1,17 @@
-"""Every app test gets a cache folder of its own (``FSVIZ_CACHE_DIR``), never the working tree's: the runs a
+"""Every app test is one browser, and gets a cache folder of its own (``FSVIZ_CACHE_DIR``), never the working tree's: the runs a
 person stored by using the app before running the tests (the README's two commands, in turn) would otherwise show
-on the pages the tests read. The built sample is linked in, so that no test builds it again."""
+on the pages the tests read. The built sample is linked in, so that no test builds it again.
+
+AppTest sends no cookie, so each of its sessions would be a new visitor: :func:`one_browser` gives every session of
+a test the same visitor cookie, as a browser reloading the page sends it; a test of two visitors sets its own
+(:func:`as_browser`)."""
+
+import hashlib
+from pathlib import Path
 
 import pytest
 
+import ui.state
 from fsviz.corpora.sample import cache_dir, load_sample
 
 
@@ -22,3 +30,20 @@ def own_cache_dir(built_sample, tmp_path_factory, monkeypatch):
         (folder / path.name).symlink_to(path)
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(folder))
     return folder
+
+
+def as_browser(monkeypatch, token: str) -> None:
+    """The AppTest sessions that start from now on are the browser whose visitor cookie is ``token``."""
+    monkeypatch.setattr(ui.state, "_cookie", lambda: token)
+
+
+@pytest.fixture(autouse=True)
+def one_browser(monkeypatch):
+    """Every session of a test is one browser (the same visitor cookie), unless the test says otherwise."""
+    as_browser(monkeypatch, "A" * 43)
+
+
+def runs_dir(cache, kind: str = "grid", token: str = "A" * 43) -> Path:
+    """Where the app keeps the runs of the browser whose visitor cookie is ``token`` (``grid`` or ``multiclass``),
+    under the cache folder ``cache``: :func:`ui.state.visitor`'s folder, worked out here."""
+    return Path(cache) / kind / ("v-" + hashlib.sha256(f"browser:{token}".encode()).hexdigest()[:32])

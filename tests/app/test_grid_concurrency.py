@@ -12,6 +12,9 @@ from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 from fsviz.evaluation.grid import GridConfig, run_grid, run_key
+from tests.app.conftest import runs_dir
+
+VISITOR = runs_dir(".").name  # the folder, and the locks, of the test's one browser
 from ui import cache as app_cache  # noqa: E402  (the repository root is the working directory under pytest)
 from ui import runs as components  # noqa: E402
 
@@ -58,7 +61,7 @@ def test_a_running_grid_does_not_block_another_visitors_page(monkeypatch):
     hold = 20.0
 
     def run_a():
-        with app_cache.grid_lock(key_a):
+        with app_cache.grid_lock(f"{VISITOR}/{key_a}"):
             taken.set()
             done.wait(hold)
 
@@ -82,7 +85,7 @@ def test_the_same_run_in_another_session_is_shown_not_started_twice(monkeypatch)
     monkeypatch.setattr(components, "RUN_LOCK_WAIT", 1.0)
     first, _ = grid_page()
     key, _, _ = page_key(first)
-    lock = app_cache.grid_lock(key)
+    lock = app_cache.grid_lock(f"{VISITOR}/{key}")
     assert lock.acquire(timeout=5)
     try:
         again, seconds = grid_page()
@@ -100,9 +103,9 @@ def test_after_stop_the_page_waits_for_the_last_cells(cache):
     """A run that is still writing its last cells (after Stop) is waited for: the rerun shows every cell."""
     first, _ = grid_page()
     key, config, corpus = page_key(first)
-    lock = app_cache.grid_lock(key)
+    lock = app_cache.grid_lock(f"{VISITOR}/{key}")
     assert lock.acquire(timeout=5)
-    out = cache / "grid" / f"{key}.parquet"
+    out = runs_dir(cache) / f"{key}.parquet"
 
     def finish_then_let_go():
         try:
@@ -140,7 +143,7 @@ def test_a_real_run_in_one_session_and_another_page_meanwhile(monkeypatch):
     thread.start()
     try:
         deadline = time.monotonic() + 60
-        while not app_cache.grid_lock(key).locked():  # run_panel took the run's lock: the run has begun
+        while not app_cache.grid_lock(f"{VISITOR}/{key}").locked():  # run_panel took the run's lock: the run has begun
             assert thread.is_alive() and time.monotonic() < deadline, "run A never started"
             time.sleep(0.05)
         other, seconds = grid_page(metrics=("bns",), ks="10")

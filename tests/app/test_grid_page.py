@@ -4,6 +4,8 @@ import pytest
 from conftest import REPO, cli_grid_results, seen
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import runs_dir
+
 
 @pytest.fixture(autouse=True)
 def cache(tmp_path, monkeypatch):
@@ -41,7 +43,7 @@ def test_run_shows_curves_and_survives_a_reload(cache):
     assert run.complete and run.cells_done == 4
     assert set(run.results.metric) == {"bns", "ig", "all"}
     assert at.get("plotly_chart"), "no curves drawn"
-    assert list(cache.glob("grid/*.parquet")), "the finished run was not stored"
+    assert list(cache.glob("grid/*/*.parquet")), "the finished run was not stored"
 
     again = configure(grid_page())  # a new session: the page reloaded
     assert_clean(again)
@@ -159,11 +161,11 @@ def test_stop_shows_the_stopped_state_with_what_is_finished(cache):
         calls["n"] += 1
         return calls["n"] > 1
 
-    run_grid([corpus], config, out=cache / "grid" / f"{key}.parquet", n_jobs=1, should_stop=stop, flush_seconds=0)
+    run_grid([corpus], config, out=runs_dir(cache) / f"{key}.parquet", n_jobs=1, should_stop=stop, flush_seconds=0)
     at = configure(grid_page(), trials=2)
     done = int(next(m.value for m in at.metric if m.label == "Already finished"))
     assert 0 < done < 8
     at.button(key="grid_stop").click().run()
     assert any(f"Stopped after {done} of 8 cells" in w.value and "Continue" in w.value for w in at.warning)
     assert at.button(key="grid_run").label == "Continue"
-    assert fsviz.evaluation.grid.list_runs(cache / "grid")["status"].tolist() == ["stopped"]
+    assert fsviz.evaluation.grid.list_runs(runs_dir(cache))["status"].tolist() == ["stopped"]

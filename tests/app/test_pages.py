@@ -7,6 +7,7 @@ from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
 import fsviz
+from tests.app.conftest import runs_dir
 
 PAGES = ["app.py", "pages/word_map.py", "pages/boundaries.py"]
 
@@ -226,7 +227,7 @@ def test_a_stopped_multiclass_run_is_kept_and_continue_runs_only_the_rest(tmp_pa
     config = GridConfig(metrics=("chi_max", "ttest_avg"), ks=(20, 200), trials=1, folds=2)
     calls = iter(range(100))  # a session that stopped after 2 of the 6 cells (2 folds × (2 metrics + all words))
     partial = run_multiclass(corpus, config, should_stop=lambda: next(calls) >= 1)
-    save_multiclass(partial, tmp_path / "multiclass" / f"{run_key(config, [corpus])}.parquet", config, corpus)
+    save_multiclass(partial, runs_dir(tmp_path, "multiclass") / f"{run_key(config, [corpus])}.parquet", config, corpus)
     assert cells_done(partial) == 2
 
     at = fresh().run()  # a new session with the same settings finds it
@@ -244,7 +245,7 @@ def test_a_stopped_multiclass_run_is_kept_and_continue_runs_only_the_rest(tmp_pa
     assert any("Finished: all 6 cells" in m.value for m in at.success)
     table = at.dataframe[0].value
     assert set(table["metric"]) == {"all", "chi_max", "ttest_avg"}
-    kept = [table for _, table in stored_multiclass(tmp_path / "multiclass", corpus).values()]
+    kept = [table for _, table in stored_multiclass(runs_dir(tmp_path, "multiclass"), corpus).values()]
     assert cells_done(kept[0]) == 6
     before = partial.set_index(["trial", "fold", "metric", "k"]).sort_index()
     after = kept[0].set_index(["trial", "fold", "metric", "k"]).loc[before.index]

@@ -29,11 +29,11 @@ def test_one_click_gives_the_answer_and_the_goal_changes_it_without_a_new_run(ca
     answer = [m.value for m in [*at.success, *at.warning] if m.value.startswith("**F-measure**")]
     assert answer, "no answer for F-measure"
     assert any("corrected resampled t-test" in c.value for c in at.caption)
-    stored = sorted(cache.glob("grid/*.parquet"))
+    stored = sorted(cache.glob("grid/*/*.parquet"))
     assert stored, "the quick plan's cells were not kept"
     at.radio(key="recommend_goal").set_value("precision").run()
     assert any(m.value.startswith("**Precision**") for m in [*at.success, *at.warning])
-    assert sorted(cache.glob("grid/*.parquet")) == stored  # the goal changed the answer, not the run
+    assert sorted(cache.glob("grid/*/*.parquet")) == stored  # the goal changed the answer, not the run
 
     again = recommend_page()  # a new session: the finished cells are there, nothing to run
     assert again.button(key="recommend_run").disabled

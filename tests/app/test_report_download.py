@@ -29,9 +29,9 @@ def test_the_page_offers_the_report_and_says_what_it_says(results_file):
     assert "one HTML file that opens offline" in buttons["Download report (HTML)"].help
 
     results = load_results(results_file).results
-    markdown = [m.value for m in at.markdown]
-    for line in recommendation_text(recommend(results), metric_label):
-        assert f"- {line}" in markdown
+    shown = [m.value for m in at.markdown] + [m.value for m in [*at.success, *at.warning]]
+    for line in recommendation_text(recommend(results), metric_label):  # the goal's first, the others listed
+        assert f"- {line}" in shown or line in shown
     for goal in ("f1", "accuracy"):  # the page's default leader and tolerance are the report's
         at.selectbox(key="res_goal").set_value(goal).run()
         assert pair_analysis(results, goal).text() in [m.value for m in at.markdown]

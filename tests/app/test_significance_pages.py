@@ -104,7 +104,7 @@ def test_results_stability_on_the_runs_corpus_and_the_recommendation_uses_it():
     bns = [t for t in spec.data if t.legendgroup == "bns"]
     assert np.allclose(_values(bns[0].y), expected.query("metric == 'bns'")["kuncheva"])
     assert np.allclose(_values(bns[1].y), expected.query("metric == 'bns'")["jaccard"])
-    markdown = " ".join(m.value for m in at.markdown)
+    markdown = " ".join(m.value for m in [*at.markdown, *at.success, *at.warning])
     assert "agree across the folds with Kuncheva's index" in markdown or "stability broke the tie" in markdown
     shown = [d.value for d in at.dataframe if "Stability (Kuncheva)" in d.value.columns]
     assert shown, "the recommendation table has no stability column"

@@ -5,13 +5,14 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.evaluation.grid import GridConfig, run_grid
+from tests.app.conftest import runs_dir
 
 
 def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
     corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=1).load()
     run_grid([corpus], GridConfig(metrics=("bns", "ig"), ks=(5, 10), trials=1, folds=2),
-             out=tmp_path / "grid" / "somekey.parquet", n_jobs=1)
+             out=runs_dir(tmp_path) / "somekey.parquet", n_jobs=1)
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.switch_page("pages/results.py").run()
     assert not at.exception
@@ -30,7 +31,7 @@ def test_delete_is_offered_only_where_the_deployment_allows_it(tmp_path, monkeyp
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path))
     corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=1).load()
     run_grid([corpus], GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2),
-             out=tmp_path / "grid" / "somekey.parquet", n_jobs=1)
+             out=runs_dir(tmp_path) / "somekey.parquet", n_jobs=1)
 
     def results_page():
         at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
@@ -44,8 +45,8 @@ def test_delete_is_offered_only_where_the_deployment_allows_it(tmp_path, monkeyp
     at = results_page()
     at.button(key="results_runs_delete").click().run()
     assert not at.exception and not at.error
-    assert not any((tmp_path / "grid").glob("*.parquet"))
-    assert any("No runs stored" in c.value for c in at.caption)
+    assert not any(runs_dir(tmp_path).glob("*.parquet"))
+    assert any("You have no runs stored" in c.value for c in at.caption)
 
 
 def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_path, monkeypatch):
@@ -60,7 +61,7 @@ def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_
     config = GridConfig(metrics=("bns", "ig"), ks=(10, 50), trials=2, folds=2, classes=("scipy.stats", "numpy"),
                         seed=3)
     calls = iter(range(100))
-    run_grid([corpus], config, out=tmp_path / "grid" / f"{run_key(config, [corpus])}.parquet", n_jobs=1,
+    run_grid([corpus], config, out=runs_dir(tmp_path) / f"{run_key(config, [corpus])}.parquet", n_jobs=1,
              should_stop=lambda: next(calls) >= 2, flush_seconds=0)
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.switch_page("pages/grid.py").run()
