@@ -39,19 +39,16 @@ from .evaluation.analysis import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
     GOALS,
-    best_pairs,
-    goal_shares,
-    macro_average,
     metric_label,
     paired_tests,
     residual_curves,
-    task_maxima,
     task_sizes,
     tolerance_curves,
     within_tolerance,
 )
 from .evaluation.answers import recommendation_table, recommendation_text
 from .evaluation.grid import ALL, GridRun
+from .evaluation.run_analysis import analyse
 from .evaluation.skew import forman_tasks
 from .plots import (
     curves_figure,
@@ -176,20 +173,22 @@ class PairAnalysis:
                        f"{self.pairs.iloc[0]['percent']:.0f}% of tasks.")
 
 
-def pair_analysis(results: pd.DataFrame, goal: str = "f1", tolerance: float | None = None,
+def pair_analysis(results, goal: str = "f1", tolerance: float | None = None,
                   leader: str | None = None) -> PairAnalysis | None:
-    """The residual and pair analysis of ``goal`` (None when the table has fewer than two metrics).
+    """The residual and pair analysis of ``goal`` (None when the table has fewer than two metrics), from a results
+    table or its :class:`fsviz.evaluation.run_analysis.RunAnalysis`.
 
     ``tolerance`` defaults to Forman's for the goal (1%, 0.1% for accuracy);
     ``leader`` to the metric most often within it.
     """
-    maxima = task_maxima(results, goal)
+    analysis = analyse(results)
+    maxima = analysis.maxima(goal)
     if maxima.shape[1] < 2:
         return None
     tol = DEFAULT_TOLERANCE[goal] if tolerance is None else tolerance
     alone = 100 * within_tolerance(maxima, tol).mean(axis=0)
     leader = leader if leader is not None else alone.sort_values(ascending=False, kind="stable").index[0]
-    pairs = best_pairs(maxima, tol)
+    pairs = analysis.pairs(goal, tol)
     top = pairs.iloc[0]
     pair_curve = residual_curves(maxima, top["first"])
     pair_curve = pair_curve[pair_curve["backup"] == top["second"]].rename(columns={"combined": "percent"})
@@ -245,10 +244,11 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
     """
     k, metrics, ks = _check(run, goal, k, metrics, max_tasks)
     results = run.results
-    macro = macro_average(results)
+    analysis = analyse(results)  # every section reads its tables, each made once
+    macro = analysis.macro
     tasks = task_sizes(results)
     sections = [
-        ("recommendation", "Which metric to use", _recommendation(results)),
+        ("recommendation", "Which metric to use", _recommendation(analysis)),
         ("run", "The run", _run_section(run)),
         ("corpus", "The tasks", _corpus_section(tasks, max_tasks)),
         ("curves", "Curves vs k", _p("Macro-averaged over tasks, one line per metric (Forman's Figures 4, 14–17); the "
@@ -258,8 +258,8 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
          _p(f"Each metric's macro precision and recall at k = {k} (Figure 5). Up and to the right is better; the "
             "grey curves join points of equal F-measure.")
          + _figure(pr_tradeoff_figure(macro, k, metrics=metrics), "pr")),
-        ("tolerance", "Chance of attaining the best", _tolerance_section(results, goal, metrics)),
-        ("pairs", "Residuals and pairs", _pairs_section(results, goal)),
+        ("tolerance", "Chance of attaining the best", _tolerance_section(analysis, goal, metrics)),
+        ("pairs", "Residuals and pairs", _pairs_section(analysis, goal)),
         ("significance", "Significance", _significance_section(results, goal, k, metrics)),
     ]
     n_tasks = len(tasks)
@@ -311,14 +311,15 @@ def _figure(fig, name: str) -> str:
                                                 config=_FIGURE_CONFIG) + "</div>"
 
 
-def _recommendation(results) -> str:
-    table = recommend(results)
+def _recommendation(analysis) -> str:
+    table = recommend(analysis)
     items = "".join(f"<li>{_inline(line)}</li>" for line in recommendation_text(table, metric_label))
-    return (_p("For each goal: the metric with the best macro-averaged score at its best k, the range of k within 1% "
-               "of that peak, how often it comes within Forman's tolerance (1%, 0.1% for accuracy) of the best any "
-               "metric reached on a task, whether it beats all words and the runner-up significantly, and the pair "
-               "of metrics most likely to have one within tolerance. All words and Rand are references, never "
-               "the answer.")
+    return (_p("For each goal: the best selection's metric and its range of k (the smallest k within one standard "
+               "error of the best, up to the best), whether it beats all words and Rand on folds it was not chosen "
+               "on (the corrected resampled t-test of Nadeau and Bengio, 2003), whether the runner-up can be told "
+               "from it, how often it comes within Forman's tolerance (1%, 0.1% for accuracy) of the best any metric "
+               "reached on a task, and the pair of metrics most likely to have one within tolerance. All words and "
+               "Rand are references, never the answer.")
             + f"<ul>{items}</ul>" + _table(recommendation_table(table)))
 
 
@@ -373,22 +374,22 @@ def _corpus_section(tasks, max_tasks) -> str:
             + _table(datasets) + _table(shown) + more)
 
 
-def _tolerance_section(results, goal, metrics) -> str:
+def _tolerance_section(analysis, goal, metrics) -> str:
     label = GOAL_LABELS[goal]
-    shares = goal_shares(results)
+    shares = analysis.shares()
     return (_p(f"For each task, the best **average maximum** of {label} any metric reached (the best k in each "
                "trial, averaged over trials). A metric succeeds on a task when its own average maximum is within "
                "the tolerance of that best (value ≥ best × (1 − t)); the curve is the percentage of tasks on which "
                "each metric succeeds (Figures 9a, 10a, 18–21).")
-            + _figure(tolerance_figure(tolerance_curves(task_maxima(results, goal)), goal, metrics=metrics),
+            + _figure(tolerance_figure(tolerance_curves(analysis.maxima(goal)), goal, metrics=metrics),
                       "tolerance")
             + _p("All four goals at Forman's tolerances, 1% and 0.1% for accuracy (Figure 9b).")
             + _figure(tolerance_bars_figure(shares, metrics=metrics), "tolerance-bars")
             + _table(tolerance_table(shares).reset_index()))
 
 
-def _pairs_section(results, goal) -> str:
-    pairs = pair_analysis(results, goal)
+def _pairs_section(analysis, goal) -> str:
+    pairs = pair_analysis(analysis, goal)
     if pairs is None:
         return _p("Residuals and pairs need at least two metrics in the results.")
     failures = pairs.at_tolerance[["backup", "residual", "combined"]].sort_values("residual", ascending=False)

@@ -63,7 +63,8 @@ def main() -> None:
                            key=f"res_dl_{name}")
 
 
-    macro = analysed(analysis.macro_average)
+    shared = cache.run_analysis(key, results)  # the tables every tab reads, each made once
+    macro = shared.macro
     all_metrics = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
     ks = sorted(int(k) for k in macro.loc[macro["metric"] != ALL, "k"].unique())
     n_tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
@@ -104,7 +105,7 @@ def main() -> None:
             "within tolerance. All words and Rand are references, never the answer. All metrics in the table count, "
             "whichever are shown.")
         try:
-            recommendation = analysed(advice.recommend, stability=summary)
+            recommendation = cache.analysed(advice.recommend, key, shared, stability=summary)
         except ValueError as exc:
             st.info(plain(exc))
             st.stop()
@@ -131,7 +132,7 @@ def main() -> None:
         csv_button(macro[(macro["k"] == k) | (macro["metric"] == ALL)], "pr", "points")
 
     with tabs[3]:
-        tasks = analysed(analysis.per_task)
+        tasks = shared.tasks
         c1, c2 = st.columns(2)
         default_metric = "bns" if "bns" in chosen else chosen[0]
         metric = c1.selectbox("Metric for the scatter", chosen, index=chosen.index(default_metric), key="res_skew_metric",
@@ -173,7 +174,7 @@ def main() -> None:
     with tabs[4]:
         relative = st.radio("Tolerance", ["relative (% of the best)", "absolute (points of the goal)"], horizontal=True,
                             key="res_tol_kind").startswith("relative")
-        maxima = analysed(analysis.task_maxima, goal)
+        maxima = shared.maxima(goal)
         curves = tolerance_curves(maxima, relative=relative)
         st.markdown(
             f"For each task, the best **average maximum** of {goal_label} any metric reached (the best k in each "
@@ -183,14 +184,14 @@ def main() -> None:
             "metric in the table; the all-features baseline is not a contender.")
         st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
         csv_button(curves, "tolerance", "curves")
-        shares = analysed(analysis.goal_shares)
+        shares = shared.shares()
         st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
                     "skew compresses (Figure 9b).")
         st.plotly_chart(plots.tolerance_bars_figure(shares, metrics=chosen), key="res_tol_bars")
         csv_button(shares, "tolerance-bars", "bars")
 
     with tabs[5]:
-        maxima = analysed(analysis.task_maxima, goal)
+        maxima = shared.maxima(goal)
         if maxima.shape[1] < 2:
             st.info("Residuals and pairs need at least two metrics in the results.")
         else:

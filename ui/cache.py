@@ -32,6 +32,7 @@ from fsviz.stats.tables import word_table as _word_table
 # The run pages' work, imported when first used: the Corpus page, a new server's first, does not wait for
 # scikit-learn (about 1 s of imports).
 time_cell = lazy("fsviz.evaluation.grid", "time_cell")
+analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
 word_map_animation_figure = lazy("fsviz.plots.words", "word_map_animation")
 _bns_figure = lazy("fsviz.plots.bns", "bns_figure")
 _fdr_columns = lazy("fsviz.plots.fdr", "fdr_columns")
@@ -164,6 +165,13 @@ def grid_lock(key: str):
 @st.cache_data(max_entries=128, show_spinner="Analysing the results …")
 def _analysed(name: str, key: tuple, _function, _results, args: tuple, kwargs: tuple):
     return _function(_results, *args, **dict(kwargs))
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def run_analysis(key: tuple, _results):
+    """The shown results' :class:`fsviz.evaluation.run_analysis.RunAnalysis`, one per results ``key``: every tab
+    of the Results explorer reads its tables, each made once (the same content gives the same key)."""
+    return analyse(_results)
 
 
 def analysed(function, key: tuple, results, *args, **kwargs):

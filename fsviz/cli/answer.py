@@ -14,13 +14,14 @@ __all__ = ["recommend_command", "report_command"]
 # A results table's analysis needs the grid, scipy and pyarrow: imported when a command first does.
 recommend = lazy("fsviz.evaluation.advice", "recommend")
 answers, recommendation_text = lazy("fsviz.evaluation.answers", "answers", "recommendation_text")
-goal_shares = lazy("fsviz.evaluation.analysis", "goal_shares")
+analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
 load_results = lazy("fsviz.evaluation.grid", "load_results")
 tolerance_table, write_report = lazy("fsviz.report", "tolerance_table", "write_report")
 
 
 def _answer(results):
-    """The recommendation's table, its sentences (plain text) and its ``answers``."""
+    """The recommendation's table, its sentences (plain text) and its ``answers``, from a results table or its
+    analysis."""
     table_ = recommend(results)
     return table_, [line.replace("**", "") for line in recommendation_text(table_)], answers(table_)
 
@@ -39,11 +40,12 @@ def report_command(args) -> None:
         raise ValueError(f"{args.results} holds no finished cells")
     if args.html:  # first: it checks --goal and --k against the table
         write_report(run, args.html, goal=args.goal or "f1", k=args.k, source=Path(args.results).name)
-    recommendation, lines, answered = _answer(results)
+    analysis = analyse(results)  # the answer and the tolerance table read the same tables, made once
+    recommendation, lines, answered = _answer(analysis)
     if args.out:
         recommendation.to_csv(args.out, index=False)
     tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
-    shares = goal_shares(results)
+    shares = analysis.shares()
     summary = dict(command="report", results=str(args.results), tasks=tasks, metrics=int(results["metric"].nunique()),
                    complete=run.complete, answers=answered, recommendation=records(recommendation), text=lines,
                    tolerance=records(shares), out=args.out, html=args.html)

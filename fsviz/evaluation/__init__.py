@@ -122,6 +122,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .nested import METHOD, RULES, HeldOut, corrected_t, fold_macro, held_out, method_text
     from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan
+    from .run_analysis import RunAnalysis, analyse
     from .skew import FORMAN_DATASETS, SKEW_LINES, forman_tasks, skew_summary, with_forman_tasks
     from .snippets import model_snippet, words_snippet
     from .stability import (
@@ -190,6 +191,9 @@ _SOURCES = {
     "quick": [
         "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan",
     ],
+    "run_analysis": [
+        "RunAnalysis", "analyse",
+    ],
     "skew": [
         "FORMAN_DATASETS", "SKEW_LINES", "forman_tasks", "skew_summary", "with_forman_tasks",
     ],
@@ -216,20 +220,20 @@ __all__ = [
     "FILE_TYPES", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "MAX_CLASSES", "MEASURES", "METHOD", "QUICK_FOLDS",
     "QUICK_KS", "QUICK_METRICS", "RULES", "RUN_COLUMNS", "SKEW_LINES", "STABILITY_COLUMNS", "START_UP_SECONDS",
     "TIE", "TOLERANCES", "WITHIN", "AlphaMap", "Export", "FoldRankings", "FoldSelections", "GridConfig", "GridRun",
-    "HeldOut", "QuickPlan", "SnowballAnalyzer", "all_runs", "alpha_map", "alpha_selection", "answers",
-    "average_maximum", "best_pairs", "bootstrap_stability", "cache_limit", "cell_splits", "cells_done",
-    "check_fixed_ks", "check_grid", "check_multiclass_metrics", "corrected_t", "cutoff_curves", "cutoff_jobs",
-    "cutoff_table", "cutoff_text", "delete_run", "estimate_seconds", "export_pipeline", "export_selection",
-    "feature_shares", "fixed_k", "fold_macro", "fold_rankings", "fold_selections", "forman_tasks", "goal_shares",
-    "grid_stability", "held_out", "is_reference", "jaccard", "k_rule_summary", "kuncheva", "lesion_best",
-    "lesion_config", "lesion_curves", "lesion_text", "list_multiclass", "list_runs", "load_multiclass",
-    "load_results", "macro_average", "macro_curves", "method_text", "metric_label", "model_snippet",
-    "multiclass_cells", "multiclass_metric_names", "n_workers", "noise_words", "one_se_range", "open_run", "p_text",
-    "paired_p", "paired_t", "paired_tests", "parse_ks", "peak_range", "per_task", "per_trial", "quick_plan",
-    "ranked_measures", "recommend", "recommendation_table", "recommendation_text", "residual_curves", "run_cutoffs",
-    "run_grid", "run_key", "run_multiclass", "save_multiclass", "seed_for", "selection_table", "set_stability",
-    "sign_test", "skew_summary", "split_by_skew", "stability_at", "stability_summary", "stored_cutoffs",
-    "stored_multiclass", "stored_results", "task_maxima", "task_skews", "time_cell", "time_left",
+    "HeldOut", "QuickPlan", "RunAnalysis", "SnowballAnalyzer", "all_runs", "alpha_map", "alpha_selection",
+    "analyse", "answers", "average_maximum", "best_pairs", "bootstrap_stability", "cache_limit", "cell_splits",
+    "cells_done", "check_fixed_ks", "check_grid", "check_multiclass_metrics", "corrected_t", "cutoff_curves",
+    "cutoff_jobs", "cutoff_table", "cutoff_text", "delete_run", "estimate_seconds", "export_pipeline",
+    "export_selection", "feature_shares", "fixed_k", "fold_macro", "fold_rankings", "fold_selections",
+    "forman_tasks", "goal_shares", "grid_stability", "held_out", "is_reference", "jaccard", "k_rule_summary",
+    "kuncheva", "lesion_best", "lesion_config", "lesion_curves", "lesion_text", "list_multiclass", "list_runs",
+    "load_multiclass", "load_results", "macro_average", "macro_curves", "method_text", "metric_label",
+    "model_snippet", "multiclass_cells", "multiclass_metric_names", "n_workers", "noise_words", "one_se_range",
+    "open_run", "p_text", "paired_p", "paired_t", "paired_tests", "parse_ks", "peak_range", "per_task", "per_trial",
+    "quick_plan", "ranked_measures", "recommend", "recommendation_table", "recommendation_text", "residual_curves",
+    "run_cutoffs", "run_grid", "run_key", "run_multiclass", "save_multiclass", "seed_for", "selection_table",
+    "set_stability", "sign_test", "skew_summary", "split_by_skew", "stability_at", "stability_summary",
+    "stored_cutoffs", "stored_multiclass", "stored_results", "task_maxima", "task_skews", "time_cell", "time_left",
     "time_multiclass_cell", "tolerance_curves", "touch", "trim_cache", "with_forman_tasks", "with_goals",
     "within_tolerance", "words_snippet",
 ]

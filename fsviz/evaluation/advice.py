@@ -41,15 +41,12 @@ from ..selection.spec import Combination, MetricSpec, Weighted
 from .analysis import (
     DEFAULT_TOLERANCE,
     GOALS,
-    best_pairs,
-    macro_average,
     paired_p,
-    per_trial,
-    task_maxima,
     within_tolerance,
 )
 from .grid import ALL
-from .nested import METHOD, fold_macro, held_out
+from .nested import METHOD, held_out
+from .run_analysis import analyse
 from .stability import stability_at
 
 __all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "one_se_range",
@@ -169,19 +166,21 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     all words: the fewest words within ``within`` of all words); ``trials``, ``tasks``, ``folds``;
     ``stability`` / ``second_stability`` / ``by_stability`` (see the module's notes).
 
-    ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy). A table
-    with no real selection (only references) raises ValueError.
+    ``results`` is a results table or its :class:`fsviz.evaluation.run_analysis.RunAnalysis` (whose tables are
+    then reused). ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy).
+    A table with no real selection (only references) raises ValueError.
     """
     tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
-    macro = macro_average(results, pool=pool)
+    analysis = analyse(results, pool=pool)
+    results, macro = analysis.results, analysis.macro
     real = [m for m in dict.fromkeys(macro["metric"]) if not is_reference(m)]
     if not real:
         raise ValueError("the results hold no metric to recommend: only references (all words, Rand); run the "
                          "grid with at least one other metric")
     rands = [m for m in dict.fromkeys(macro["metric"]) if m != ALL and is_reference(m)]
-    trials = per_trial(results, pool=pool)
+    trials = analysis.trials
     ks = sorted(macro.loc[macro["metric"].isin(real), "k"].unique())
-    context = dict(macro=macro, real=real, rands=rands, trials=trials, ks=ks, results=results,
+    context = dict(analysis=analysis, macro=macro, real=real, rands=rands, trials=trials, ks=ks, results=results,
                    vocabulary=_vocabulary(results), tolerances=tolerances, pool=pool, stability=stability,
                    within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()))
     table = pd.DataFrame([_answer(goal, context) for goal in ANSWER_GOALS])
@@ -195,7 +194,7 @@ def _answer(goal: str, c: dict) -> dict:
     measure = "f1" if goal == FEWEST else goal
     macro, real = c["macro"], c["real"]
     curves = macro[macro["metric"].isin(real)]
-    folds = _cached(c, ("folds", measure), lambda: fold_macro(c["results"], measure))
+    folds = c["analysis"].folds(measure)
     peaks = {m: peak_range(curve, measure) for m, curve in curves.groupby("metric", observed=True)}
     order = sorted(sorted(peaks), key=lambda m: -peaks[m]["value"])
     steady, by_stability = {}, False
@@ -262,13 +261,6 @@ def _answer(goal: str, c: dict) -> dict:
     return row
 
 
-def _cached(context: dict, key, make):
-    """A table the goals share (F1's serves F1 and the fewest words), made once per :func:`recommend` call."""
-    if key not in context:
-        context[key] = make()
-    return context[key]
-
-
 def _beats(score: float, reference: float, p: float) -> bool:
     """Whether the held-out folds show the choice above a reference: higher, and p below ``ALPHA``."""
     return bool(not np.isnan(reference) and score > reference + _EPS and p < ALPHA)
@@ -277,13 +269,14 @@ def _beats(score: float, reference: float, p: float) -> bool:
 def _chances(goal: str, measure: str, best: str, c: dict) -> dict:
     """Forman's best chances for ``best``: the share of tasks within tolerance of the best average maximum, and
     the best pair of metrics."""
-    maxima = _cached(c, ("maxima", measure), lambda: task_maxima(c["results"], measure, pool=c["pool"]))
-    maxima = maxima[[m for m in maxima.columns if not is_reference(m)]]
+    maxima = c["analysis"].maxima(measure)
+    real = [m for m in maxima.columns if not is_reference(m)]
+    maxima = maxima[real]
     tol = c["tolerances"][measure]
     share = 100 * within_tolerance(maxima, tol).mean(axis=0)
     row = {"tolerance": tol, "percent": float(share.get(best, np.nan)), "tasks": len(maxima), "pair": None,
            "pair_percent": np.nan, "runner_up": None, "margin": np.nan}
-    pairs = _cached(c, ("pairs", measure), lambda: best_pairs(maxima, tol) if maxima.shape[1] > 1 else None)
+    pairs = c["analysis"].pairs(measure, tol, real)
     if pairs is not None and len(pairs):
         top = pairs.iloc[0]
         row.update(pair=f"{top['first']}+{top['second']}", pair_percent=float(top["percent"]))

@@ -39,9 +39,9 @@ def _headline(row, goal: str, label) -> str:
             return (f"**{goal}**: no selection keeps within {100 * WITHIN:g}% of the best F-measure (all words "
                     f"score {row.baseline:.3f}); the closest is {best}.")
         top = max(row.value, 0 if _nan(row.baseline) else row.baseline)
+        against = "the best" if row.value >= top - _EPS else f"against {top:.3f}"
         return (f"**{goal}**: **{label(row.metric)}** with k = {row.k:,} keeps within {100 * WITHIN:g}% of the "
-                f"best F-measure anything reached, all words included (macro F1 {row.value:.3f} against "
-                f"{top:.3f}).")
+                f"best F-measure anything reached, all words included (macro F1 {row.value:.3f}, {against}).")
     if _nan(row.metric):
         if not _nan(row.baseline) and row.value <= row.baseline + _EPS:
             text = (f"**{goal}**: no selection beats all words here (all words score {row.baseline:.3f}; the best "
