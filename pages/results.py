@@ -19,7 +19,7 @@ from fsviz.evaluation.grid import ALL
 from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
-from ui import cache, state
+from ui import cache, shares, state
 from ui.components import answer_panel, label_text, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
@@ -36,6 +36,7 @@ def main() -> None:
         "significance tests."
     )
 
+    shares.opened_from_link()  # a run someone shared with this visitor, read-only
     with st.expander("Stored runs: open one", expanded=state.shown_results() is None):
         stored_runs("results_runs", ctx.corpus)
     with st.expander("Load a results file", expanded=state.shown_results() is None):
@@ -52,6 +53,7 @@ def main() -> None:
         st.info("The results table has no finished cells yet.")
         st.stop()
     key = state.results_key(results, "results")
+    shares.share_panel(run)  # this visitor's own stored run: a read-only link to send
 
 
     def analysed(function, *args, **kwargs):
@@ -184,11 +186,11 @@ def main() -> None:
             "metric in the table; the all-features baseline is not a contender.")
         st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
         csv_button(curves, "tolerance", "curves")
-        shares = shared.shares()
+        goal_shares = shared.shares()
         st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
                     "skew compresses (Figure 9b).")
-        st.plotly_chart(plots.tolerance_bars_figure(shares, metrics=chosen), key="res_tol_bars")
-        csv_button(shares, "tolerance-bars", "bars")
+        st.plotly_chart(plots.tolerance_bars_figure(goal_shares, metrics=chosen), key="res_tol_bars")
+        csv_button(goal_shares, "tolerance-bars", "bars")
 
     with tabs[5]:
         maxima = shared.maxima(goal)

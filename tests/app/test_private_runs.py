@@ -90,3 +90,47 @@ def test_a_cookie_that_is_no_token_makes_a_new_visitor(monkeypatch, cookie):
     assert not at.exception
     token = at.session_state["_visitor_token"]
     assert token != cookie and len(token) == 43
+
+
+def test_a_shared_link_opens_the_run_read_only_until_its_owner_revokes_it(monkeypatch):
+    a = a_run_by_browser_a(monkeypatch)
+    a.switch_page("pages/results.py").run()
+    a.button(key="share_make").click().run()
+    links = [c.value for c in a.code if "/results?run=" in c.value]
+    assert len(links) == 1
+    ident = links[0].rsplit("=", 1)[1]
+    assert len(ident) == 22 and ident not in everything_shown(a).replace(links[0], "")  # not the run's key
+
+    as_browser(monkeypatch, "B" * 43)
+    b = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
+    b.query_params["run"] = ident
+    b.switch_page("pages/results.py").run()
+    assert not b.exception
+    assert SECRET_CLASS in everything_shown(b) or b.session_state["grid_shown"][1].startswith("a run shared")
+    assert not [x for x in b.button if x.key == "share_make"], "a link's reader cannot share another's run"
+    b.switch_page("pages/grid.py").run()
+    assert SECRET_FILE not in everything_shown(b)  # B's own runs list: none of A's
+
+    as_browser(monkeypatch, "A" * 43)
+    a = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    a.switch_page("pages/grid.py").run()
+    a.switch_page("pages/results.py").run()
+    a.session_state["grid_shown"] = b.session_state["grid_shown"]  # A shows that run again
+    a.run()
+    a.button(key=f"share_revoke_{ident}").click().run()
+
+    as_browser(monkeypatch, "B" * 43)
+    late = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
+    late.query_params["run"] = ident
+    late.switch_page("pages/results.py").run()
+    assert any("This link opens no run" in i.value for i in late.info)
+
+
+@pytest.mark.parametrize("ident", ["", "x" * 500, "../../grid/x", "<b>x</b>", "[a](http://e.com)", "A" * 22])
+def test_a_link_that_opens_nothing_says_so_as_text(ident):
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
+    at.query_params["run"] = ident
+    at.switch_page("pages/results.py").run()
+    assert not at.exception
+    assert any("This link opens no run" in i.value for i in at.info)
+    assert all(ident not in i.value for i in at.info if ident)
