@@ -5,6 +5,7 @@ import streamlit as st
 from fsviz.evaluation.advice import ANSWER_GOALS, recommend
 from fsviz.evaluation.analysis import macro_average
 from fsviz.evaluation.answers import ANSWER_LABELS, recommendation_text
+from fsviz.evaluation.grid import carry_over, run_key
 from fsviz.evaluation.quick import quick_plan
 from fsviz.plots import curves_figure
 from ui import state
@@ -27,6 +28,19 @@ def _live(runs):
     return None
 
 
+def _refine(corpus, plan) -> None:
+    """More trials refine the answer in place: the cells of the same plan with fewer trials, finished before, are
+    carried into this run (the same folds and seeds), so only the new trials run."""
+    out = state.grid_dir() / f"{run_key(plan.config, [corpus])}.parquet"
+    if plan.config.trials == 1 or out.exists():
+        return
+    for fewer in range(plan.config.trials - 1, 0, -1):
+        earlier = state.grid_dir() / f"{run_key(quick_plan(corpus, trials=fewer).config, [corpus])}.parquet"
+        if earlier.is_file():
+            carry_over(earlier, out, plan.config, [corpus])
+            return
+
+
 def main() -> None:
     ctx = page(__file__)
     corpus = ctx.corpus
@@ -41,13 +55,15 @@ def main() -> None:
                     help="Changing the goal changes the answer, not the run.")
     trials = c2.number_input("Trials", 1, 10, 1, key="recommend_trials",
                              help="Repetitions of 4-fold cross-validation. One answers fastest; more trials sharpen "
-                                  "the answer (more held-out folds to test it on).")
+                                  "the answer (more held-out folds to test it on), and the trials already run are "
+                                  "kept: only the new ones run.")
     try:
         plan = quick_plan(corpus, trials=int(trials))
     except ValueError as exc:
         st.error(plain(str(exc)), icon="⚠️")
         st.stop()
     st.caption(f"The quick plan: {plan.text} Class names are the corpus's own.")
+    _refine(corpus, plan)
     runs = run_panel(corpus, ctx.corpus_key, [plan.config], prefix="recommend", run_label="Recommend", preview=_live)
     if runs is None:
         return

@@ -38,3 +38,17 @@ def test_one_click_gives_the_answer_and_the_goal_changes_it_without_a_new_run(ca
     again = recommend_page()  # a new session: the finished cells are there, nothing to run
     assert again.button(key="recommend_run").disabled
     assert [m for m in [*again.success, *again.warning] if m.value.startswith("**F-measure**")]
+
+
+def test_more_trials_refine_the_answer_without_redoing_a_cell(cache):
+    at = recommend_page()
+    at.button(key="recommend_run").click().run()
+    first = at.session_state["grid_shown"][0]
+    at.number_input(key="recommend_trials").set_value(2).run()
+    assert at.metric[2].value == f"{first.cells_done:,}", "the first trial's cells are not counted as finished"
+    at.button(key="recommend_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    refined = at.session_state["grid_shown"][0]
+    assert refined.complete and refined.cells_done == 2 * first.cells_done
+    kept = refined.results[refined.results["trial"] == 0].reset_index(drop=True)
+    assert kept.equals(first.results.reset_index(drop=True))  # the same rows, not run again

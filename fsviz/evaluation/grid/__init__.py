@@ -74,7 +74,7 @@ from .runner import (
     time_cell,
     time_left,
 )
-from .runs import RUN_COLUMNS, delete_run, list_runs, open_run
+from .runs import RUN_COLUMNS, carry_over, delete_run, list_runs, open_run
 
 __all__ = [
     "ALL",
@@ -87,6 +87,7 @@ __all__ = [
     "GridConfig",
     "GridRun",
     "START_UP_SECONDS",
+    "carry_over",
     "cell_splits",
     "check_grid",
     "delete_run",

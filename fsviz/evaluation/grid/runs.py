@@ -11,6 +11,7 @@ footer, the parts' cell columns), never the results themselves;
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import os
@@ -20,10 +21,11 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 from ...corpora.formats import CorpusError
-from .config import GridConfig
+from .config import GridConfig, run_key
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
 
-__all__ = ["MANIFEST", "RUN_COLUMNS", "Checkpoint", "delete_run", "list_runs", "open_run", "write_manifest"]
+__all__ = ["MANIFEST", "RUN_COLUMNS", "Checkpoint", "carry_over", "delete_run", "list_runs", "open_run",
+           "write_manifest"]
 
 #: The manifest of a run's checkpoint folder.
 MANIFEST = "run.json"
@@ -181,3 +183,27 @@ def _key_of(path: Path) -> str:
     except (OSError, ValueError):
         return path.stem
 
+
+
+def carry_over(earlier, out, config: GridConfig, corpora) -> int:
+    """Put the cells a stored run ``earlier`` (its results file) finished into the checkpoint of a run of
+    ``config`` on ``corpora`` to be written to ``out``, when ``config`` only adds trials to it: then its trial t
+    draws the same folds and seeds (they depend on the seed and t alone) and gives the same rows, so the new run
+    does not redo them. Returns the rows carried; 0 (nothing done) for a run of other settings or data, an
+    earlier run that is not finished, an ``out`` that exists, or a checkpoint that already holds parts.
+    """
+    if Path(out).exists():  # the run is finished (or its file is someone else's): nothing to carry
+        return 0
+    try:
+        before = load_results(earlier)
+    except (OSError, ValueError):
+        return 0
+    if not before.complete or before.config.trials >= config.trials \
+            or dataclasses.replace(before.config, trials=config.trials) != config \
+            or before.key != run_key(before.config, corpora):
+        return 0
+    checkpoint = Checkpoint(Path(str(out) + ".parts"), run_key(config, corpora))
+    if checkpoint.path.is_dir() and any(checkpoint.path.glob("part-*.parquet")):
+        return 0
+    checkpoint.write([before.results])
+    return len(before.results)
