@@ -80,6 +80,8 @@ def main() -> None:
     c1, c2, c3 = st.columns([4, 1, 1])
     chosen = c1.multiselect("Metrics to show", all_metrics, default=all_metrics, key="res_metrics", format_func=metric_label)
     goal = c2.selectbox("Goal", GOALS, format_func=GOAL_LABELS.get, key="res_goal")
+    if st.session_state.get("res_k") not in ks:  # a link's k this table lacks: the default instead
+        st.session_state.pop("res_k", None)
     k = c3.selectbox("k (P–R, skew, tests)", ks, index=int(np.argmin([abs(np.log(x / 1000)) for x in ks])), key="res_k")
     if not chosen:
         st.info("Choose at least one metric to show.")

@@ -22,7 +22,7 @@ import streamlit as st
 from fsviz.corpora.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGRAM, check_preprocessing
 from fsviz.corpora.groups import Groups
 from fsviz.corpora.paths import DATA_DIRS_VAR, data_roots, paths_allowed
-from ui import cache, state
+from ui import cache, links, state
 from ui.components import plain
 from ui.state import Context, Source
 
@@ -69,6 +69,7 @@ def page(script: str) -> Context:
             st.session_state[key] = st.session_state[key]
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, value)
+    links.apply(relative)  # a link's view (corpus, class, k, the page's choices), before any widget is drawn
     with st.sidebar:
         for path, label, page_icon in PAGES:
             st.page_link(path, label=label, icon=page_icon)
@@ -88,6 +89,7 @@ def page(script: str) -> Context:
             "the cutoff under Preprocessing, or choose another class.", icon="⚠️")
     context = Context(corpus, corpus_key, groups or Groups((str(corpus.classes[0]),)), task, k)
     state.set_context(context)
+    links.keep(relative, context)  # the view in the address: a link to it reopens it
     return context
 
 
@@ -272,6 +274,7 @@ def _groups(corpus) -> Groups | None:
                     help="Forman's question is one class against every other document; any two groups of classes "
                          "sit on the same (fp, tp) plane.")
     if kind == "class":
+        links.check_class(classes)
         if st.session_state.get("class_name") not in classes:
             st.session_state["class_name"] = classes[0]
         class_name = st.selectbox(

@@ -1,0 +1,56 @@
+"""Links to views: a page's address reopens its view in a new session; wrong, stale or hostile values are named
+as text and left at the defaults, never a traceback."""
+
+import pytest
+from conftest import REPO
+from streamlit.testing.v1 import AppTest
+
+
+def opened(script, **params):
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.switch_page(script).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_a_word_map_link_reopens_the_same_view_in_a_new_session():
+    first = opened("pages/word_map.py")
+    first.selectbox(key="class_name").set_value("scipy.stats").run()
+    first.number_input(key="k").set_value(137).run()
+    first.multiselect(key="wordmap_metrics").set_value(["bns", "ig", "chi"]).run()
+    first.toggle(key="wordmap_log").set_value(True).run()
+    view = {name: first.query_params[name] for name in first.query_params}
+    assert view["class"] == "scipy.stats" and view["k"] == "137" and view["metrics"] == "bns,ig,chi"
+    assert view["log"] == "1" and view["source"] == "sample"
+
+    again = opened("pages/word_map.py", **view)  # another browser opens the link
+    ctx = again.session_state["context"]
+    assert ctx.class_name == "scipy.stats" and ctx.k == 137
+    assert again.multiselect(key="wordmap_metrics").value == ["bns", "ig", "chi"]
+    assert again.toggle(key="wordmap_log").value is True
+
+
+def test_the_explorer_and_boundaries_keep_their_choices_in_the_address():
+    at = opened("pages/boundaries.py", metrics="bns,odds", k="50")
+    assert at.multiselect(key="boundaries_metrics").value == ["bns", "odds"] and at.session_state["context"].k == 50
+    assert at.query_params["metrics"] == "bns,odds"
+
+
+@pytest.mark.parametrize("params", [
+    {"class": "Nonexistent-Class-Zz"},
+    {"k": "-3"}, {"k": "1e9999"}, {"k": "x" * 5000},
+    {"metrics": "bns,<script>alert(1)</script>"},
+    {"metrics": "[x](http://example.com)"},
+    {"source": "../../etc/passwd"},
+    {"zoom": "yes"},
+    {"rogue": "**bold**"},
+])
+def test_a_bad_value_is_named_as_text_and_the_defaults_are_shown(params):
+    at = opened("pages/word_map.py", **params)
+    notes = [i.value for i in at.info if "could not be applied" in i.value]
+    assert notes, params
+    for value in params.values():
+        assert value not in notes[0] or len(value) < 3  # the values are not echoed, only their names
+    assert at.session_state["context"].k == 100  # the default

@@ -1,0 +1,139 @@
+"""Links to views: the word map, decision boundaries and Results explorer keep what they show in their address.
+
+After a page is drawn, :func:`keep` writes its view into the address (``st.query_params``): the corpus (the
+sample, or a path inside the data folders), the positive class, k, the rare-word cutoff, and the page's own
+choices (its metrics, zoom and log axes; the explorer's goal and k). Opening that address in a new browser
+(:func:`apply`, before the page's widgets are drawn) shows the same view; going to another page and back keeps
+the page's choices. An uploaded corpus is not in the address (``source=upload`` only): it reopens in its owner's
+session; anyone else gets the sample, and the page says so. A value that is wrong, stale (a class the corpus
+lacks) or hostile is never applied: the page says which, as text, and shows its defaults for it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+import fsviz
+from ui import state
+from ui.components import plain
+
+#: Each page's own keys in the address → its widget's session key and what a value must be.
+PAGE_KEYS = {
+    "pages/word_map.py": {"metrics": "wordmap_metrics", "zoom": "wordmap_zoom", "log": "wordmap_log"},
+    "pages/boundaries.py": {"metrics": "boundaries_metrics"},
+    "pages/results.py": {"goal": "res_goal", "rk": "res_k"},
+}
+_LONGEST = 1000
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def _metrics(text: str, kind=None) -> list:
+    names = [n for n in text.split(",") if n]
+    known = {m for m in fsviz.metric_names(kind) if kind is None or not fsviz.get_metric(m).random}
+    if not names or len(names) > 50 or any(n not in known for n in names):
+        raise ValueError("metrics must be registered metric names, comma-separated")
+    return names
+
+
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError("must be 0 or 1")
+    return text == "1"
+
+
+def _whole(text: str) -> int:
+    if not _WHOLE.fullmatch(text) or int(text) < 1:
+        raise ValueError("must be a whole number, at least 1")
+    return int(text)
+
+
+def _goal(text: str) -> str:
+    if text not in ("f1", "precision", "recall", "accuracy"):
+        raise ValueError("must be f1, precision, recall or accuracy")
+    return text
+
+
+_PARSERS = {"metrics": _metrics, "zoom": _flag, "log": _flag, "k": _whole, "min_df": _whole, "rk": _whole,
+            "goal": _goal}
+
+
+def apply(script: str) -> None:
+    """Put the address's view into the session before the page draws its widgets, once per address and session.
+    Bad values are left out and named on the page (as text)."""
+    params = {name: st.query_params.get(name) for name in st.query_params}
+    if not params or params.get("run") is not None:
+        return  # no view in the address, or a shared run's link (ui.shares)
+    signature = (script, tuple(sorted(params.items())))
+    if st.session_state.get("link_applied") == signature:
+        return
+    st.session_state["link_applied"] = signature
+    problems, own = [], PAGE_KEYS.get(script, {})
+    for name, text in params.items():
+        if not isinstance(text, str) or len(text) > _LONGEST:
+            problems.append(f"{name} (too long)")
+            continue
+        try:
+            if name == "source":
+                if text not in ("sample", "path", "upload"):
+                    raise ValueError("must be sample, path or upload")
+                if text == "upload" and state.held_upload() is None:
+                    raise ValueError("an uploaded corpus stays in its owner's session; the sample is shown")
+                st.session_state["source_kind"] = text.title()
+            elif name == "path":
+                st.session_state["path"] = text
+            elif name == "class":
+                st.session_state["link_class"] = text  # checked against the corpus once it is read
+                st.session_state["task_kind"] = "class"
+            elif name in ("k", "min_df"):
+                st.session_state[name] = _PARSERS[name](text)
+            elif name in own:
+                kind = "table" if (script, name) == ("pages/boundaries.py", "metrics") else None  # drawn as curves
+                value = _metrics(text, kind) if name == "metrics" else _PARSERS[name](text)
+                st.session_state[own[name]] = value
+            else:
+                raise ValueError("is not a setting of this page")
+        except ValueError as exc:
+            problems.append(f"{name} ({exc})")
+    if problems:
+        st.session_state["link_problems"] = problems
+
+
+def check_class(classes) -> None:
+    """The address's class, once the corpus is read: chosen when the corpus has it, named on the page if not."""
+    wanted = st.session_state.pop("link_class", None)
+    if wanted is None:
+        return
+    if wanted in classes:
+        st.session_state["class_name"] = wanted
+    else:
+        st.session_state.setdefault("link_problems", []).append("class (this corpus has no such class)")
+
+
+def keep(script: str, ctx) -> None:
+    """Write the page's view into its address, and say what a link to it shows; name what the link the visitor
+    came by could not apply."""
+    problems = st.session_state.pop("link_problems", None)
+    if problems:
+        st.info("The link's settings that could not be applied, left at the page's defaults: "
+                + plain("; ".join(problems)), icon="🔗")
+    kind = getattr(ctx.corpus_key[0], "kind", "sample")
+    view = {"source": kind if kind in ("path", "upload") else "sample"}
+    if kind == "path":
+        view["path"] = str(ctx.corpus_key[0].path)
+    if ctx.groups.one_vs_rest:
+        view["class"] = str(ctx.class_name)
+    view["k"] = str(int(ctx.k))
+    view["min_df"] = str(int(st.session_state.get("min_df", 3)))
+    for name, key in PAGE_KEYS.get(script, {}).items():
+        value = st.session_state.get(key)
+        if value is None:
+            continue
+        view[name] = ",".join(value) if isinstance(value, list) else str(int(value)) if isinstance(value, bool) \
+            else str(value)
+    if st.query_params.get("run") is not None:  # a shared run's link (ui.shares) keeps its id
+        view["run"] = st.query_params.get("run")
+    if {name: st.query_params.get(name) for name in st.query_params} != view:
+        st.query_params.from_dict(view)
+    st.session_state["link_applied"] = (script, tuple(sorted(view.items())))  # this view is the session's own
