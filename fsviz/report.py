@@ -21,7 +21,6 @@ Examples
 from __future__ import annotations
 
 import html
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ import pandas as pd
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
+from ._files import write_atomically
 from ._validation import check_whole
 from .corpora.groups import Groups
 from .evaluation.advice import recommend
@@ -280,10 +280,7 @@ def write_report(run: GridRun, path, **options) -> Path:
     """Write :func:`report_html` to ``path`` (UTF-8, replaced atomically); returns the path."""
     path = Path(path)
     text = report_html(run, **options)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8"), "the report")
 
 
 # --- sections -----------------------------------------------------------------------------------

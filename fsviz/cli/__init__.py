@@ -40,6 +40,7 @@ import os
 import sys
 from pathlib import Path
 
+from .._files import write_atomically
 from .._lazy import LazyMapping, LazySequence, lazy
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..corpora.corpus import load_corpus
@@ -108,7 +109,7 @@ def _top(args):
     table = top_words(task, metrics, k)
     table = with_significance(table, task, args.alternative, args.test)
     if args.out:
-        table.to_csv(args.out, index=False)
+        write_atomically(args.out, lambda tmp: table.to_csv(tmp, index=False), "--out")
         print(f"wrote {len(table)} rows to {args.out}")
     else:
         wide = table.pivot(index="rank", columns="metric", values="word")[list(metrics)]
@@ -248,7 +249,7 @@ def _cutoff(args):
     table = run_cutoffs(corpus, config, cutoffs, out_dir=f"{args.out}.runs", n_jobs=args.jobs, workers=args.workers,
                         progress=Progress([str(corpus)], quiet=args.quiet), scheduler=args.scheduler,
                         on_wait=lambda m: _note(args, f"note: {m}"))
-    table.to_parquet(args.out, index=False)
+    write_atomically(args.out, lambda tmp: table.to_parquet(tmp, index=False), "--out")
     curves = cutoff_curves(table)
     line = curves[curves["metric"] == args.metric][["min_df", "vocabulary", "k", *GOALS]]
     _finish(args, dict(command="cutoff", out=str(args.out), rows=len(table), metric=args.metric,
@@ -288,9 +289,7 @@ def _export(args):
     export = export_selection(corpus, positive, args.metric, k, negative=negative, classifier=args.classifier,
                               params={"C": args.C} if args.C is not None else {}, file_type=file_type,
                               random_state=args.seed, max_bytes=args.max_mb << 20)
-    partial = Path(f"{args.out}.part")  # a killed run leaves no half-written model under the name
-    partial.write_bytes(export.data)
-    os.replace(partial, args.out)
+    write_atomically(args.out, lambda tmp: tmp.write_bytes(export.data), "--out")  # a killed run leaves no half
     print(f"wrote {args.out}: {export.summary}")
     print(export.usage(args.out))
 
@@ -308,7 +307,7 @@ def _multiclass(args):
     (corpus,) = _grid_corpora(args, args.min_df)
     table = run_multiclass(corpus, config, n_jobs=args.jobs, progress=Progress([str(corpus)], quiet=args.quiet))
     if args.out.lower().endswith(".csv"):
-        table.to_csv(args.out, index=False)
+        write_atomically(args.out, lambda tmp: table.to_csv(tmp, index=False), "--out")
     else:
         save_multiclass(table, args.out, config, corpus)
     curves = macro_curves(table)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .._files import write_atomically
 from .._lazy import lazy
 from .output import check_out, finish, records
 
@@ -43,7 +44,7 @@ def report_command(args) -> None:
     analysis = analyse(results)  # the answer and the tolerance table read the same tables, made once
     recommendation, lines, answered = _answer(analysis)
     if args.out:
-        recommendation.to_csv(args.out, index=False)
+        write_atomically(args.out, lambda tmp: recommendation.to_csv(tmp, index=False), "--out")
     tasks = results[["dataset", "class"]].drop_duplicates().shape[0]
     shares = analysis.shares()
     summary = dict(command="report", results=str(args.results), tasks=tasks, metrics=int(results["metric"].nunique()),

@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from .._files import check_target
+
 __all__ = ["check_out", "finish", "note", "records", "table"]
 
 
@@ -39,6 +41,8 @@ def check_out(out, option="--out", example="results.parquet") -> None:
     if out is None:
         return
     path = Path(out)
+    if not path.is_dir():
+        check_target(path, option)  # a device, FIFO, socket or link is refused before any work
     if path.is_dir():
         raise ValueError(f"{option} {out} is a folder; give a file name, e.g. {option} {path / example}")
     folder = path.parent

@@ -26,7 +26,6 @@ centroid scores), which ranks its labels for R-precision and MAP.
 from __future__ import annotations
 
 import json
-import os
 import time
 import warnings
 from pathlib import Path
@@ -41,6 +40,7 @@ from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold
 from sklearn.multiclass import OneVsRestClassifier
 
+from .._files import write_atomically
 from .._validation import check_n_jobs
 from ..corpora.corpus import Corpus
 from ..learn.classifiers import FREQUENCY_CLASSIFIERS, make_classifier
@@ -286,10 +286,7 @@ def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpu
             "written": write_time().isoformat(timespec="seconds")}
     arrow = pa.Table.from_pandas(table, preserve_index=False)
     arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fsviz_multiclass": json.dumps(meta)})
-    tmp = path.with_name(path.name + ".tmp")
-    pq.write_table(arrow, tmp)
-    os.replace(tmp, path)
-    return path
+    return write_atomically(path, lambda tmp: pq.write_table(arrow, tmp), "the results file")
 
 
 def list_multiclass(folder) -> pd.DataFrame:

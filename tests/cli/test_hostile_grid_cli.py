@@ -132,7 +132,7 @@ def test_run_options_are_checked_before_any_cell(corpus, options, words):
 
 def test_out_naming_a_folder_is_refused_before_the_run(corpus, tmp_path):
     calls = []
-    with pytest.raises(ValueError, match="`out` names a folder .* give a file name for the results"):
+    with pytest.raises(ValueError, match="`out` .* is a folder; give a file name inside it"):
         run_grid(corpus, GridConfig(**TINY), out=tmp_path, progress=lambda *a: calls.append(a))
     assert not calls, "the run started before the folder was noticed"
 

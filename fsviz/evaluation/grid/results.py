@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import sklearn
 
+from ..._files import write_atomically
 from ...corpora.formats import CorpusError
 from ...stats.significance import FdrRule, parse_k_rule
 from .config import ALL, GridConfig, run_key
@@ -157,13 +158,11 @@ class GridRun:
                 int((~self.results["converged"]).sum()))
 
     def save(self, path) -> Path:
-        """Write the results as Parquet (atomically); the config and skipped tasks go in its metadata."""
+        """Write the results as Parquet, replacing a regular file only (:func:`fsviz._files.write_atomically`); the
+        config and skipped tasks go in its metadata."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        self.save_to(tmp)
-        os.replace(tmp, path)
-        return path
+        return write_atomically(path, self.save_to, "the results file")
 
     def save_to(self, target) -> None:
         """Write the Parquet file to a path or a binary file object."""

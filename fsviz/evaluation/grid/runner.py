@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, cpu_count, delayed, parallel_config
 
+from ..._files import check_target
 from ..._validation import MAXIMA, check_n_jobs, check_whole
 from ...corpora.corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from ...corpora.groups import check_groups, group_labels
@@ -297,9 +298,8 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     check_n_jobs(n_jobs)
     if workers is not None:
         check_whole(workers, "workers", minimum=1, maximum=MAXIMA["workers"], what="of Dask worker processes")
-    if out is not None and Path(out).is_dir():
-        raise ValueError(f"`out` names a folder ({out}); give a file name for the results, "
-                         f"e.g. {Path(out) / 'results.parquet'}")
+    if out is not None:  # a folder, device, FIFO, socket or link: refused before any work
+        check_target(out, "`out`")
     corpora = _as_corpora(data, config)
     with out_lock(out, timeout=lock_timeout, on_wait=on_wait) if out is not None else contextlib.nullcontext():
         return _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progress, should_stop,
