@@ -49,7 +49,7 @@ from ..metrics import FORMAN_METRICS
 from ..selection import parse_specs
 from ..stats.significance import FdrRule, parse_k_rule
 from .answer import recommend_command, report_command
-from .options import corpus_options, grid_groups, task_groups
+from .options import corpus_options, grid_groups, listed, task_groups
 from .output import check_out as _check_out
 from .output import finish as _finish
 from .output import note as _note
@@ -99,7 +99,7 @@ def _info(args):
 
 def _top(args):
     _check_out(args.out)
-    metrics = check_unique(parse_specs(args.metrics) if args.metrics else FORMAN_METRICS, "--metrics")
+    metrics = check_unique(listed(args.metrics, "--metrics", parse_specs, "metric", FORMAN_METRICS), "--metrics")
     rule = parse_k_rule(args.k)
     if not isinstance(rule, FdrRule):
         check_k(rule)
@@ -120,7 +120,7 @@ def _top(args):
 def _contexts(args):
     for value, option in ((args.n, "--n"), (args.width, "--width"), (args.offset, "--offset"), (args.seed, "--seed")):
         check_whole(value, option)
-    metrics = check_unique(parse_specs(args.metrics), "--metrics") if args.metrics else FORMAN_METRICS
+    metrics = check_unique(listed(args.metrics, "--metrics", parse_specs, "metric", FORMAN_METRICS), "--metrics")
     check_k(args.k)
     corpus = _load(args)
     positive, negative = task_groups(args, corpus.classes)
@@ -172,7 +172,7 @@ def _grid_options(args) -> dict:
     """GridConfig keywords from the options every grid-like command shares."""
     _check_run_options(args)
     params = {"C": args.C} if args.C is not None else {}
-    return dict(ks=parse_ks(args.k), trials=args.trials, folds=args.folds,
+    return dict(ks=listed(args.k, "--k", parse_ks, "k"), trials=args.trials, folds=args.folds,
                 classes=tuple(args.classes.split(",")) if args.classes else None if args.classes is None else (),
                 groups=grid_groups(args), classifier=args.classifier,
                 classifier_params=tuple(params.items()), solver=args.solver, seed=args.seed)
@@ -206,7 +206,7 @@ def _run(corpora, config, args):
 
 
 def _grid(args):
-    config = GridConfig(metrics=parse_specs(args.metrics) if args.metrics else (), min_df=args.min_df,
+    config = GridConfig(metrics=listed(args.metrics, "--metrics", parse_specs, "metric", ()), min_df=args.min_df,
                         **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
     run, line, summary = _run(corpora, config, args)
@@ -220,7 +220,7 @@ def _grid(args):
 
 
 def _lesion(args):
-    alphas = [a.strip() for a in args.alphas.split(",") if a.strip()]
+    alphas = listed(args.alphas, "--alphas", lambda t: [a.strip() for a in t.split(",") if a.strip()], "weight α")
     config = lesion_config(args.metric, alphas, min_df=args.min_df, **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
     run, line, summary = _run(corpora, config, args)
@@ -301,7 +301,7 @@ def _sample(args):
 
 
 def _multiclass(args):
-    metrics = parse_specs(args.metrics)
+    metrics = listed(args.metrics, "--metrics", parse_specs, "metric")
     check_multiclass_metrics(metrics)
     config = GridConfig(metrics=metrics, **_grid_options(args))
     (corpus,) = _grid_corpora(args, args.min_df)

@@ -8,7 +8,7 @@ import argparse
 from ..corpora.analyzer import LANGUAGES
 from ..corpora.groups import parse_classes
 
-__all__ = ["add_preprocessing_arguments", "corpus_options", "grid_groups", "task_groups"]
+__all__ = ["add_preprocessing_arguments", "corpus_options", "grid_groups", "listed", "task_groups"]
 
 
 def _range(text: str) -> tuple:
@@ -87,3 +87,16 @@ def grid_groups(args) -> tuple:
             raise ValueError(f"--group takes A,B:C,D (group A,B against group C,D) or A,B (against the rest), "
                              f"got {text!r}")
     return tuple(pairs)
+
+
+def listed(text, option: str, parse, what: str, default=None):
+    """The values of a comma-separated option: ``default`` when the option is not given, ``parse(text)`` when it
+    names some, and a ValueError when it is given but names none (``--metrics ,``): an empty list is never read
+    as "the default"."""
+    if text is None:
+        return default
+    values = parse(text)
+    if not len(values):
+        raise ValueError(f"{option} {text!r} names no {what}; give at least one, or leave {option} out for the "
+                         "default")
+    return values

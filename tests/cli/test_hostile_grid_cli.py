@@ -273,7 +273,7 @@ BAD_ARGUMENTS = {
     "--k with a word": (["grid", "{data}", "--k", "10,abc", "--out", "{dir}/x.parquet"],
                         "'abc' in '10,abc' is neither"),
     "--k 0": (["grid", "{data}", "--k", "0", "--out", "{dir}/x.parquet"], "`k` must be a positive whole number"),
-    "--k empty": (["grid", "{data}", "--k", " ", "--out", "{dir}/x.parquet"], "`ks` is empty"),
+    "--k empty": (["grid", "{data}", "--k", " ", "--out", "{dir}/x.parquet"], "--k ' ' names no k"),
     "top -k 0": (["top", "{data}", "--class", "c0", "-k", "0"], "`k` must be a positive whole number"),
     "--seed -1": (["grid", "{data}", "--seed", "-1", "--out", "{dir}/x.parquet"],
                   "`seed` must be a whole number, at least 0, got -1"),
