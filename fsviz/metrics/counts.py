@@ -20,12 +20,30 @@ __all__ = ["Training", "binary_counts", "counts_from_presence", "document_freque
 
 
 def _without_explicit_zeros(X) -> sparse.csr_matrix:
-    """``X`` as CSR whose stored entries are all non-zero (copied only if needed)."""
+    """``X`` as CSR whose stored entries are all non-zero (copied only if needed); ValueError when ``X`` is not
+    counts or presence: a negative or non-finite value (centred or scaled features) is refused, never counted
+    as "present"."""
     X = sparse.csr_matrix(X) if not sparse.issparse(X) else X.tocsr()
+    _check_counts(X)
     if X.data.size and not np.all(X.data):
         X = X.copy()
         X.eliminate_zeros()
     return X
+
+
+def _check_counts(X) -> None:
+    """ValueError naming the first negative or non-finite entry of the CSR matrix ``X`` (one pass over its data)."""
+    data = X.data
+    if data.dtype == bool or not data.size:
+        return
+    bad = ~np.isfinite(data) | (data < 0) if np.issubdtype(data.dtype, np.floating) else data < 0
+    if not bad.any():
+        return
+    first = int(np.argmax(bad))
+    row = int(np.searchsorted(X.indptr, first, side="right") - 1)
+    raise ValueError(f"X holds {float(data[first]):g} at row {row}, column {int(X.indices[first])}: fsviz counts words, "
+                     "so X must hold counts or presence (0/1), never negative or missing values; give the "
+                     "document-term counts (e.g. CountVectorizer's), not centred or scaled features")
 
 
 def presence_counts(X) -> sparse.csr_matrix:
@@ -63,7 +81,8 @@ def binary_counts(X, y):
     Parameters
     ----------
     X : sparse matrix or array, shape (n_docs, n_words)
-        Counts or presence; a word is present where the value is non-zero.
+        Counts or presence; a word is present where the value is > 0. A negative or non-finite value
+        raises ValueError (centred or scaled features are not counts).
     y : array of bool, shape (n_docs,)
         True for documents of the positive class.
 

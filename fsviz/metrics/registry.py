@@ -150,12 +150,33 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
     return metric.score_counts(tp, fp, pos, neg, signed=signed, random_state=random_state)
 
 
+def _labels(y: np.ndarray, name: str) -> np.ndarray:
+    """The distinct labels of ``y``, sorted; ValueError for a missing label (None, NaN) or labels of mixed types,
+    which cannot be ordered to say which class is positive."""
+    if y.dtype.kind == "f" and np.isnan(y).any():
+        raise ValueError(f"score_func('{name}'): y holds a missing label (NaN) at position {int(np.argmax(np.isnan(y)))}; "
+                         "drop those documents or give them a label")
+    if y.dtype == object:
+        for i, value in enumerate(y):
+            if value is None or (isinstance(value, float) and value != value):
+                raise ValueError(f"score_func('{name}'): y holds a missing label ({value!r}) at position {i}; drop "
+                                 "those documents or give them a label")
+        kinds = sorted({"number" if isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
+                        else type(value).__name__ for value in y})
+        if len(kinds) > 1:
+            raise ValueError(f"score_func('{name}'): y mixes label types ({', '.join(kinds)}), which cannot be "
+                             "ordered to say which class is positive; give labels of one type")
+    return np.unique(np.asarray(list(y)) if y.dtype == object else y)
+
+
 def score_func(name, **kwargs):
     """A ``score_func(X, y) -> scores`` for scikit-learn's ``SelectKBest``.
 
-    ``X`` is binarised (a word is present where its count is > 0); ``y`` must
-    hold exactly two labels, and the larger one (after sorting, as
-    scikit-learn's ``pos_label`` convention) is the positive class.
+    ``X`` is binarised (a word is present where its count is > 0; a negative or
+    non-finite value raises ValueError, as centred or scaled features are not
+    counts); ``y`` must hold exactly two labels of one type, none missing, and
+    the larger one (after sorting, as scikit-learn's ``pos_label`` convention)
+    is the positive class.
     ``kwargs`` go to :func:`score` (``signed``, ``random_state``).
 
     Examples
@@ -167,8 +188,8 @@ def score_func(name, **kwargs):
     get_metric(name)  # fail now, not at fit time
 
     def _score(X, y):
+        labels = _labels(y if isinstance(y, np.ndarray) else np.asarray(list(y), dtype=object), name)
         y = np.asarray(y)
-        labels = np.unique(y)
         if labels.size != 2:
             raise ValueError(
                 f"score_func('{name}') needs exactly two classes in y, got {labels.size}; "
