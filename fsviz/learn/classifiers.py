@@ -317,13 +317,34 @@ def _checked(name: str, params: tuple) -> None:
     _check(name, {key: value for key, _, value in params})
 
 
+#: The ranges fsviz accepts for the classifiers' numeric parameters, checked before anything is fitted:
+#: scikit-learn's constraints allow any positive C, but liblinear does not converge beyond about 1e6 (nor learn
+#: anything below 1e-6), and a check must never run a value through open-ended work.
+RANGES = {"C": (1e-6, 1e6), "tol": (1e-12, 1.0), "max_iter": (1, 1_000_000), "alpha": (0.0, 1e6),
+          "n_neighbors": (1, 100_000)}
+#: The toy fit that checks parameters go together runs at most this many iterations.
+_TOY_ITER = 100
+
+
+def _check_ranges(name: str, params: dict) -> None:
+    for param, (low, high) in RANGES.items():
+        value = params.get(param)
+        if value is None or isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+            continue
+        if not low <= float(value) <= high:  # NaN fails too
+            raise ValueError(f"classifier {name!r}: {param} = {value:g} is outside {low:g} … {high:g}, the range "
+                             f"fsviz accepts for it; choose a value inside")
+
+
 def _check(name: str, params: dict) -> None:
-    """Unknown names, then scikit-learn's constraints, then one fit on a toy sample."""
+    """Unknown names, the ranges of :data:`RANGES`, scikit-learn's constraints, then one bounded fit on a toy
+    sample."""
     known = CLASSIFIERS[name]().get_params(deep=False)
     unknown = [p for p in params if p not in known]
     if unknown:
         takes = f"its parameters are {', '.join(sorted(known))}" if known else "it takes none"
         raise ValueError(f"classifier {name!r} has no parameter {', '.join(map(repr, unknown))}; {takes}")
+    _check_ranges(name, params)
     model = make_classifier(name, params)
     try:
         if hasattr(model, "_validate_params"):
@@ -333,6 +354,8 @@ def _check(name: str, params: dict) -> None:
     try:  # values allowed one by one may still not go together (LinearSVC: penalty='l1' with loss='hinge')
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if "max_iter" in model.get_params(deep=False):  # bounded: the toy fit checks, it never solves
+                model.set_params(max_iter=min(model.max_iter, _TOY_ITER))
             model.fit(_TOY_X, _TOY_Y)
     except ValueError as exc:
         raise ValueError(f"classifier {name!r}: these parameters do not work together: {exc}") from None
