@@ -337,20 +337,20 @@ def _check_ranges(name: str, params: dict) -> None:
 
 
 def _check(name: str, params: dict) -> None:
-    """Unknown names, the ranges of :data:`RANGES`, scikit-learn's constraints, then one bounded fit on a toy
+    """Unknown names, scikit-learn's constraints, the ranges of :data:`RANGES`, then one bounded fit on a toy
     sample."""
     known = CLASSIFIERS[name]().get_params(deep=False)
     unknown = [p for p in params if p not in known]
     if unknown:
         takes = f"its parameters are {', '.join(sorted(known))}" if known else "it takes none"
         raise ValueError(f"classifier {name!r} has no parameter {', '.join(map(repr, unknown))}; {takes}")
-    _check_ranges(name, params)
     model = make_classifier(name, params)
     try:
         if hasattr(model, "_validate_params"):
             model._validate_params()
     except ValueError as exc:  # scikit-learn's InvalidParameterError
         raise ValueError(f"classifier {name!r}: {exc}") from None
+    _check_ranges(name, params)  # values scikit-learn allows but no fit of them would end (C = 1e200)
     try:  # values allowed one by one may still not go together (LinearSVC: penalty='l1' with loss='hinge')
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

