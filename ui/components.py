@@ -10,11 +10,16 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
-from fsviz.evaluation.analysis import metric_label
-from fsviz.evaluation.answers import ANSWER_LABELS, recommendation_table, recommendation_text
-from fsviz.evaluation.nested import METHOD
+from fsviz._lazy import LazyMapping, lazy
 from fsviz.stats.tables import word_facts
 from ui import cache
+
+# The answer's words need the grid and scikit-learn: imported when a page first shows an answer, not by the Corpus
+# page a new server draws first.
+metric_label = lazy("fsviz.evaluation.analysis", "metric_label")
+recommendation_table, recommendation_text, method_sentence = lazy(
+    "fsviz.evaluation.answers", "recommendation_table", "recommendation_text", "method_sentence")
+ANSWER_LABELS = lazy("fsviz.evaluation.answers", "ANSWER_LABELS", kind=LazyMapping)
 
 
 def export_panel(context, metric: str, k: int, *, classifier: str = "svm", params=(), key: str) -> None:
@@ -277,7 +282,7 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
     goals = list(recommendation["goal"])
     row = recommendation.iloc[goals.index(goal)]
     (st.success if isinstance(row["metric"], str) else st.warning)(lines[goals.index(goal)], icon=None)
-    st.caption(f"How sure: every claim of \"better\" is judged by the {METHOD}: the choice is never scored on the "
+    st.caption(f"How sure: every claim of \"better\" is judged by the {method_sentence()}: the choice is never scored on the "
                "folds that chose it, and the test allows for the folds' overlap. \"The data cannot tell\" means the "
                "folds could not show a difference, not that there is none.")
     with st.expander("The other goals"):

@@ -63,7 +63,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         tolerance_curves,
         within_tolerance,
     )
-    from .answers import ANSWER_LABELS, answers, recommendation_table, recommendation_text
+    from .answers import ANSWER_LABELS, answers, method_sentence, recommendation_table, recommendation_text
     from .export import (
         DEFAULT_MAX_MODEL_BYTES,
         FILE_TYPES,
@@ -169,7 +169,7 @@ _SOURCES = {
         "tolerance_curves", "within_tolerance",
     ],
     "answers": [
-        "ANSWER_LABELS", "answers", "recommendation_table", "recommendation_text",
+        "ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text",
     ],
     "export": [
         "DEFAULT_MAX_MODEL_BYTES", "Export", "FILE_TYPES", "SnowballAnalyzer", "export_pipeline",
@@ -229,15 +229,15 @@ __all__ = [
     "export_pipeline", "export_selection", "feature_shares", "fixed_k", "fold_macro", "fold_rankings",
     "fold_selections", "forman_tasks", "goal_shares", "grid_stability", "held_out", "is_reference", "jaccard",
     "k_rule_summary", "kuncheva", "lesion_best", "lesion_config", "lesion_curves", "lesion_text", "list_multiclass",
-    "list_runs", "load_multiclass", "load_results", "macro_average", "macro_curves", "method_text", "metric_label",
-    "model_snippet", "multiclass_cells", "multiclass_metric_names", "n_workers", "noise_words", "one_se_range",
-    "open_run", "p_text", "paired_p", "paired_t", "paired_tests", "parse_ks", "peak_range", "per_task", "per_trial",
-    "quick_plan", "ranked_measures", "recommend", "recommendation_table", "recommendation_text", "residual_curves",
-    "run_cutoffs", "run_grid", "run_key", "run_multiclass", "save_multiclass", "seed_for", "selection_table",
-    "set_stability", "sign_test", "skew_summary", "split_by_skew", "stability_at", "stability_summary",
-    "stored_cutoffs", "stored_multiclass", "stored_results", "task_maxima", "task_skews", "time_cell", "time_left",
-    "time_multiclass_cell", "tolerance_curves", "touch", "trim_cache", "with_forman_tasks", "with_goals",
-    "within_tolerance", "words_snippet",
+    "list_runs", "load_multiclass", "load_results", "macro_average", "macro_curves", "method_sentence",
+    "method_text", "metric_label", "model_snippet", "multiclass_cells", "multiclass_metric_names", "n_workers",
+    "noise_words", "one_se_range", "open_run", "p_text", "paired_p", "paired_t", "paired_tests", "parse_ks",
+    "peak_range", "per_task", "per_trial", "quick_plan", "ranked_measures", "recommend", "recommendation_table",
+    "recommendation_text", "residual_curves", "run_cutoffs", "run_grid", "run_key", "run_multiclass",
+    "save_multiclass", "seed_for", "selection_table", "set_stability", "sign_test", "skew_summary", "split_by_skew",
+    "stability_at", "stability_summary", "stored_cutoffs", "stored_multiclass", "stored_results", "task_maxima",
+    "task_skews", "time_cell", "time_left", "time_multiclass_cell", "tolerance_curves", "touch", "trim_cache",
+    "with_forman_tasks", "with_goals", "within_tolerance", "words_snippet",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

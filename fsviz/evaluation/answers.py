@@ -17,9 +17,9 @@ import pandas as pd
 
 from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN
 from .analysis import GOAL_LABELS, metric_label, p_text
-from .nested import method_text
+from .nested import METHOD, method_text
 
-__all__ = ["ANSWER_LABELS", "answers", "recommendation_table", "recommendation_text"]
+__all__ = ["ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text"]
 
 #: How each answer's goal is named.
 ANSWER_LABELS = {**GOAL_LABELS, FEWEST: "Fewest words"}
@@ -129,6 +129,11 @@ def _pair(row, label) -> str:
         text += (f" (tied with {runner})" if row.margin < 0.05 else
                  f" ({row.margin:.1f} percentage points ahead of {runner})")
     return text + "."
+
+
+def method_sentence() -> str:
+    """How the answer's p-values are obtained, in words (:data:`fsviz.evaluation.nested.METHOD`)."""
+    return METHOD
 
 
 def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:

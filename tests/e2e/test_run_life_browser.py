@@ -2,7 +2,7 @@
 
 One server with its own cache folder: a visitor starts the page's default
 grid, sees the finished cells' curves inside the progress box, presses Stop
-and sees the stopped state; a new browser context (a reload, another day)
+and sees the stopped state; a new session of the same browser (a reload, another day: the visitor's cookie)
 lists the stopped run under Stored runs, opens it with its curves, and the
 form is set so Continue runs the rest.
 """
@@ -33,7 +33,8 @@ def _cells_done(page) -> int:
 def test_a_run_shows_its_curves_stops_at_once_and_is_found_again(browser, tmp_path):  # noqa: F811
     SHOTS.mkdir(parents=True, exist_ok=True)
     with streamlit_server(tmp_path) as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 1600})
+        visitor = browser.new_context(viewport={"width": 1400, "height": 1600})  # one browser: its runs are its own
+        page = visitor.new_page()
         try:
             page.goto(f"{url}/grid", wait_until="domcontentloaded")
             main = page.get_by_test_id("stMain")
@@ -67,8 +68,7 @@ def test_a_run_shows_its_curves_stops_at_once_and_is_found_again(browser, tmp_pa
         finally:
             page.close()
 
-        context = browser.new_context(viewport={"width": 1400, "height": 1400})  # a new visit: a new session
-        page = context.new_page()
+        page = visitor.new_page()  # a new visit of the same browser: a new session, the same visitor
         try:
             page.goto(f"{url}/grid", wait_until="domcontentloaded")
             _settled(page)
@@ -85,4 +85,4 @@ def test_a_run_shows_its_curves_stops_at_once_and_is_found_again(browser, tmp_pa
             page.get_by_role("tab", name="Run on this corpus").click()
             assert main.get_by_role("button", name="Continue").is_enabled()
         finally:
-            context.close()
+            visitor.close()
