@@ -31,7 +31,7 @@ def check_k(k, n_features: int | None = None) -> int:
 
 #: The largest sizes a run takes, one place for the library, the CLI and the app (each a hundred or more times
 #: what Forman's protocol uses: 5 trials, 4 folds, 12 metrics, 14 values of k).
-MAXIMA = {"trials": 100, "folds": 100, "workers": 256, "jobs": 256, "ks": 500, "metrics": 500}
+MAXIMA = {"trials": 100, "folds": 100, "workers": 256, "jobs": 256, "ks": 500, "metrics": 500, "cutoffs": 200}
 
 
 def check_whole(value, name: str, *, minimum: int = 0, maximum: int | None = None, what: str = "") -> int:

@@ -244,6 +244,9 @@ def _cutoff(args):
         raise ValueError(f"--cutoffs must be a number or a range like 1-25, got {args.cutoffs!r}") from None
     if not cutoffs or cutoffs[0] < 1:
         raise ValueError(f"--cutoffs must be documents >= 1, from low to high (e.g. 1-25), got {args.cutoffs!r}")
+    if len(cutoffs) > MAXIMA["cutoffs"]:  # counted, never materialised, before the corpus is read
+        raise ValueError(f"--cutoffs {args.cutoffs} is {len(cutoffs):,} cutoffs; at most {MAXIMA['cutoffs']} in one "
+                         "study (e.g. 1-25)")
     config = GridConfig(metrics=(args.metric,), **_grid_options(args))
     corpus = _grid_corpora(args, 1)[0]
     table = run_cutoffs(corpus, config, cutoffs, out_dir=f"{args.out}.runs", n_jobs=args.jobs, workers=args.workers,

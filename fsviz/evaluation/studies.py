@@ -16,13 +16,14 @@ grid's with two more columns, ``min_df`` and ``vocabulary``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from .._validation import check_fraction, check_whole
+from .._validation import MAXIMA, check_fraction, check_whole
 from ..selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
 from ..stats.isoclines import weighted_isocline
 from .analysis import macro_average, p_text
@@ -223,10 +224,18 @@ def cutoff_jobs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS) -> list[tup
     one studied (words removed cannot come back).
     """
     check_fixed_ks(config, "The rare-word cutoff study")
+    limit = MAXIMA["cutoffs"]
+    # Counted before anything is made: a range of 10**17 cutoffs is refused at once, never materialised.
+    head = list(cutoffs[: limit + 1]) if isinstance(cutoffs, range) else list(itertools.islice(cutoffs, limit + 1))
+    if len(head) > limit:
+        raise ValueError(f"at most {limit} cutoffs in one study, got more; study a range such as 1-25, or fewer")
     try:
-        cutoffs = sorted({check_whole(c, "cutoffs", minimum=1) for c in cutoffs})
+        cutoffs = sorted({check_whole(c, "cutoffs", minimum=1) for c in head})
     except ValueError:
-        raise ValueError(f"cutoffs must be whole numbers of documents ≥ 1, got {list(cutoffs)}") from None
+        raise ValueError(f"cutoffs must be whole numbers of documents ≥ 1, got {head[:20]}") from None
+    if cutoffs and cutoffs[-1] > corpus.n_docs:
+        raise ValueError(f"a cutoff of {cutoffs[-1]:,} documents is more than the corpus holds ({corpus.n_docs:,}): "
+                         "it would remove every word; study cutoffs up to the number of documents")
     if not cutoffs:
         raise ValueError("`cutoffs` is empty; give whole numbers of documents ≥ 1, e.g. range(1, 26)")
     built = int(corpus.options.get("min_df", 1))
