@@ -105,7 +105,15 @@ class PlaneCheckedFormula:
         tasks = tasks[:, :1] if tasks.size and (tasks == tasks[:, :1]).all() else np.unique(tasks, axis=1)
         for p, q in tasks.T:
             check_plane(self.formula, p, q)
-        return self.formula.evaluate(tp, fp, pos, neg)
+        scores = self.formula.evaluate(tp, fp, pos, neg)
+        bad = ~np.isfinite(scores)
+        if bad.any():  # a point the subsampled plane did not reach: the scores themselves are checked too
+            first = np.unravel_index(int(np.argmax(bad)), bad.shape) if np.ndim(bad) else ()
+            at = [np.broadcast_to(np.asarray(v, dtype=np.float64), bad.shape)[first] for v in (fp, tp, pos, neg)]
+            raise FormulaError(f"the formula {self.formula.text!r:.80} is not finite at fp={at[0]:g}, tp={at[1]:g} "
+                               f"(pos={at[2]:g}, neg={at[3]:g}): it gives {scores[first]}, on "
+                               f"{int(bad.sum()):,} of the words scored; guard that point, e.g. with where(…)")
+        return scores
 
 
 def is_expression(spec) -> bool:
