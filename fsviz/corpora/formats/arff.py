@@ -44,10 +44,37 @@ def _attribute(line: str):
     return (name, kind) if name and kind else None
 
 
+#: One token of a comma-separated ARFF list: a quoted string (escapes inside), a comma, a run of anything else, or
+#: a quote left open. The alternatives are disjoint, so tokenising is linear in the line.
+_TOKEN = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|,|[^,'"]+|['"]""", re.DOTALL)
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+def _fields(text: str) -> list[str]:
+    """``text`` split at the commas outside quotes, as ARFF lists are (nominal values, dense rows, sparse items);
+    each field still quoted as written. A line with no quote is split by ``str.split`` (Forman's files): the
+    same fields, faster. ValueError for a quote left open."""
+    if "'" not in text and '"' not in text:
+        return text.split(",")
+    fields, current = [], []
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token == ",":
+            fields.append("".join(current))
+            current = []
+        elif token in ("'", '"'):
+            raise ValueError(f"a quote ({token}) is opened at character {match.start() + 1} and never closed")
+        else:
+            current.append(token)
+    fields.append("".join(current))
+    return fields
+
+
 def _unquote(token: str) -> str:
+    """A field without its quotes, its backslash escapes read (``\\'`` is a quote); unquoted, only stripped."""
     token = token.strip()
     if len(token) >= 2 and token[0] == token[-1] and token[0] in "'\"":
-        return token[1:-1]
+        return _ESCAPE.sub(r"\1", token[1:-1])
     return token
 
 
@@ -56,6 +83,12 @@ def _sparse_item(item: str):
     if len(fields) != 2:
         raise ValueError(f"the sparse item {item.strip()!r} needs an attribute index and a value")
     return fields
+
+
+def _nominal(kind: str) -> list[str]:
+    """A nominal type's values, ``{a, 'b c', "d,e"}``: the braces of the type itself, then the fields."""
+    body = kind.strip()
+    return [_unquote(v) for v in _fields(body[1:-1] if body.endswith("}") else body[1:])]
 
 
 def _number(value: str, attribute: str) -> float:
@@ -98,8 +131,10 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
                 raise CorpusError(f"{fname!r} line {number + 1}: malformed @ATTRIBUTE line {stripped[:80]!r}")
             attr_name, attr_type = _unquote(parsed[0]), parsed[1]
             if attr_type.startswith("{"):
-                values = [_unquote(v) for v in attr_type.strip("{}").split(",")]
-                nominal[len(attributes)] = values
+                try:
+                    nominal[len(attributes)] = _nominal(attr_type)
+                except ValueError as exc:
+                    raise CorpusError(f"{fname!r} line {number + 1}: malformed nominal values ({exc})") from None
             attributes.append((attr_name, attr_type.lower()))
         elif lower.startswith("@data"):
             data_start = number + 1
@@ -112,6 +147,11 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
     if class_index is None:
         raise CorpusError(f"{fname!r} has no nominal class attribute (e.g. @ATTRIBUTE class {{a,b}}); fsviz needs labels")
     word_index = [i for i, (_, t) in enumerate(attributes) if t in ("numeric", "integer", "real")]
+    first_of: dict = {}
+    for i, (attr_name, _) in enumerate(attributes):  # one name, one attribute: never a word counted twice
+        if first_of.setdefault(attr_name, i) != i:
+            raise CorpusError(f"{fname!r}: the attribute name {attr_name[:80]!r} is declared twice (attributes "
+                              f"{first_of[attr_name]} and {i}); ARFF names each attribute once")
     if len(word_index) > limits.max_words:
         raise limits.error("max_words", repr(fname), len(word_index))
     declared = set(nominal[class_index])  # a set: each row's label is looked up in it
@@ -131,11 +171,15 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
                 if not line.endswith("}"):
                     raise ValueError("a sparse row must end with '}'")
                 body = line[1:-1].strip()
-                for item in body.split(",") if body else ():
+                seen = set()
+                for item in _fields(body) if body else ():
                     index_text, value = _sparse_item(item)
                     index = int(index_text)
                     if not 0 <= index < n_attr:
                         raise ValueError(f"attribute index {index} is out of range 0..{n_attr - 1}")
+                    if index in seen:  # Weka refuses it; summing or keeping the last would be a silent repair
+                        raise ValueError(f"attribute index {index} ({attributes[index][0]!r}) is given twice")
+                    seen.add(index)
                     if index == class_index:
                         label = _unquote(value)
                     elif column_of[index] >= 0:
@@ -143,7 +187,7 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
                         cols.append(column_of[index])
                         vals.append(_number(value, attributes[index][0]))
             else:
-                values = line.split(",")
+                values = _fields(line)
                 if len(values) != n_attr:
                     raise ValueError(f"a dense row needs {n_attr} values, got {len(values)}")
                 label = _unquote(values[class_index])
