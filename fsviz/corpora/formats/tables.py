@@ -22,6 +22,7 @@ scikit-learn refuses NaN in ``y``.
 from __future__ import annotations
 
 import collections
+import functools
 import io
 import json
 import math
@@ -255,11 +256,26 @@ def _too_many_columns(name, n: int):
                       "sparse ARFF instead")
 
 
+class _TwiceError(ValueError):
+    """A JSON object that gives one key twice."""
+
+
+def _one_value_per_key(pairs):
+    """An object's (key, value) pairs as a dict; a key given twice is refused, never kept last as ``json`` does."""
+    record = {}
+    for key, value in pairs:
+        if key in record:
+            raise _TwiceError(f"the key {key[:80]!r} is given twice in one object; give each key once")
+        record[key] = value
+    return record
+
+
 def _json_records(text, fname):
-    """(line number or array position, object) of every record."""
+    """(line number or array position, object) of every record. A key given twice in an object is refused."""
+    loads = functools.partial(json.loads, object_pairs_hook=_one_value_per_key)
     try:
         if text.startswith("["):
-            records = json.loads(text)
+            records = loads(text)
             if not isinstance(records, list):
                 raise CorpusError(f"{fname!r}: a JSON file must hold an array of objects")
             numbered = list(enumerate(records, 1))
@@ -267,14 +283,16 @@ def _json_records(text, fname):
             numbered = []
             for number, line in enumerate(text.splitlines(), 1):
                 if line.strip():
-                    numbered.append((number, json.loads(line)))
+                    numbered.append((number, loads(line)))
     except RecursionError:
         raise CorpusError(f"{fname!r}: a JSON value is nested too deeply to read (more than about "
                           f"{sys.getrecursionlimit():,} levels); a record is one object of text and label") from None
-    except ValueError as exc:  # JSONDecodeError, or a number too long to convert
+    except ValueError as exc:  # JSONDecodeError, a key given twice, or a number too long to convert
         if isinstance(exc, CorpusError):
             raise
         where = f"line {number}" if not text.startswith("[") else "the array"
+        if isinstance(exc, _TwiceError):
+            raise CorpusError(f"{fname!r}: {where}: {exc}") from None
         raise CorpusError(f"{fname!r}: {where} is not valid JSON ({getattr(exc, 'msg', exc)})") from None
     unit = "item" if text.startswith("[") else "line"
     for number, record in numbered:
