@@ -76,3 +76,16 @@ def test_a_few_duplicate_column_names_are_still_named():
     corpus = fsviz.load_corpus(io.BytesIO(table.encode()), format="csv", min_df=1)
     assert corpus.n_docs == 20
     assert json.dumps(sorted(map(str, corpus.classes))) == '["a", "b"]'
+
+
+def test_cluto_label_rows_are_compared_by_hash_not_pairwise(tmp_path):
+    """20,000 distinct label rows over 20 documents: the duplicate-row repair compared every row with every kept
+    one (2·10⁸ comparisons); by hash it is one pass, and the file is refused by the class limit at once."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    n_docs, n_rows = 20, 20_000
+    (folder / "sparse_many.txt").write_text(f"{n_docs} 3\n" + "1 0 1\n" * n_docs)
+    rows = (" ".join(str((r >> d) & 1) for d in range(n_docs)) for r in range(1, n_rows + 1))
+    (folder / "many_correct.txt").write_text("\n".join(rows) + "\n")
+    out = _read(folder)
+    assert out.startswith("REFUSED") and "classes" in out, out

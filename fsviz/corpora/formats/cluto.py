@@ -158,10 +158,10 @@ def read_cluto(path, *, name=None, limits=None) -> RawCorpus:
     if len(names) != indicator.shape[0]:
         names = [f"c{k}" for k in range(indicator.shape[0])]
     notes = []
-    keep = []
-    for k in range(indicator.shape[0]):
-        duplicate = next((j for j in keep if np.array_equal(indicator[j], indicator[k])), None)
-        if duplicate is None:
+    keep, first = [], {}
+    for k in range(indicator.shape[0]):  # one hash lookup a row: linear in the file, never row against row
+        duplicate = first.setdefault(np.packbits(indicator[k].astype(bool)).tobytes(), k)
+        if duplicate == k:
             keep.append(k)
         else:
             notes.append(f"label row {k} ({names[k]}) duplicates row {duplicate} ({names[duplicate]}); dropped")
@@ -226,7 +226,15 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     clabel = Path(f"{path}.clabel")
     if clabel.exists():
         words = [ln.strip() for ln in decode(bytes_of(clabel, budget)[0], clabel.name).splitlines() if ln.strip()]
-        vocabulary = np.array(words) if len(words) == n_cols else np.array([f"w{j}" for j in range(n_cols)])
+        if len(words) != n_cols:
+            raise CorpusError(f"{clabel.name} names {len(words):,} words for the matrix's {n_cols:,} columns; it "
+                              "must name one word a column, in order (or remove it: the columns are then w0, w1, …)")
+        first: dict = {}
+        for line, word in enumerate(words, 1):  # one word, one column: never a word counted twice
+            if first.setdefault(word, line) != line:
+                raise CorpusError(f"{clabel.name} names the word {word[:80]!r} twice (lines {first[word]} and "
+                                  f"{line}); each column needs its own word")
+        vocabulary = np.array(words, dtype=object)
     else:
         vocabulary = np.array([f"w{j}" for j in range(n_cols)])
     return RawCorpus(labels=labels, counts=counts, vocabulary=vocabulary, name=name or path.stem)
