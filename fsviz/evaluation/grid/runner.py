@@ -7,6 +7,7 @@ import contextlib
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +34,8 @@ __all__ = ["START_UP_SECONDS", "estimate_seconds", "n_workers", "run_grid", "sto
 #: scikit-learn) and sending them the data. Measured with ``benchmarks/bench_estimate.py`` on a 2-core machine:
 #: fitting actual = a + b × cells × cell time / workers over three run sizes gave a = 7.8 s, b = 1.06.
 START_UP_SECONDS = 8.0
-
+#: Seconds to wait for a Dask scheduler to answer before saying it did not.
+CONNECT_TIMEOUT = 5.0
 
 # --- the plan ------------------------------------------------------------------------------------
 
@@ -95,11 +97,8 @@ def _plan(corpora, config, strict=None):
 
 
 def check_grid(data, config: GridConfig) -> None:
-    """Refuse now what a run of ``config`` on ``data`` refuses before its first cell.
-
-    An unknown class, or one of your own formulas (``expr(…)``) not finite
-    on a training split's plane: a page calls this before its cost estimate.
-    """
+    """Refuse now what a run of ``config`` on ``data`` refuses before its first cell: an unknown class, or one
+    of your own formulas (``expr(…)``) not finite on a training split's plane (a page asks before its estimate)."""
     _plan(_as_corpora(data, config), config)
 
 
@@ -143,11 +142,8 @@ def _finished(done):
 
 
 def stored_results(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None) -> GridRun:
-    """What runs with this config and data have already stored (computes nothing).
-
-    Takes the same arguments as :func:`run_grid`; ``complete`` says whether
-    every cell is there, ``cells_done`` how many are.
-    """
+    """What runs with this config and data have already stored (computes nothing). Takes the same arguments as
+    :func:`run_grid`; ``complete`` says whether every cell is there, ``cells_done`` how many are."""
     config = config or GridConfig()
     corpora = _as_corpora(data, config)
     cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
@@ -264,30 +260,27 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
     config : GridConfig
         What to run (defaults: Forman's protocol).
     out : path, optional
-        Write the finished results here as Parquet. Checkpoints then go to
-        ``<out>.parts/`` unless ``checkpoint_dir`` says otherwise. The run
-        holds the lock file ``<out>.lock`` (:mod:`fsviz.evaluation.grid._lock`): a second
-        run on the same ``out``, in this process or another, waits for the
-        first, then continues from its results (so the work is done once).
+        Write the finished results here as Parquet (a regular file only). Checkpoints then go to
+        ``<out>.parts/`` unless ``checkpoint_dir`` says otherwise. The run holds the lock file ``<out>.lock``
+        (:mod:`fsviz.evaluation.grid._lock`): a second run on the same ``out``, in this process or another,
+        waits for the first, then continues from its results (so the work is done once).
     checkpoint_dir : path, optional
-        Finished cells are written here as they complete, under a
-        sub-folder named by the run's key (config + data fingerprint); a run
-        with the same key continues from them. A different config never
-        mixes with them.
+        Finished cells are written here as they complete, under a sub-folder named by the run's key (config +
+        data fingerprint); a run with the same key continues from them. A different config never mixes with them.
     n_jobs : int
         Parallel worker processes on this machine (-1: one per core).
     workers : int, optional
         Start a local Dask cluster of this many worker processes.
     scheduler : str, optional
-        Address of a running Dask scheduler (``tcp://host:8786``).
+        Address of a running Dask scheduler (``tcp://host:8786``); ValueError when none answers within
+        :data:`CONNECT_TIMEOUT` seconds.
     progress : callable(done, total), optional
         Called after each finished cell (and once at the start).
     should_stop : callable() -> bool, optional
         Polled after each finished cell; True stops the run early (finished
         cells are kept and checkpointed; ``complete`` is False).
     flush_seconds : float
-        Checkpoint cadence: the first finished cell is written at once, the
-        next batches after 1, 2, 4 … seconds, then every ``flush_seconds``.
+        Checkpoint cadence: the first cell at once, then after 1, 2, 4 … seconds, then every ``flush_seconds``.
     lock_timeout : float, optional
         Seconds to wait for another run holding ``out``'s lock before
         :class:`TimeoutError`; None waits until it finishes.
@@ -342,11 +335,9 @@ def _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progr
 def _backend(n_jobs, workers, scheduler, shared):
     """joblib's backend for the run; yields the ``n_jobs`` to give ``Parallel``.
 
-    Processes on this machine, or, given ``workers`` or ``scheduler``, a Dask
-    cluster (a local one is started and closed with the run), to which the
-    ``shared`` objects (every cell's dataset matrices) are sent once, before
-    any cell: joblib's Dask backend would otherwise send them with every
-    cell, since Dask sizes an object it does not know as a few bytes.
+    Processes on this machine, or, given ``workers`` or ``scheduler``, a Dask cluster (a local one is started
+    and closed with the run), to which the ``shared`` objects (every cell's dataset matrices) are sent once:
+    joblib's Dask backend would otherwise send them with every cell (Dask sizes an unknown object as small).
     """
     if scheduler is None and workers is None:
         with local_workers():
@@ -354,8 +345,14 @@ def _backend(n_jobs, workers, scheduler, shared):
         return
     from distributed import Client, LocalCluster  # optional dependency, needed only for Dask runs
 
-    client = Client(scheduler) if scheduler is not None else Client(
-        LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
+    try:  # nothing listening, or a peer that never answers as Dask: the address is blamed after CONNECT_TIMEOUT s
+        pool = ThreadPoolExecutor(1)  # (distributed waits 30 s, and forever on a peer that accepts and stays mute)
+        client = pool.submit(Client, scheduler, timeout=CONNECT_TIMEOUT).result(2 * CONNECT_TIMEOUT) if scheduler \
+            else Client(LocalCluster(n_workers=int(workers), threads_per_worker=1, processes=True, dashboard_address=None))
+        pool.shutdown(wait=False)
+    except (OSError, TimeoutError, MemoryError) as exc:  # a bad reply can be a MemoryError: not the corpus's fault
+        raise ValueError(f"no Dask scheduler answered at {scheduler} within {CONNECT_TIMEOUT:g} s "
+                         f"({type(exc).__name__}: {exc}); start it, or check the address (tcp://host:8786)") from None
     try:
         with parallel_config(backend="dask", scatter=shared):
             yield -1
