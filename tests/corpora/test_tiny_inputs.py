@@ -58,7 +58,7 @@ def _long_label_csv(path):
 
 def _long_name_arff(path):
     attributes = "".join(f"@attribute w{i} numeric\n" for i in range(20)) + f"@attribute {'n' * 50_000} numeric\n"
-    rows = "".join(f"{{0 1,{i % 20} 2,21 {'ab'[i % 2]}}}\n" for i in range(20_000))
+    rows = "".join(f"{{0 1,{1 + i % 19} 2,21 {'ab'[i % 2]}}}\n" for i in range(20_000))  # each index once a row
     path.write_text(f"@relation r\n{attributes}@attribute class {{a,b}}\n@data\n{rows}")
 
 
