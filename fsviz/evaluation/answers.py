@@ -73,7 +73,7 @@ def _against(row, reference: str) -> str:
     if reference == "all":
         lead = (f" Chosen inside the resampling (metric and k picked on the other folds, scored on the held-out "
                 f"one), selection scores {score:.3f} against all words' {other:.3f}")
-        how = f", {method_text(n, row.folds).split(',')[0]}"
+        how = f", {method_text(n, row.folds, chosen=False)}"
         what = "all words"
     else:
         lead, how, what = f" Against Rand it scores {score:.3f} to {other:.3f}", "", "Rand"

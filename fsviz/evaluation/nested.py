@@ -129,8 +129,9 @@ def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
     return float(t), float(2 * stats.t.sf(abs(t), n - 1))
 
 
-def method_text(n: int, folds: int) -> str:
-    """How a p was obtained, for a sentence: ``"corrected resampled t-test over 4 held-out folds × 1 trial"``."""
+def method_text(n: int, folds: int, *, chosen: bool = True) -> str:
+    """How a p was obtained, for a sentence: ``"corrected resampled t-test over 4 held-out folds × 1 trial"``,
+    followed by how the choice was made unless ``chosen`` is False (a sentence that says it already)."""
     trials = n // folds if folds else 0
-    return (f"corrected resampled t-test over {folds} held-out folds × {trials} trial{'s' * (trials != 1)}, "
-            "metric and k chosen on the other folds")
+    text = f"corrected resampled t-test over {folds} held-out folds × {trials} trial{'s' * (trials != 1)}"
+    return f"{text}, metric and k chosen on the other folds" if chosen else text
