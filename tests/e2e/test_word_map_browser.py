@@ -43,6 +43,11 @@ def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server
         page.keyboard.press("Escape")
         _settled(page)
         plot = page.locator(".st-key-wordmap_chart .js-plotly-plot").first
+        # Plotly draws after Streamlit settles: wait for the drawn figure to hold PR's traces.
+        page.wait_for_function("""() => {
+            const gd = document.querySelector('.st-key-wordmap_chart .js-plotly-plot');
+            return gd && gd._fullData && gd._fullData.some(t => (t.name || '').startsWith('PR'));
+        }""", timeout=60_000)
         pr = page.evaluate("""(gd) => gd._fullData.filter(t => (t.name || '').startsWith('PR'))
                                  .map(t => ({name: t.name, x: Array.from(t.x), y: Array.from(t.y)}))""",
                            plot.element_handle())
