@@ -8,6 +8,7 @@ The public API, flat as in pingouin::
     fsviz.score_words("ar(chi_max,ig)", corpus.training("some class"))  # any metric or combination
     fsviz.selected_words("igfss(cmfs,nfr=0.2)", corpus.training(), k=100)  # the k words any spec selects
     fsviz.export_selection(corpus, "some class", "bns", 1000).data  # a fitted Pipeline, saved with skops
+    Pipeline([("vect", CountVectorizer()), ("select", fsviz.MetricSelector("bns", k=1000)), ("clf", LinearSVC())])
     corpus.contexts("word", "some class")     # the documents behind a word, as keyword-in-context lines
 
 Each name is imported from its module when first used (PEP 562 ``__getattr__``), so ``import fsviz`` and
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .corpora.synthetic import PlantedCorpus, make_planted_corpus
     from .corpora.task import Task
     from .evaluation.export import Export, export_pipeline, export_selection, selection_table
+    from .evaluation.selector import MetricSelector
     from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
     from .metrics.counts import Training, binary_counts, document_frequency, negative_features
     from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
@@ -45,6 +47,7 @@ _SOURCES = {
     "corpora.corpus": ["DEFAULT_LIMITS", "DEFAULT_MIN_DF", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"],
     "metrics.counts": ["Training", "binary_counts", "document_frequency", "negative_features"],
     "evaluation.export": ["Export", "export_pipeline", "export_selection", "selection_table"],
+    "evaluation.selector": ["MetricSelector"],
     "metrics": ["FORMAN_METRICS", "Metric", "get_metric", "metric_names", "register_metric", "score", "score_func"],
     "corpora.sample": ["build_sample", "load_sample"],
     "selection": ["Selection", "combination", "score_words", "select_top_k", "selected_words", "spec_label"],
@@ -64,6 +67,7 @@ __all__ = [
     "Export",
     "Limits",
     "Metric",
+    "MetricSelector",
     "NoTextError",
     "PlantedCorpus",
     "Selection",
