@@ -26,6 +26,7 @@ import streamlit as st
 
 import fsviz
 from fsviz._lazy import lazy
+from fsviz.corpora.split import load_split
 from fsviz.stats.tables import word_points as _word_points
 from fsviz.stats.tables import word_table as _word_table
 
@@ -79,23 +80,33 @@ def sample_corpus(options: tuple):
     return fsviz.load_sample(**dict(options))
 
 
+def _handle(name, data):
+    if data is None:
+        raise fsviz.CorpusError(f"{name!r} is no longer held (another upload or source replaced it); "
+                                "upload it again")
+    handle = io.BytesIO(data)
+    handle.name = name
+    return handle
+
+
 @st.cache_resource(show_spinner="Reading the upload …", max_entries=2, scope="session")
-def uploaded_corpus(name, digest, options: tuple, _upload):
-    """The corpus in an upload with SHA-256 ``digest``, preprocessed with ``options``.
+def uploaded_corpus(name, digest, options: tuple, test_digest="", _upload=None, _test=None):
+    """The corpus in an upload with SHA-256 ``digest``, preprocessed with ``options``; with its test file's
+    upload (``test_digest``, ``_test`` = (name, digest, content)), the two read by :func:`fsviz.corpora.load_split`.
 
     ``_upload`` is the content this session holds (:func:`ui.state.held_upload`), None once another
     replaced it.
     """
-    if _upload is None:
-        raise fsviz.CorpusError(f"{name!r} is no longer held (another upload or source replaced it); "
-                                "upload it again")
-    handle = io.BytesIO(_upload)
-    handle.name = name
-    return fsviz.load_corpus(handle, **dict(options))
+    if _test is None:
+        return fsviz.load_corpus(_handle(name, _upload), **dict(options))
+    return load_split(_handle(name, _upload), _handle(_test[0], _test[2]), **dict(options))
 
 
 @st.cache_resource(show_spinner="Reading the corpus …", max_entries=4, ttl=PATH_TTL)
-def path_corpus(path, options: tuple):
+def path_corpus(path, options: tuple, test_path=""):
+    """The corpus at ``path`` (confined to the data folders), with its test file at ``test_path`` if given."""
+    if test_path:
+        return load_split(path, test_path, **dict(options))
     return fsviz.load_corpus(path, **dict(options))
 
 

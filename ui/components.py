@@ -282,9 +282,11 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
     goals = list(recommendation["goal"])
     row = recommendation.iloc[goals.index(goal)]
     (st.success if isinstance(row["metric"], str) else st.warning)(lines[goals.index(goal)], icon=None)
-    st.caption(f"How sure: every claim of \"better\" is judged by the {method_sentence()}: the choice is never scored on the "
-               "folds that chose it, and the test allows for the folds' overlap. \"The data cannot tell\" means the "
-               "folds could not show a difference, not that there is none.")
+    scored_on = row.get("scored_on", "folds")
+    units = "parts of the test file" if scored_on == "test file" else "folds"
+    st.caption(f"How sure: every claim of \"better\" is judged by the {method_sentence(scored_on)}: the choice is never "
+               f"scored on the {units} that chose it, and the test allows for the folds' overlap. \"The data cannot "
+               f"tell\" means the {units} could not show a difference, not that there is none.")
     with st.expander("The other goals"):
         for g, line in zip(goals, lines):
             if g != goal:

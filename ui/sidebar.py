@@ -15,6 +15,7 @@ Streamlit's own page list is turned off (``client.showSidebarNavigation`` in
 from __future__ import annotations
 
 import gc
+from dataclasses import replace
 from pathlib import Path
 
 import streamlit as st
@@ -48,7 +49,7 @@ UPLOAD_TYPES = ["csv", "tsv", "tab", "txt", "jsonl", "ndjson", "json", "zip", "t
 DEFAULT_OPTIONS = {"min_df": 3, "max_df": 1.0, "stopwords": False, "stem": False, "language": "english",
                    "ngrams": (1, 1), "analyzer": "word", "char_ngrams": (2, 4), "token_pattern": None, "lowercase": True}
 #: The sidebar's widgets and their first values; each is re-assigned at the start of every page.
-DEFAULTS = {"source_kind": "Sample", "path": "", **DEFAULT_OPTIONS, "token_pattern": "", "k": 100,
+DEFAULTS = {"source_kind": "Sample", "path": "", "test_path": "", **DEFAULT_OPTIONS, "token_pattern": "", "k": 100,
             "task_kind": "class", "group_a": (), "group_b": ()}
 KEPT = [*DEFAULTS, "class_name"]
 
@@ -122,18 +123,43 @@ def _source() -> Source | None:
                          f"({limit_mb} MB, `server.maxUploadSize` in .streamlit/config.toml). Upload a smaller file "
                          "(a ZIP or .tar.gz of it, or a sample of its documents).", icon="⚠️")
                 return None
-            return state.hold_upload(uploaded)
+            return _with_test_upload(state.hold_upload(uploaded))
         if held is not None:  # the file uploaded on another page, or before its widget was cleared
             st.caption(f"Showing the upload {plain(repr(held.name))}; upload another file to replace it.")
-            return held.source
+            return _with_test_upload(held.source)
         return None
     if kind == "Path":
         roots = ", ".join(str(r) for r in data_roots())
         path = st.text_input("File or folder", key="path", max_chars=1000, placeholder="../shared/data/wap",
                              help=f"A corpus file or folder inside {roots} (relative paths start where the app "
                                   f"was started). The server's administrator sets these folders with {DATA_DIRS_VAR}.")
-        return Source("path", Path(path).name or path, path=path) if path.strip() else None
+        test = st.text_input("Test file (optional)", key="test_path", max_chars=1000,
+                             help=TEST_HELP + " Give its path, in the same data folders.")
+        return Source("path", Path(path).name or path, path=path, test_path=test.strip()) if path.strip() else None
     return Source("sample")
+
+
+#: What a test file does, said beside its box.
+TEST_HELP = ("A corpus that ships as a training file and a test file (Reuters, 20 Newsgroups …): give the test file "
+             "here, in the same format. Runs then select words and fit on the training file and score on the test "
+             "file (in parts, the metric and k chosen on the other parts) instead of cross-validating one file.")
+
+
+def _with_test_upload(source: Source) -> Source:
+    """``source`` with the test file uploaded beside it, if any (held for the session as the corpus is)."""
+    held = state.held_upload(state.TEST_SLOT)
+    uploaded = st.file_uploader("Test file (optional)" if held is None else "Another test file", type=UPLOAD_TYPES,
+                                key="test_upload", help=TEST_HELP)
+    if uploaded is not None:
+        state.hold_upload(uploaded, state.TEST_SLOT)
+    elif held is not None:  # uploaded on another page, or before its widget was cleared
+        st.caption(f"Test file: {plain(repr(held.name))}.")
+        if st.button("Score by cross-validation instead (drop the test file)", key="drop_test_upload"):
+            state.release_upload(state.TEST_SLOT)
+    held = state.held_upload(state.TEST_SLOT)
+    if held is None:
+        return source
+    return replace(source, test_name=held.name, test_digest=held.digest)
 
 
 def _chosen_options() -> dict:
@@ -253,7 +279,9 @@ def _corpus_groups_k():
     corpus, (source, used_options) = _load_corpus(pending, _checked(_chosen_options(), good))
     with box:
         _preprocessing(corpus)
-    st.caption(f"{plain(corpus.name)}: {corpus.n_docs:,} documents, {corpus.n_words:,} words, {corpus.n_classes} classes")
+    test = "" if corpus.test_rows is None else f" ({corpus.test_rows.size:,} in the test file)"
+    st.caption(f"{plain(corpus.name)}: {corpus.n_docs:,} documents{test}, {corpus.n_words:,} words, "
+               f"{corpus.n_classes} classes")
 
     groups = _groups(corpus)
     if st.session_state["k"] > corpus.n_words:

@@ -42,12 +42,16 @@ run_key = lazy("fsviz.evaluation.grid", "run_key")  # imported when a run page f
 
 @dataclass(frozen=True)
 class Source:
-    """Where the current corpus comes from: 'sample', 'upload' or 'path'."""
+    """Where the current corpus comes from: 'sample', 'upload' or 'path'; and its test file, if any (the upload's
+    name and SHA-256, or a path), which :func:`fsviz.corpora.load_split` reads beside it."""
 
     kind: str
     name: str = "sample"
     digest: str = ""
     path: str = ""
+    test_name: str = ""
+    test_digest: str = ""
+    test_path: str = ""
 
 
 def load(source: Source, options: dict):
@@ -67,11 +71,16 @@ def load(source: Source, options: dict):
 def _load(source: Source, options: dict):
     key = tuple(sorted(options.items()))
     if source.kind == "upload":
-        return cache.uploaded_corpus(source.name, source.digest, key, _upload=_held_upload(source.digest))
+        test = (source.test_name, source.test_digest, _held_upload(source.test_digest, TEST_SLOT)) \
+            if source.test_digest else None
+        return cache.uploaded_corpus(source.name, source.digest, key, source.test_digest,
+                                     _upload=_held_upload(source.digest), _test=test)
     if source.kind == "path":
         if not paths_allowed():
             raise CorpusError(f"this server does not read typed paths ({ALLOW_PATHS_VAR}=0); upload the file instead")
-        return cache.path_corpus(str(confine_path(source.path, data_roots())), key)
+        roots = data_roots()
+        test = str(confine_path(source.test_path, roots)) if source.test_path else ""
+        return cache.path_corpus(str(confine_path(source.path, roots)), key, test)
     return cache.sample_corpus(key)
 
 
@@ -89,34 +98,39 @@ class HeldUpload:
         return Source("upload", self.name, digest=self.digest)
 
 
-def hold_upload(uploaded) -> Source:
-    """Hold a Streamlit UploadedFile's content for this session (replacing the one held); its Source.
+#: Where the session holds its corpus upload, and the upload of its test file.
+UPLOAD_SLOT, TEST_SLOT = "held_upload", "held_test_upload"
+
+
+def hold_upload(uploaded, slot: str = UPLOAD_SLOT) -> Source:
+    """Hold a Streamlit UploadedFile's content for this session (replacing the one held in ``slot``); its Source.
 
     The file is named by its content's SHA-256, hashed once per upload. The
     bytes held are the upload widget's own (``getvalue`` shares them), so
     holding them costs no copy while the widget still has the file.
     """
-    held = st.session_state.get("held_upload")
+    held = st.session_state.get(slot)
     if held is None or held.file_id != uploaded.file_id:
         data = uploaded.getvalue()
         held = HeldUpload(uploaded.file_id, uploaded.name, hashlib.sha256(data).hexdigest(), data)
-        st.session_state["held_upload"] = held
+        st.session_state[slot] = held
     return held.source
 
 
-def held_upload() -> HeldUpload | None:
-    """The upload this session holds, or None."""
-    return st.session_state.get("held_upload")
+def held_upload(slot: str = UPLOAD_SLOT) -> HeldUpload | None:
+    """The upload this session holds in ``slot``, or None."""
+    return st.session_state.get(slot)
 
 
-def release_upload() -> None:
-    """Let go of the held upload (another kind of source is loaded)."""
-    st.session_state.pop("held_upload", None)
+def release_upload(slot: str | None = None) -> None:
+    """Let go of the held upload in ``slot`` (default: both, as another kind of source is loaded)."""
+    for name in (UPLOAD_SLOT, TEST_SLOT) if slot is None else (slot,):
+        st.session_state.pop(name, None)
 
 
-def _held_upload(digest: str) -> bytes | None:
-    """The held upload's content when it is the file with ``digest``, else None."""
-    held = held_upload()
+def _held_upload(digest: str, slot: str = UPLOAD_SLOT) -> bytes | None:
+    """The content held in ``slot`` when it is the file with ``digest``, else None."""
+    held = held_upload(slot)
     return held.data if held is not None and held.digest == digest else None
 
 

@@ -45,6 +45,7 @@ from .._lazy import LazyMapping, LazySequence, lazy
 from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
 from ..corpora.corpus import load_corpus
 from ..corpora.sample import build_sample, cache_dir, load_sample, sample_path
+from ..corpora.split import load_split
 from ..metrics import FORMAN_METRICS
 from ..selection import parse_specs
 from ..stats.significance import FdrRule, parse_k_rule
@@ -78,11 +79,20 @@ cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs = lazy(
 top_words, word_facts = lazy("fsviz.stats.tables", "top_words", "word_facts")
 
 
-def _load(args):
-    options = corpus_options(args, args.min_df)
-    if args.data == "sample":
+def _read(data, args, options, limits):
+    """One corpus from the command line: the sample, DATA, or DATA with its ``--test`` file."""
+    test = getattr(args, "test_file", None)
+    if data == "sample":
+        if test:
+            raise ValueError("--test-file goes with a corpus file: the sample comes as one corpus (leave it out)")
         return load_sample(**options)
-    return load_corpus(args.data, format=args.format, limits=parse_limits(args.limit), **options)
+    if test:
+        return load_split(data, test, format=args.format, limits=limits, **options)
+    return load_corpus(data, format=args.format, limits=limits, **options)
+
+
+def _load(args):
+    return _read(args.data, args, corpus_options(args, args.min_df), parse_limits(args.limit))
 
 
 def _info(args):
@@ -153,11 +163,11 @@ def _one_space(text: str) -> str:
 
 
 def _grid_corpora(args, min_df):
-    options = corpus_options(args, min_df)
-    limits = parse_limits(args.limit)
-    return [load_sample(**options) if data == "sample" else load_corpus(data, format=args.format, limits=limits,
-                                                                        **options)
-            for data in args.data]
+    if getattr(args, "test_file", None) and len(args.data) > 1:
+        raise ValueError(f"--test-file goes with one DATA (its training file), got {len(args.data)}; run each corpus "
+                         "with its own test file")
+    options, limits = corpus_options(args, min_df), parse_limits(args.limit)
+    return [_read(data, args, options, limits) for data in args.data]
 
 
 def _check_run_options(args) -> None:
@@ -181,7 +191,9 @@ def _grid_options(args) -> dict:
 def _run(corpora, config, args):
     """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON)."""
     preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.k_values)} "
-                f"k values + all features; {config.trials} trials × {config.folds} folds"]
+                f"k values + all features; {config.trials} trials × "
+                + (f"{config.folds} parts of the test file" if any(c.test_rows is not None for c in corpora)
+                   else f"{config.folds} folds")]
     run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers, scheduler=args.scheduler,
                    progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"))
     for row in run.skipped.itertuples(index=False):
@@ -280,6 +292,9 @@ def _export(args):
         raise ValueError(f"--out must end in .skops (a fitted model) or .csv or .json (the selected words), "
                          f"got {args.out}")
     check_whole(args.max_mb, "--max-mb", minimum=1, what="of MiB")
+    if args.test_file:
+        raise ValueError("export fits its model on all of DATA's documents, so --test-file does not apply; "
+                         "leave it out")
     rule = parse_k_rule(args.k)
     GridConfig(metrics=(args.metric,), ks=(rule if isinstance(rule, int) else 1,),  # checked before the corpus is read
                classifier=args.classifier, classifier_params=(("C", args.C),) if args.C is not None else (),

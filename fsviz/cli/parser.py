@@ -54,10 +54,19 @@ def _corpus_arguments(parser):
 
 
 def _limit_argument(parser):
+    # `top` and `export` name their significance test --test: there the test file is --test-file alone.
+    _test_argument(parser, alias=parser.prog.split()[-1] not in ("top", "export"))
     parser.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                         help="raise (or lower) a resource limit for reading DATA, e.g. --limit max_bytes=2e9 "
                              "(repeat for several): max_bytes, max_files, max_ratio, max_docs, max_doc_chars, "
                              "max_words (see fsviz.Limits)")
+
+
+def _test_argument(parser, alias: bool):
+    parser.add_argument(*("--test-file", "--test")[:1 + alias], dest="test_file", default=None, metavar="FILE",
+                        help="a test file in DATA's format: select words and fit on DATA, score on FILE (split "
+                             "into as many parts as folds, the choice of metric and k made on the other parts) "
+                             "instead of cross-validation on DATA")
 
 
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):

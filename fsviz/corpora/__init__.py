@@ -6,7 +6,8 @@ with their resource limits), the data folders a server allows (:mod:`~fsviz.corp
 every format goes through (:mod:`~fsviz.corpora.preprocessing`), a class against the rest as a :class:`Task`
 (:mod:`~fsviz.corpora.task`) or one group of classes against another (:mod:`~fsviz.corpora.groups`), the
 documents behind a word (:mod:`~fsviz.corpora.contexts`), :class:`Corpus` itself (:mod:`~fsviz.corpora.corpus`),
-a built corpus saved without pickle (:mod:`~fsviz.corpora.saved`), the bundled sample and planted corpora whose
+a built corpus saved without pickle (:mod:`~fsviz.corpora.saved`), a training file and a test file read as one
+corpus (:mod:`~fsviz.corpora.split`), the bundled sample and planted corpora whose
 answer is known (:mod:`~fsviz.corpora.sample`, :mod:`~fsviz.corpora.synthetic`).
 
 It may import :mod:`fsviz.metrics` and :mod:`fsviz.selection` (a task scores and ranks its words) and the
@@ -77,6 +78,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .sample import MODULES, build_sample, load_sample, sample_path
     from .saved import FORMAT, read_corpus, save_corpus
+    from .split import BUILD_OPTIONS, load_split
     from .synthetic import PlantedCorpus, make_planted_corpus
     from .task import Task
 
@@ -114,6 +116,9 @@ _SOURCES = {
     "saved": [
         "FORMAT", "read_corpus", "save_corpus",
     ],
+    "split": [
+        "BUILD_OPTIONS", "load_split",
+    ],
     "synthetic": [
         "PlantedCorpus", "make_planted_corpus",
     ],
@@ -123,14 +128,14 @@ _SOURCES = {
 }
 
 __all__ = [
-    "ALLOW_PATHS_VAR", "CLUTO_CLASS_NAMES", "DATA_DIRS_VAR", "DEFAULT_LIMITS", "FORMAT", "FORMATS", "ISO_CODES",
+    "ALLOW_PATHS_VAR", "BUILD_OPTIONS", "CLUTO_CLASS_NAMES", "DATA_DIRS_VAR", "DEFAULT_LIMITS", "FORMAT", "FORMATS", "ISO_CODES",
     "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "MODULES", "TEXT_DEFAULTS", "TEXT_OPTIONS", "CharAnalyzer",
     "ContextLine", "ContextSample", "Corpus", "CorpusError", "Groups", "Limits", "NoTextError", "PlantedCorpus",
     "RawCorpus", "Task", "TextOptionsError", "WordAnalyzer", "WordContexts", "build_corpus", "build_sample",
     "check_groups", "check_limits", "check_ngrams", "check_preprocessing", "check_text_options",
     "check_token_pattern", "clean_label", "common_words", "confine_path", "count_terms", "cutoff_error",
     "data_roots", "decode", "detect_format", "df_cutoffs", "group_labels", "group_task", "keyword_in_context",
-    "label_matrix", "label_text", "language_stop_words", "load_corpus", "load_sample", "make_planted_corpus",
+    "label_matrix", "label_text", "language_stop_words", "load_corpus", "load_sample", "load_split", "make_planted_corpus",
     "max_count", "merge_columns", "parse_classes", "paths_allowed", "read", "read_arff", "read_cluto",
     "read_cluto_mat", "read_corpus", "read_folder", "read_jsonl", "read_lines", "read_table", "read_tar",
     "read_texts", "read_zip", "sample_path", "save_corpus", "stem_algorithm", "stemmer", "tokenise", "word_index",

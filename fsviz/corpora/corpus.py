@@ -80,6 +80,9 @@ class Corpus:
         The documents as read, row by row, for :meth:`contexts`; None for pre-counted formats.
         Derived corpora (:meth:`with_min_df`) share the one tuple; it is no part of
         :attr:`fingerprint` and never goes to the grid's workers.
+    test_rows : ndarray of int or None
+        The documents read from a test file (:func:`fsviz.corpora.split.load_split`), sorted; the grid trains
+        on the others and scores on these. None: one corpus, evaluated by cross-validation.
     """
 
     X_tf: sparse.csr_matrix
@@ -93,6 +96,7 @@ class Corpus:
     options: dict = field(default_factory=dict)
     notes: tuple = ()
     texts: tuple | None = field(default=None, repr=False)
+    test_rows: np.ndarray | None = field(default=None, repr=False)
 
     # --- shapes and views -------------------------------------------------
     @property
@@ -138,6 +142,8 @@ class Corpus:
         key = preprocessing_key(self.options)
         if key:  # only then: a corpus made without the n-gram and language options keeps the key it had
             digest.update(repr(sorted(key.items())).encode())
+        if self.test_rows is not None:  # the same documents split into training and test: another evaluation
+            digest.update(b"test" + np.ascontiguousarray(self.test_rows, dtype=np.int64).tobytes())
         return digest.hexdigest()[:16]
 
     @functools.cached_property
@@ -147,8 +153,7 @@ class Corpus:
 
     @property
     def labels(self) -> np.ndarray:
-        """Label of each document: a str array for single-label corpora;
-        for multi-label ones an object array of tuples of str."""
+        """Label of each document: str for single-label corpora; for multi-label ones tuples of str."""
         if not self.is_multilabel:
             return self.classes[self.Y.indices]
         out = np.empty(self.n_docs, dtype=object)
@@ -166,8 +171,7 @@ class Corpus:
 
     def y(self, name) -> np.ndarray:
         """Boolean vector: which documents carry class ``name``."""
-        column = self.Y[:, self.class_index(name)]
-        return column.toarray().ravel().astype(bool)
+        return self.Y[:, self.class_index(name)].toarray().ravel().astype(bool)
 
     # --- counts -----------------------------------------------------------
     def binary_task(self, name) -> Task:
@@ -175,10 +179,8 @@ class Corpus:
         y = self.y(name)
         tp, fp, pos, neg = counts_from_presence(self._X_count, self.df, y)
         if pos == 0 or neg == 0:
-            raise ValueError(
-                f"class {name!r} has {pos} of {self.n_docs} documents; a task needs documents "
-                "both in and outside the class"
-            )
+            raise ValueError(f"class {name!r} has {pos} of {self.n_docs} documents; a task needs documents "
+                             "both in and outside the class")
         return Task(str(name), tp, fp, pos, neg, self.vocabulary, training=self.training(name))
 
     def task(self, positive, negative=None) -> Task:
@@ -239,10 +241,9 @@ class Corpus:
         )
 
     def __repr__(self) -> str:
-        return (
-            f"Corpus({self.name!r}: {self.n_docs} documents, {self.n_words} words, "
-            f"{self.n_classes} classes{', multi-label' if self.is_multilabel else ''})"
-        )
+        test = "" if self.test_rows is None else f" ({self.test_rows.size} in the test file)"
+        return (f"Corpus({self.name!r}: {self.n_docs} documents{test}, {self.n_words} words, "
+                f"{self.n_classes} classes{', multi-label' if self.is_multilabel else ''})")
 
 
 class TextOptionsError(CorpusError):

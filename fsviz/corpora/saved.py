@@ -2,7 +2,7 @@
 
 :func:`fsviz.load_sample` keeps the sample, as the app first opens it, this way, so a new server process reads
 it in a tenth of the time tokenising takes. The file holds the count matrix and labels (CSR arrays), the
-vocabulary, the classes, the words the cutoff removed, the documents' texts, and the rest (name, options,
+vocabulary, the classes, the words the cutoff removed, the documents' texts, the test file's rows, and the rest (name, options,
 notes) as JSON; :func:`read_corpus` refuses a file of another :data:`FORMAT` or one that does not fit together.
 """
 
@@ -45,13 +45,16 @@ def save_corpus(corpus: Corpus, path) -> Path:
         arrays[f"{name}_data"], arrays[f"{name}_offsets"] = _strings(values)
     meta = {"format": FORMAT, "name": corpus.name, "n_words_raw": int(corpus.n_words_raw), "notes": list(corpus.notes),
             "has_texts": corpus.texts is not None, "options": corpus.options,
-            "shape": list(corpus.X_tf.shape), "n_classes": int(corpus.classes.size)}
+            "shape": list(corpus.X_tf.shape), "n_classes": int(corpus.classes.size),
+            "has_test_rows": corpus.test_rows is not None}
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.tmp{os.getpid()}")
     with open(tmp, "wb") as handle:
         np.savez(handle, meta=np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8),
                  X_data=corpus.X_tf.data, X_indices=corpus.X_tf.indices, X_indptr=corpus.X_tf.indptr,
-                 Y_indices=corpus.Y.indices, Y_indptr=corpus.Y.indptr, removed_df=corpus.removed_df, **arrays)
+                 Y_indices=corpus.Y.indices, Y_indptr=corpus.Y.indptr, removed_df=corpus.removed_df,
+                 test_rows=np.asarray(corpus.test_rows if corpus.test_rows is not None else (), dtype=np.int64),
+                 **arrays)
     os.replace(tmp, path)
     return path
 
@@ -74,10 +77,14 @@ def read_corpus(path) -> Corpus:
         strings = {name: _unstrings(saved[f"{name}_data"], saved[f"{name}_offsets"])
                    for name in ("vocabulary", "classes", "removed_words", "texts")}
         removed_df = saved["removed_df"]
+        test_rows = saved["test_rows"] if meta.get("has_test_rows") else None  # files before it: no test file
     if len(strings["vocabulary"]) != n_words or len(strings["classes"]) != meta["n_classes"] or (
             meta["has_texts"] and len(strings["texts"]) != n_docs):
         raise ValueError(f"{Path(path).name!r} does not fit together (its words, classes or texts miscounted)")
+    if test_rows is not None and (test_rows.size == 0 or test_rows.min() < 0 or test_rows.max() >= n_docs):
+        raise ValueError(f"{Path(path).name!r} does not fit together (its test rows lie outside its documents)")
     return Corpus(X_tf, Y, np.array(strings["vocabulary"], dtype=object), np.array(strings["classes"], dtype=object),
                   name=meta["name"], removed_words=np.array(strings["removed_words"], dtype=object),
                   removed_df=removed_df, n_words_raw=meta["n_words_raw"], options=_options(meta["options"]),
-                  notes=tuple(meta["notes"]), texts=tuple(strings["texts"]) if meta["has_texts"] else None)
+                  notes=tuple(meta["notes"]), texts=tuple(strings["texts"]) if meta["has_texts"] else None,
+                  test_rows=test_rows)

@@ -5,10 +5,12 @@ results table; everything else reads that table: :mod:`~fsviz.evaluation.analysi
 tolerance, best pairs, paired tests, skew), :mod:`~fsviz.evaluation.multiclass` (one model over all classes),
 :mod:`~fsviz.evaluation.studies` (the α-weighted lesion study and the rare-word cutoff),
 :mod:`~fsviz.evaluation.stability` (top-k stability), :mod:`~fsviz.evaluation.skew` (class skew beside
-Forman's benchmark), :mod:`~fsviz.evaluation.advice` (the recommendation) and :mod:`~fsviz.evaluation.export`
-(a fitted Pipeline to ship, with :mod:`~fsviz.evaluation.snippets`, the lines that use it). Machinery users do
-not call is private: ``_workers`` (worker processes that end with their parent) and ``_storage`` (the folder
-of stored runs under its size limit; the app uses :func:`trim_cache`, :func:`touch` and :func:`cache_limit`).
+Forman's benchmark), :mod:`~fsviz.evaluation.advice` (the recommendation), :mod:`~fsviz.evaluation.export`
+(a fitted Pipeline to ship, with :mod:`~fsviz.evaluation.snippets`, the lines that use it) and
+:mod:`~fsviz.evaluation.selector` (:class:`MetricSelector`, any metric as a scikit-learn feature selector).
+Machinery users do not call is private: ``_workers`` (worker processes that end with their parent) and
+``_storage`` (the folder of stored runs under its size limit; the app uses :func:`trim_cache`, :func:`touch` and
+:func:`cache_limit`).
 
 It may import every package below it (:mod:`fsviz.stats`, :mod:`fsviz.corpora`, :mod:`fsviz.selection`,
 :mod:`fsviz.metrics`, :mod:`fsviz.learn`); the figures (:mod:`fsviz.plots`), the HTML report and the CLI build
@@ -37,6 +39,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         one_se_range,
         peak_range,
         recommend,
+        scored_on,
     )
     from .analysis import (
         DEFAULT_TOLERANCE,
@@ -102,6 +105,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         stored_results,
         time_cell,
         time_left,
+        training_file_splits,
         with_goals,
     )
     from .multiclass import (
@@ -121,9 +125,10 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         stored_multiclass,
         time_multiclass_cell,
     )
-    from .nested import METHOD, RULES, HeldOut, corrected_t, fold_macro, held_out, method_text
+    from .nested import METHOD, METHOD_TEST_FILE, RULES, HeldOut, corrected_t, fold_macro, held_out, method_text
     from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan
     from .run_analysis import RunAnalysis, analyse
+    from .selector import MULTICLASS_RULES, MetricSelector, round_robin
     from .skew import FORMAN_DATASETS, SKEW_LINES, forman_tasks, skew_summary, with_forman_tasks
     from .snippets import model_snippet, words_snippet
     from .stability import (
@@ -160,7 +165,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
 _SOURCES = {
     "advice": [
         "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "one_se_range",
-        "peak_range", "recommend",
+        "peak_range", "recommend", "scored_on",
     ],
     "analysis": [
         "DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "fixed_k",
@@ -180,7 +185,7 @@ _SOURCES = {
         "START_UP_SECONDS", "carry_over", "cell_splits", "check_fixed_ks", "check_grid", "delete_run",
         "estimate_seconds", "fold_rankings", "fold_selections", "list_runs", "load_results", "n_workers",
         "open_run", "parse_ks", "run_grid", "run_key", "seed_for", "stored_results", "time_cell", "time_left",
-        "with_goals",
+        "training_file_splits", "with_goals",
     ],
     "multiclass": [
         "MEASURES", "all_runs", "cells_done", "check_multiclass_metrics", "list_multiclass", "load_multiclass",
@@ -188,13 +193,16 @@ _SOURCES = {
         "save_multiclass", "sign_test", "stored_multiclass", "time_multiclass_cell",
     ],
     "nested": [
-        "HeldOut", "METHOD", "RULES", "corrected_t", "fold_macro", "held_out", "method_text",
+        "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out", "method_text",
     ],
     "quick": [
         "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan",
     ],
     "run_analysis": [
         "RunAnalysis", "analyse",
+    ],
+    "selector": [
+        "MULTICLASS_RULES", "MetricSelector", "round_robin",
     ],
     "skew": [
         "FORMAN_DATASETS", "SKEW_LINES", "forman_tasks", "skew_summary", "with_forman_tasks",
@@ -219,10 +227,12 @@ _SOURCES = {
 __all__ = [
     "ALL", "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "COLUMNS", "DEFAULT_ALPHAS", "DEFAULT_CACHE_LIMIT",
     "DEFAULT_CUTOFFS", "DEFAULT_KS", "DEFAULT_MAX_MODEL_BYTES", "DEFAULT_TOLERANCE", "FEWEST", "FEW_TASKS",
-    "FILE_TYPES", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "MAX_CLASSES", "MEASURES", "METHOD", "QUICK_FOLDS",
+    "FILE_TYPES", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "MAX_CLASSES", "MEASURES", "METHOD",
+    "METHOD_TEST_FILE", "MULTICLASS_RULES", "QUICK_FOLDS",
     "QUICK_KS", "QUICK_METRICS", "RULES", "RUN_COLUMNS", "SKEW_LINES", "STABILITY_COLUMNS", "START_UP_SECONDS",
     "TIE", "TOLERANCES", "WITHIN", "AlphaMap", "Export", "FoldRankings", "FoldSelections", "GridConfig", "GridRun",
-    "HeldOut", "QuickPlan", "RunAnalysis", "SnowballAnalyzer", "all_runs", "alpha_map", "alpha_selection",
+    "HeldOut", "MetricSelector", "QuickPlan", "RunAnalysis", "SnowballAnalyzer", "all_runs", "alpha_map",
+    "alpha_selection",
     "analyse", "answers", "average_maximum", "best_pairs", "bootstrap_stability", "cache_limit", "carry_over",
     "cell_splits", "cells_done", "check_fixed_ks", "check_grid", "check_multiclass_metrics", "corrected_t",
     "cutoff_curves", "cutoff_jobs", "cutoff_table", "cutoff_text", "delete_run", "estimate_seconds",
@@ -233,11 +243,12 @@ __all__ = [
     "method_text", "metric_label", "model_snippet", "multiclass_cells", "multiclass_metric_names", "n_workers",
     "noise_words", "one_se_range", "open_run", "p_text", "paired_p", "paired_t", "paired_tests", "parse_ks",
     "peak_range", "per_task", "per_trial", "quick_plan", "ranked_measures", "recommend", "recommendation_table",
-    "recommendation_text", "residual_curves", "run_cutoffs", "run_grid", "run_key", "run_multiclass",
-    "save_multiclass", "seed_for", "selection_table", "set_stability", "sign_test", "skew_summary", "split_by_skew",
+    "recommendation_text", "residual_curves", "round_robin", "run_cutoffs", "run_grid", "run_key", "run_multiclass",
+    "save_multiclass", "scored_on", "seed_for", "selection_table", "set_stability", "sign_test", "skew_summary",
+    "split_by_skew",
     "stability_at", "stability_summary", "stored_cutoffs", "stored_multiclass", "stored_results", "task_maxima",
-    "task_skews", "time_cell", "time_left", "time_multiclass_cell", "tolerance_curves", "touch", "trim_cache",
-    "with_forman_tasks", "with_goals", "within_tolerance", "words_snippet",
+    "task_skews", "time_cell", "time_left", "time_multiclass_cell", "tolerance_curves", "touch",
+    "training_file_splits", "trim_cache", "with_forman_tasks", "with_goals", "within_tolerance", "words_snippet",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

@@ -45,12 +45,12 @@ from .analysis import (
     within_tolerance,
 )
 from .grid import ALL
-from .nested import METHOD, held_out
+from .nested import METHOD, METHOD_TEST_FILE, held_out
 from .run_analysis import analyse
 from .stability import stability_at
 
 __all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "one_se_range",
-           "peak_range", "recommend"]
+           "peak_range", "recommend", "scored_on"]
 
 #: The significance level of the advice's paired t-tests.
 ALPHA = 0.05
@@ -112,6 +112,13 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
         high += 1
     return {"k": int(ks[peak]), "value": float(values[peak]), "k_low": int(ks[low]), "k_high": int(ks[high]),
             "n_k": high - low + 1}
+
+
+def scored_on(results: pd.DataFrame) -> str:
+    """``"test file"`` when the results were scored on a test file (:func:`fsviz.evaluation.grid.training_file_splits`),
+    else ``"folds"`` (cross-validation, and tables written before the column existed)."""
+    column = results["scored_on"] if "scored_on" in results.columns else pd.Series([], dtype=str)
+    return "test file" if (column == "test file").any() else "folds"
 
 
 def _vocabulary(results: pd.DataFrame) -> int:
@@ -182,7 +189,8 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     ks = sorted(macro.loc[macro["metric"].isin(real), "k"].unique())
     context = dict(analysis=analysis, macro=macro, real=real, rands=rands, trials=trials, ks=ks, results=results,
                    vocabulary=_vocabulary(results), tolerances=tolerances, pool=pool, stability=stability,
-                   within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()))
+                   within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()),
+                   scored_on=scored_on(results))
     table = pd.DataFrame([_answer(goal, context) for goal in ANSWER_GOALS])
     for column in ("metric", "second", "fewer", "edge", "pair", "runner_up"):  # names or None, never NaN
         table[column] = pd.Series([v if isinstance(v, str) else None for v in table[column]], dtype=object)
@@ -226,7 +234,8 @@ def _answer(goal: str, c: dict) -> dict:
     row = {"goal": goal, "measure": measure, "best": best, "k": k_best, "value": value, "k_low": k_low,
            "k_high": k_best, "baseline": baseline, "rand": rand, "nested": choice.score,
            "nested_all": np.nan, "nested_rand": np.nan, "p_all": np.nan, "n_all": 0, "p_rand": np.nan, "n_rand": 0,
-           "method": METHOD, "trials": c["n_trials"], "folds": c["folds"], "vocabulary": c["vocabulary"],
+           "method": METHOD_TEST_FILE if c["scored_on"] == "test file" else METHOD, "scored_on": c["scored_on"],
+           "trials": c["n_trials"], "folds": c["folds"], "vocabulary": c["vocabulary"],
            "k_min": int(c["ks"][0]), "k_max": int(c["ks"][-1]), "edge": None,
            "fewer": None, "fewer_k": np.nan, "fewer_value": np.nan,
            "second": None, "second_k": np.nan, "second_value": np.nan, "p_second": np.nan, "n_second": 0,

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN
 from .analysis import GOAL_LABELS, metric_label, p_text
-from .nested import METHOD, method_text
+from .nested import METHOD, METHOD_TEST_FILE, method_text
 
 __all__ = ["ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text"]
 
@@ -59,30 +59,38 @@ def _headline(row, goal: str, label) -> str:
             f"at k = {row.k_high:,}; k = {row.k_low:,} is within one standard error of it).")
 
 
+def _units(row) -> tuple[str, str, str]:
+    """How the held-out units read: ``("folds", "the other folds", "the held-out one")`` or the test file's parts."""
+    if getattr(row, "scored_on", "folds") == "test file":
+        return "parts of the test file", "the other parts of the test file", "the held-out part"
+    return "folds", "the other folds", "the held-out one"
+
+
 def _against(row, reference: str) -> str:
     """The sentence on the choice, made inside the resampling, against all words (naming the method) or Rand."""
     score, other, p, n = (row.nested, row.nested_all, row.p_all, row.n_all) if reference == "all" else \
         (row.nested, row.nested_rand, row.p_rand, row.n_rand)
     if _nan(other) or _nan(score):
         return ""
+    units, others, held = _units(row)
     if row.goal == FEWEST:
         if reference != "all":
             return ""
-        return (f" Chosen the same way inside the resampling (on the other folds), the fewest words score "
-                f"{score:.3f} on the held-out folds against all words' {other:.3f}.")
+        return (f" Chosen the same way inside the resampling (on {others}), the fewest words score "
+                f"{score:.3f} on the held-out {units} against all words' {other:.3f}.")
     if reference == "all":
-        lead = (f" Chosen inside the resampling (metric and k picked on the other folds, scored on the held-out "
-                f"one), selection scores {score:.3f} against all words' {other:.3f}")
-        how = f", {method_text(n, row.folds, chosen=False)}"
+        lead = (f" Chosen inside the resampling (metric and k picked on {others}, scored on {held}), "
+                f"selection scores {score:.3f} against all words' {other:.3f}")
+        how = f", {method_text(n, row.folds, chosen=False, scored_on=getattr(row, 'scored_on', 'folds'))}"
         what = "all words"
     else:
         lead, how, what = f" Against Rand it scores {score:.3f} to {other:.3f}", "", "Rand"
     if _nan(p):
-        return f"{lead}: too few held-out folds to test the difference."
+        return f"{lead}: too few held-out {units} to test the difference."
     if score > other + _EPS and p < ALPHA:
         return f"{lead}: better ({p_text(p)}{how})."
     if score <= other + _EPS:
-        return f"{lead}: on folds it was not chosen on, it does not beat {what} ({p_text(p)}{how})."
+        return f"{lead}: on {units} it was not chosen on, it does not beat {what} ({p_text(p)}{how})."
     return f"{lead}: the data cannot tell selection from {what} ({p_text(p)}{how})."
 
 
@@ -90,10 +98,11 @@ def _runner_up(row, name: str, label) -> str:
     if _nan(row.second) or _nan(row.p_second):
         return ""
     other = f"{label(row.second)} ({row.second_value:.3f} at k = {int(row.second_k):,})"
+    units = _units(row)[0]
     if row.p_second < ALPHA:
-        return f" It beats the runner-up, {other}, on the held-out folds ({p_text(row.p_second)})."
+        return f" It beats the runner-up, {other}, on the held-out {units} ({p_text(row.p_second)})."
     return (f" The data cannot tell {name} and the runner-up, {other}, apart ({p_text(row.p_second)} over "
-            f"{row.n_second} held-out folds).")
+            f"{row.n_second} held-out {units}).")
 
 
 def _edge(row) -> str:
@@ -131,9 +140,10 @@ def _pair(row, label) -> str:
     return text + "."
 
 
-def method_sentence() -> str:
-    """How the answer's p-values are obtained, in words (:data:`fsviz.evaluation.nested.METHOD`)."""
-    return METHOD
+def method_sentence(scored_on: str = "folds") -> str:
+    """How the answer's p-values are obtained, in words (:data:`fsviz.evaluation.nested.METHOD`, or
+    :data:`~fsviz.evaluation.nested.METHOD_TEST_FILE` when the run was ``scored_on`` a test file)."""
+    return METHOD_TEST_FILE if scored_on == "test file" else METHOD
 
 
 def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
@@ -201,7 +211,8 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
     Rand), ``best`` (the best selection all the same), ``k``, ``k_low``, ``k_high``, ``score``, ``all_words``,
     ``rand``, ``held_out`` (the choice's score on folds it was not chosen on), ``beats_all_words``,
     ``beats_rand``, ``p`` (the choice against all words, or against Rand without all words), ``method`` (how
-    ``p`` was obtained), ``trials``, ``tasks`` and ``text`` (the sentences shown, without Markdown). NaN is None.
+    ``p`` was obtained), ``scored_on`` (``"folds"``: cross-validation; ``"test file"``: your test file), ``trials``,
+    ``tasks`` and ``text`` (the sentences shown, without Markdown). NaN is None.
     """
     def plain(value):
         if _nan(value):
@@ -217,7 +228,9 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
             "k_low": int(row.k_low),
             "k_high": int(row.k_high), "score": plain(row.value), "all_words": plain(row.baseline),
             "rand": plain(row.rand), "held_out": plain(row.nested), "beats_all_words": bool(row.beats_all_words),
-            "beats_rand": bool(row.beats_rand), "p": plain(p), "method": method_text(n, row.folds),
+            "beats_rand": bool(row.beats_rand), "p": plain(p),
+            "method": method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds")),
+            "scored_on": getattr(row, "scored_on", "folds"),
             "trials": int(row.trials), "tasks": int(row.tasks), "text": text.replace("**", ""),
         })
     return out

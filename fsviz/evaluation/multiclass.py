@@ -48,7 +48,17 @@ from ..metrics import metric_names
 from ..metrics.counts import Training
 from ..selection import parse_spec
 from ._workers import local_workers
-from .grid import ALL, RUN_COLUMNS, GridConfig, check_fixed_ks, fold_selections, list_runs, run_key, seed_for
+from .grid import (
+    ALL,
+    RUN_COLUMNS,
+    GridConfig,
+    check_fixed_ks,
+    fold_selections,
+    list_runs,
+    run_key,
+    seed_for,
+    training_file_splits,
+)
 from .grid.results import write_time
 
 __all__ = ["MEASURES", "cells_done", "check_multiclass_metrics", "all_runs", "list_multiclass", "load_multiclass",
@@ -174,17 +184,24 @@ def _prepared(corpus: Corpus, config: GridConfig):
     check_fixed_ks(config, "A multi-class run")
     Y = corpus.Y.toarray().astype(bool)
     first = np.argmax(Y, axis=1)
-    counts = np.bincount(first, minlength=corpus.n_classes)
+    in_test = None if corpus.test_rows is None else np.isin(np.arange(corpus.n_docs), corpus.test_rows)
+    counts = np.bincount(first if in_test is None else first[in_test], minlength=corpus.n_classes)
     if (counts[counts > 0] < config.folds).any() or (counts > 0).sum() < 2:
         small = [str(corpus.classes[c]) for c in np.flatnonzero((counts > 0) & (counts < config.folds))]
+        where = "cross-validation" if in_test is None else "scoring on parts of the test file"
         raise ValueError(
-            f"multi-class cross-validation needs at least two classes with {config.folds} documents each "
-            f"(one per fold); too small: {', '.join(small) or 'only one class'}. Use fewer folds.")
+            f"multi-class {where} needs at least two classes with {config.folds} documents each "
+            f"(one per {'fold' if in_test is None else 'part'}); too small: {', '.join(small) or 'only one class'}. "
+            "Use fewer folds.")
     X = corpus.X_tf.astype(np.float64) if config.classifier in FREQUENCY_CLASSIFIERS else corpus.X.astype(np.float64)
     specs = ((ALL,) if config.all_features else ()) + tuple(config.metrics)
-    cells = [(t, f, tr, te, spec) for t in range(config.trials)
-             for f, (tr, te) in enumerate(StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(
-                 config.seed, t)).split(np.zeros(corpus.n_docs), first))
+    def splits(t):  # cross-validation folds, or the training file against each part of the test file
+        if in_test is not None:
+            return training_file_splits(first, in_test, config, t)
+        return StratifiedKFold(config.folds, shuffle=True, random_state=seed_for(config.seed, t)).split(
+            np.zeros(corpus.n_docs), first)
+
+    cells = [(t, f, tr, te, spec) for t in range(config.trials) for f, (tr, te) in enumerate(splits(t))
              for spec in specs]
     return X.tocsr(), Y, cells
 

@@ -17,6 +17,12 @@ allows for the folds' overlap:
   folds' training sets overlap; J − 1 degrees of freedom. Two-sided. Fewer than two held-out folds: no test
   (NaN), and the advice says the data cannot tell.
 
+With a test file (results ``scored_on == "test file"``, :func:`fsviz.evaluation.grid.training_file_splits`) the
+"folds" are stratified parts of the test file, each scored by the model fitted on the whole training file: the
+choice is made on the other parts and scored on the held-out one, as above. The parts' models are one model,
+so the differences between parts hold only the test documents' variation; the test's correction for
+overlapping training sets then only widens the interval (conservative), and is kept so one test serves both.
+
 Per fold, a goal is computed from that fold's counts (precision 0 when nothing is predicted positive, as
 :func:`fsviz.evaluation.grid.with_goals`), then averaged over the tasks. A metric's k inside a comparison of
 two metrics is chosen the same way, each on the other folds.
@@ -33,11 +39,14 @@ from scipy import stats
 from .analysis import GOALS, fixed_k
 from .grid import ALL, with_goals
 
-__all__ = ["METHOD", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text"]
+__all__ = ["METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text"]
 
 #: How the advice's p-values are obtained, in one sentence (the page and the README say it so).
 METHOD = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the "
           "other folds")
+#: The same with a test file: the held-out units are parts of the test file.
+METHOD_TEST_FILE = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out parts of the test file, words "
+                    "selected and models fitted on the training file, the metric and k chosen on the other parts")
 #: The rules that pick a (metric, k) from a table of macro scores: the best score; or the fewest words within a
 #: relative ``within`` of the best score (ties: the better score, then the metric named first).
 RULES = ("best", "fewest")
@@ -129,9 +138,15 @@ def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
     return float(t), float(2 * stats.t.sf(abs(t), n - 1))
 
 
-def method_text(n: int, folds: int, *, chosen: bool = True) -> str:
+def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "folds") -> str:
     """How a p was obtained, for a sentence: ``"corrected resampled t-test over 4 held-out folds × 1 trial"``,
-    followed by how the choice was made unless ``chosen`` is False (a sentence that says it already)."""
+    followed by how the choice was made unless ``chosen`` is False (a sentence that says it already);
+    ``scored_on="test file"``: the held-out units are parts of the test file.
+
+    >>> method_text(8, 4, scored_on="test file")
+    'corrected resampled t-test over 4 held-out parts of the test file × 2 trials, metric and k chosen on the other parts'
+    """
     trials = n // folds if folds else 0
-    text = f"corrected resampled t-test over {folds} held-out folds × {trials} trial{'s' * (trials != 1)}"
-    return f"{text}, metric and k chosen on the other folds" if chosen else text
+    units, others = ("parts of the test file", "parts") if scored_on == "test file" else ("folds", "folds")
+    text = f"corrected resampled t-test over {folds} held-out {units} × {trials} trial{'s' * (trials != 1)}"
+    return f"{text}, metric and k chosen on the other {others}" if chosen else text

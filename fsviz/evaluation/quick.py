@@ -48,6 +48,7 @@ class QuickPlan:
     classes: tuple
     n_classes: int
     vocabulary: int
+    test_file: bool = False
 
     @property
     def cells(self) -> int:
@@ -62,8 +63,15 @@ class QuickPlan:
                    f"the {len(self.classes)} largest of {self.n_classes} classes (the rest left out)")
         trials = f"{self.config.trials} trial{'s' * (self.config.trials != 1)}"
         return (f"{len(real)} metrics ({', '.join(real)}) with all words and Rand as references; k = {ks} "
-                f"(the vocabulary has {self.vocabulary:,} words); {self.config.folds} folds × {trials}; {classes}: "
+                f"(the vocabulary has {self.vocabulary:,} words); {self._scoring} × {trials}; {classes}: "
                 f"{self.cells:,} cells.")
+
+    @property
+    def _scoring(self) -> str:
+        if self.test_file:
+            return (f"words selected and models fitted on the training file, scored on the test file in "
+                    f"{self.config.folds} parts")
+        return f"{self.config.folds} folds"
 
 
 def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, classes=None, seed: int = 0,
@@ -76,16 +84,23 @@ def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, class
     """
     sizes = np.asarray(corpus.class_sizes)
     names = [str(c) for c in corpus.classes]
-    n_docs = corpus.n_docs
-    usable = [i for i, size in enumerate(sizes) if QUICK_FOLDS <= size <= n_docs - QUICK_FOLDS]
+    if corpus.test_rows is None:
+        usable = [i for i, size in enumerate(sizes) if QUICK_FOLDS <= size <= corpus.n_docs - QUICK_FOLDS]
+        needs = f"{QUICK_FOLDS}-fold cross-validation needs"
+    else:  # each part of the test file needs a document on each side, and the training file one
+        test = np.isin(np.arange(corpus.n_docs), corpus.test_rows)
+        in_test = np.asarray(corpus.Y[test].sum(axis=0)).ravel()
+        usable = [i for i, size in enumerate(in_test) if QUICK_FOLDS <= size <= test.sum() - QUICK_FOLDS
+                  and 0 < sizes[i] - size < corpus.n_docs - test.sum()]
+        needs = f"scoring on {QUICK_FOLDS} parts of the test file needs (and one in the training file)"
     if classes is None:
         if not usable:
             raise ValueError(f"no class of {corpus.name!r} has at least {QUICK_FOLDS} documents in it and "
-                             f"{QUICK_FOLDS} outside it, which {QUICK_FOLDS}-fold cross-validation needs")
+                             f"{QUICK_FOLDS} outside it, which {needs}")
         chosen = sorted(usable, key=lambda i: (-sizes[i], names[i]))[:max_classes]
         classes = tuple(names[i] for i in sorted(chosen, key=lambda i: (-sizes[i], names[i])))
     vocabulary = int(corpus.n_words)
     ks = tuple(k for k in QUICK_KS if k < vocabulary)[:MAX_KS] or (max(1, vocabulary // 2),)
     config = GridConfig(metrics=QUICK_METRICS, ks=ks, trials=trials, folds=QUICK_FOLDS, classes=tuple(classes),
                         seed=seed, **options)
-    return QuickPlan(config, tuple(classes), len(names), vocabulary)
+    return QuickPlan(config, tuple(classes), len(names), vocabulary, corpus.test_rows is not None)

@@ -42,7 +42,7 @@ from .._validation import check_whole
 from ..corpora.groups import check_groups, group_labels
 from .grid import GridConfig, seed_for
 from .grid.cell import cell_data, cell_selections
-from .grid.runner import run_tasks, task_labels, task_splits
+from .grid.plan import run_tasks, task_labels, task_splits
 
 __all__ = ["STABILITY_COLUMNS", "bootstrap_stability", "grid_stability", "jaccard", "kuncheva", "set_stability",
            "stability_at", "stability_summary"]
@@ -118,7 +118,7 @@ def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None, s
         y, task_rows = task_labels(corpus, name, config)
         selections = [cell_selections(data, config, name, y, train, seed_for(config.seed, name, trial, fold)).selections
                       for trial in range(config.trials)
-                      for fold, (train, _) in enumerate(task_splits(y, task_rows, config, trial))]
+                      for fold, (train, _) in enumerate(task_splits(y, task_rows, config, trial, corpus.test_rows))]
         rows += _rows(corpus.name, name, selections, corpus.n_words)
     if progress is not None:
         progress(len(names), len(names))

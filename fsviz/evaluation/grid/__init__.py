@@ -56,17 +56,28 @@ The package, one step per module, each importing only those before it:
 :mod:`~fsviz.evaluation.grid.config` (GridConfig, seeds, folds),
 :mod:`~fsviz.evaluation.grid.results` (the table's columns, goals, GridRun,
 load_results), :mod:`~fsviz.evaluation.grid.cell` (fold selection, one cell) and
-:mod:`~fsviz.evaluation.grid.runner` (the plan, checkpoints, joblib or Dask, run_grid).
+:mod:`~fsviz.evaluation.grid.plan` (the cells, the tasks skipped, each cell's split),
+:mod:`~fsviz.evaluation.grid.runner` (checkpoints, joblib or Dask, run_grid).
 The classifiers and their factory are in :mod:`fsviz.learn.classifiers`.
 """
 
 from ...learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
 from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
-from .config import ALL, DEFAULT_KS, GridConfig, cell_splits, check_fixed_ks, parse_ks, run_key, seed_for
+from .config import (
+    ALL,
+    DEFAULT_KS,
+    GridConfig,
+    cell_splits,
+    check_fixed_ks,
+    parse_ks,
+    run_key,
+    seed_for,
+    training_file_splits,
+)
+from .plan import check_grid
 from .results import COLUMNS, GridRun, load_results, with_goals
 from .runner import (
     START_UP_SECONDS,
-    check_grid,
     estimate_seconds,
     n_workers,
     run_grid,
@@ -106,6 +117,7 @@ __all__ = [
     "run_key",
     "seed_for",
     "stored_results",
+    "training_file_splits",
     "time_cell",
     "time_left",
     "with_goals",

@@ -192,13 +192,15 @@ def cell_selections(data: CellData, config: GridConfig, class_name: str, y, trai
                            random_state=random_state)
 
 
-def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfig, split) -> tuple[pd.DataFrame, int]:
+def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfig, split,
+             scored_on: str = "folds") -> tuple[pd.DataFrame, int]:
     """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
 
     ``split`` is the cell's (train, test) indices, ``cell_splits(y, config,
-    cell.trial)[cell.fold]``: the runner draws a trial's folds once for all
-    of its cells. Returns the cell's rows and the number of classifier fits
-    it made.
+    cell.trial)[cell.fold]`` (or :func:`~fsviz.evaluation.grid.training_file_splits`'s): the runner draws
+    a trial's folds once for all of its cells; ``scored_on`` (``"folds"`` or
+    ``"test file"``) goes to every row. Returns the cell's rows and the
+    number of classifier fits it made.
     """
     X = data.X
     train, test = split
@@ -244,4 +246,5 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     pos = int(y_train.sum() + y_test.sum())  # the task's documents: all of them, or a group task's two groups
     table.insert(7, "pos", pos)
     table.insert(8, "neg", int(y_train.size + y_test.size) - pos)
+    table["scored_on"] = scored_on
     return with_goals(table), fits.n_fits

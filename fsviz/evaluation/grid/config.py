@@ -19,7 +19,8 @@ from ...metrics import FORMAN_METRICS
 from ...selection import canonical
 from ...stats.significance import FdrRule, parse_k_rule
 
-__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "cell_splits", "check_fixed_ks", "parse_ks", "run_key", "seed_for"]
+__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "cell_splits", "check_fixed_ks", "parse_ks", "run_key", "seed_for",
+           "training_file_splits"]
 
 #: Forman's numbers of features (Appendix B).
 DEFAULT_KS = (10, 20, 50, 100, 200, 500, 1000, 2000)
@@ -275,3 +276,19 @@ def cell_splits(y, config: GridConfig, trial: int):
     y = np.asarray(y, dtype=bool)
     cv = StratifiedKFold(n_splits=config.folds, shuffle=True, random_state=seed_for(config.seed, trial))
     return list(cv.split(np.zeros((y.size, 1)), y))
+
+
+def training_file_splits(y, in_test, config: GridConfig, trial: int):
+    """The (train, test) index pairs of one trial for a corpus that came with a test file (``y``: the labels the
+    parts are stratified by).
+
+    Every fold trains on all the training file's documents (``in_test`` False) and tests on one of
+    ``config.folds`` stratified parts of the test file, drawn as :func:`cell_splits` draws folds. The parts
+    score the same model; they let a choice of metric and k be made on some parts and scored on another
+    (:mod:`fsviz.evaluation.nested`), as folds do.
+    """
+    y, in_test = np.asarray(y), np.asarray(in_test, dtype=bool)
+    train, test = np.flatnonzero(~in_test), np.flatnonzero(in_test)
+    cv = StratifiedKFold(n_splits=config.folds, shuffle=True, random_state=seed_for(config.seed, trial))
+    return [(train, test[part]) for _, part in cv.split(np.zeros((test.size, 1)), y[test])]
+

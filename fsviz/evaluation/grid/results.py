@@ -38,12 +38,13 @@ __all__ = [
 #: Columns of the results table, in order.
 COLUMNS = [
     "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
-    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged", "k_rule",
+    "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged", "k_rule", "scored_on",
 ]
 #: Columns a table written before they existed lacks, and the value they take then: how a LinearSVC
 #: was solved (:class:`fsviz.learn._liblinear.LinearFit`; empty for the other classifiers), whether it converged, and the
-#: k rule that chose the row's k (:attr:`GridConfig.k_rules`; empty for a fixed k).
-LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": ""}
+#: k rule that chose the row's k (:attr:`GridConfig.k_rules`; empty for a fixed k), and what the row was scored
+#: on: ``"folds"`` (cross-validation) or ``"test file"`` (:func:`fsviz.evaluation.grid.training_file_splits`).
+LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": "", "scored_on": "folds"}
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
@@ -74,7 +75,7 @@ def normalise(results: pd.DataFrame) -> pd.DataFrame:
     """One dtype per column, however the rows were made (fresh, from parts or from a file)."""
     results = results.assign(**{c: v for c, v in LATER_COLUMNS.items() if c not in results.columns})[COLUMNS].copy()
     results["converged"] = results["converged"].astype(bool)
-    for column in ("dataset", "class", "metric", "solver", "k_rule"):
+    for column in ("dataset", "class", "metric", "solver", "k_rule", "scored_on"):
         results[column] = results[column].astype(str)
     for column in COUNT_COLUMNS:
         results[column] = results[column].astype(np.int64)

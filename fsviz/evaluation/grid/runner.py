@@ -4,26 +4,23 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 from joblib import Parallel, cpu_count, delayed, parallel_config
 
 from ..._files import check_target
 from ..._validation import MAXIMA, check_n_jobs, check_whole
-from ...corpora.corpus import DEFAULT_MIN_DF, Corpus, load_corpus
-from ...corpora.groups import check_groups, group_labels
-from ...selection import check_formulas
+from ...corpora.corpus import Corpus
 from .._workers import local_workers
 from ._lock import out_lock
-from .cell import Cell, cell_data, run_cell
-from .config import GridConfig, cell_splits, run_key
+from .cell import cell_data, run_cell
+from .config import GridConfig, run_key
+from .plan import as_corpora, plan_cells, task_labels, task_splits
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
 from .runs import Checkpoint, write_manifest
 
@@ -40,85 +37,9 @@ CONNECT_TIMEOUT = 5.0
 # --- the plan ------------------------------------------------------------------------------------
 
 
-def _as_corpora(data, config):
-    if data is None:
-        data = config.datasets
-        if not data:
-            raise ValueError("no data: pass a corpus or path to run_grid, or set GridConfig(datasets=…)")
-    if isinstance(data, (Corpus, str, os.PathLike)):
-        data = [data]
-    corpora = []
-    for item in data:
-        corpus = item if isinstance(item, Corpus) else load_corpus(item, min_df=config.min_df or DEFAULT_MIN_DF)
-        if config.min_df is not None and corpus.options.get("min_df", 1) < config.min_df:
-            corpus = corpus.with_min_df(config.min_df)
-        corpora.append(corpus)
-    names = [c.name for c in corpora]
-    if len(set(names)) != len(names):
-        raise ValueError(f"two datasets share a name ({names}); give them distinct names")
-    return corpora
-
-
-def _plan(corpora, config, strict=None):
-    """Every cell to run, and the tasks skipped with their reason. ``strict`` (default: one dataset) refuses a class
-    or group a dataset lacks; a run over several skips it there."""
-    strict = len(corpora) == 1 if strict is None else strict
-    cells, skipped = [], []
-    for d, corpus in enumerate(corpora):
-        names = [str(c) for c in corpus.classes]
-        wanted = names if config.classes is None else list(config.classes)
-        unknown = [c for c in wanted if c not in names]
-        if unknown and strict:
-            raise ValueError(f"{corpus.name!r} has no class {unknown}; its classes are {names}")
-        tasks = [(name, int(corpus.class_sizes[corpus.class_index(name)]), None) for name in wanted if name in names]
-        for positive, negative in config.groups:
-            try:
-                groups = check_groups(corpus.classes, positive, negative)
-                y, rows = group_labels(corpus, groups)
-            except ValueError as exc:
-                if strict:
-                    raise
-                skipped.append((corpus.name, " + ".join(positive), 0, 0, str(exc)))
-                continue
-            if groups.label in names and not groups.one_vs_rest:
-                raise ValueError(f"the group task {groups.label!r} has the name of a class; rename the class")
-            if groups.label not in [task[0] for task in tasks]:  # a group of one class against the rest: its task
-                tasks.append((groups.label, int(y.sum()), None if groups.one_vs_rest else int(rows.sum() - y.sum())))
-        for name, pos, neg in tasks:
-            neg = corpus.n_docs - pos if neg is None else neg
-            if min(pos, neg) < config.folds:
-                side = "positive" if pos < config.folds else "negative"
-                skipped.append((corpus.name, name, pos, neg,
-                                f"{min(pos, neg)} {side} documents, fewer than the {config.folds} folds"))
-                continue
-            _check_formulas(config, corpus.name, name, pos, neg)
-            cells += [Cell(d, name, t, f) for t in range(config.trials) for f in range(config.folds)]
-    return cells, skipped
-
-
-def check_grid(data, config: GridConfig) -> None:
-    """Refuse now what a run of ``config`` on ``data`` refuses before its first cell: an unknown class, or one
-    of your own formulas (``expr(…)``) not finite on a training split's plane (a page asks before its estimate)."""
-    _plan(_as_corpora(data, config), config)
-
-
-def _check_formulas(config, dataset, name, pos, neg):
-    """Your own formulas (``expr(…)``) checked finite on every training split's plane before any cell runs.
-
-    Stratified folds give each class ⌊n/folds⌋ or ⌈n/folds⌉ test documents, so a training split holds
-    pos − ⌈pos/folds⌉ or pos − ⌊pos/folds⌋ positive documents (and the same for neg).
-    """
-    sizes = {(p, q) for p in (pos - -(-pos // config.folds), pos - pos // config.folds)
-             for q in (neg - -(-neg // config.folds), neg - neg // config.folds)}
-    try:
-        check_formulas(config.metrics, sorted(sizes))
-    except ValueError as exc:
-        raise type(exc)(f"{dataset}, class {name!r}, a training split: {exc}") from None
-
-
 def _prepare(corpora, config, out, checkpoint_dir):
     """The plan, the run's key and checkpoint, and the rows already stored for it."""
-    cells, skipped = _plan(corpora, config)
+    cells, skipped = plan_cells(corpora, config)
     key = run_key(config, corpora)
     if out is not None and checkpoint_dir is None:
         checkpoint_dir = Path(str(out) + ".parts")
@@ -145,7 +66,7 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
     """What runs with this config and data have already stored (computes nothing). Takes the same arguments as
     :func:`run_grid`; ``complete`` says whether every cell is there, ``cells_done`` how many are."""
     config = config or GridConfig()
-    corpora = _as_corpora(data, config)
+    corpora = as_corpora(data, config)
     cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
     return GridRun(sorted_results(done), skipped_frame(skipped), config,
                    complete=len(_finished(done)) >= len(cells), cells_total=len(cells), key=key,
@@ -184,8 +105,8 @@ def time_left(elapsed: float, done: int, total: int, estimate: float) -> float:
 
 def time_cell(corpus: Corpus, config: GridConfig) -> float:
     """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class)."""
-    corpora = _as_corpora(corpus, config)
-    cells, _ = _plan(corpora, config)
+    corpora = as_corpora(corpus, config)
+    cells, _ = plan_cells(corpora, config)
     if not cells:
         return 0.0
     corpus = corpora[0]
@@ -193,7 +114,7 @@ def time_cell(corpus: Corpus, config: GridConfig) -> float:
     data = cell_data(corpus, config)
     start = time.perf_counter()
     y, rows = task_labels(corpus, cell.class_name, config)
-    run_cell(data, y, cell, corpus.name, config, task_splits(y, rows, config, cell.trial)[cell.fold])
+    run_cell(data, y, cell, corpus.name, config, task_splits(y, rows, config, cell.trial, corpus.test_rows)[cell.fold])
     return time.perf_counter() - start
 
 
@@ -293,7 +214,7 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
         check_whole(workers, "workers", minimum=1, maximum=MAXIMA["workers"], what="of Dask worker processes")
     if out is not None:  # a folder, device, FIFO, socket or link: refused before any work
         check_target(out, "`out`")
-    corpora = _as_corpora(data, config)
+    corpora = as_corpora(data, config)
     with out_lock(out, timeout=lock_timeout, on_wait=on_wait) if out is not None else contextlib.nullcontext():
         return _run(corpora, config, out, checkpoint_dir, n_jobs, workers, scheduler, progress, should_stop,
                     flush_seconds)
@@ -363,33 +284,6 @@ def _backend(n_jobs, workers, scheduler, shared):
             cluster.close()
 
 
-def run_tasks(corpus, config, *, strict: bool = True) -> list[str]:
-    """The tasks (class or group task names) a run of ``config`` on ``corpus`` runs, in plan order: those it
-    skips (fewer documents on a side than folds) left out. ``strict=False``: ``corpus`` is one of the run's
-    several datasets, so the classes and groups it lacks are skipped, as the run skipped them there."""
-    cells, _ = _plan([corpus], config, strict)
-    return list(dict.fromkeys(cell.class_name for cell in cells))
-
-
-def task_labels(corpus, class_name, config):
-    """``(y, rows)`` of a cell's task: its positive documents, and the task's documents (None: all of them)."""
-    if class_name in set(map(str, corpus.classes)):
-        return corpus.y(class_name), None
-    for positive, negative in config.groups:
-        groups = check_groups(corpus.classes, positive, negative)
-        if groups.label == class_name:
-            return group_labels(corpus, groups)
-    raise ValueError(f"{corpus.name!r} has no class or group task {class_name!r}")
-
-
-def task_splits(y, rows, config, trial):
-    """:func:`cell_splits` of the task's documents, as row numbers of the corpus."""
-    if rows is None:
-        return cell_splits(y, config, trial)
-    index = np.flatnonzero(rows)
-    return [(index[train], index[test]) for train, test in cell_splits(y[index], config, trial)]
-
-
 def _cell_inputs(corpora, todo, config):
     """Each cell with its labels and (train, test) split; a trial's folds are drawn once for its cells."""
     labels, trial, splits = {}, None, None
@@ -398,14 +292,21 @@ def _cell_inputs(corpora, todo, config):
         if task not in labels:
             labels[task] = task_labels(corpora[cell.dataset], cell.class_name, config)
         if trial != (task, cell.trial):  # the plan lists a trial's folds one after another
-            trial, splits = (task, cell.trial), task_splits(*labels[task], config, cell.trial)
+            test_rows = corpora[cell.dataset].test_rows
+            trial, splits = (task, cell.trial), task_splits(*labels[task], config, cell.trial, test_rows)
         yield cell, labels[task][0], splits[cell.fold]
+
+
+def _scored_on(corpus) -> str:
+    """The results' ``scored_on`` of a dataset: ``"test file"`` when it came with one, else ``"folds"``."""
+    return "folds" if corpus.test_rows is None else "test file"
 
 
 def _execute(corpora, matrices, todo, config, state: _RunState, n_jobs) -> None:
     """Run the ``todo`` cells in parallel (``matrices``: dataset index → its :class:`CellData`), handing each
     finished one to ``state``."""
-    jobs = (delayed(run_cell)(matrices[cell.dataset], y, cell, corpora[cell.dataset].name, config, split)
+    jobs = (delayed(run_cell)(matrices[cell.dataset], y, cell, corpora[cell.dataset].name, config, split,
+                              _scored_on(corpora[cell.dataset]))
             for cell, y, split in _cell_inputs(corpora, todo, config))
     results = Parallel(n_jobs=n_jobs, return_as="generator_unordered")(jobs)
     try:

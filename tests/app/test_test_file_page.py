@@ -1,0 +1,49 @@
+"""A test file beside the corpus in the sidebar (issue #37, item 4): the corpus says how many documents the test
+file holds, Recommend fits on the training file and scores on the test file, and its answer says so."""
+
+import numpy as np
+import pytest
+from conftest import REPO
+from streamlit.testing.v1 import AppTest
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+@pytest.fixture
+def data_root(tmp_path, monkeypatch):
+    root = tmp_path / "data"
+    root.mkdir()
+    monkeypatch.setenv("FSVIZ_DATA_DIRS", str(root))
+    monkeypatch.delenv("FSVIZ_ALLOW_PATHS", raising=False)
+    rng = np.random.default_rng(0)
+    signal = {"fruit": ["apple", "pear", "plum"], "sky": ["cloud", "rain", "sun"], "sea": ["wave", "salt", "tide"]}
+    noise = ["the", "and", "of", "with", "very", "some", "more", "then"]
+    for name, n in (("train.csv", 90), ("test.csv", 60)):
+        labels = [list(signal)[i % 3] for i in range(n)]
+        rows = [" ".join(rng.choice(signal[c], 2).tolist() + rng.choice(noise, 4).tolist()) + f",{c}" for c in labels]
+        (root / name).write_text("text,label\n" + "\n".join(rows) + "\n")
+    return root
+
+
+def test_a_test_file_in_the_sidebar_is_what_recommend_scores_on(data_root):
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.radio(key="source_kind").set_value("Path").run()
+    at.text_input(key="path").set_value(str(data_root / "train.csv")).run()
+    at.text_input(key="test_path").set_value(str(data_root / "test.csv")).run()
+    assert not at.error, [e.value for e in at.error]
+    assert any("150 documents (60 in the test file)" in c.value for c in at.sidebar.caption)
+    at.switch_page("pages/recommend.py").run()
+    assert any("scored on the test file in 4 parts" in c.value for c in at.caption)
+    at.button(key="recommend_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    answer = [m.value for m in [*at.success, *at.warning] if m.value.startswith("**F-measure**")]
+    assert answer and "parts of the test file" in answer[0]
+    assert any("held-out parts of the test file" in c.value for c in at.caption)
+
+    at.text_input(key="test_path").set_value("../outside.csv").run()  # a test file outside the data folders
+    assert any("outside" in e.value and "not inside a folder" in e.value for e in at.error), [e.value for e in at.error]
+    assert any("150 documents (60 in the test file)" in c.value for c in at.sidebar.caption)  # the last good kept

@@ -1,0 +1,116 @@
+"""Your own test split (issue #37, item 4): select and fit on the training file, score on the test file, and say so.
+
+The class: every way a run is scored (the grid, its plan, stability, multi-class, the answer and its JSON, the
+CLI) keeps the training file's documents out of what it scores and the test file's out of what it fits.
+"""
+
+import json
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fsviz.cli import main
+from fsviz.corpora import load_split
+from fsviz.evaluation.advice import recommend
+from fsviz.evaluation.answers import answers, recommendation_text
+from fsviz.evaluation.grid import GridConfig, run_grid, training_file_splits
+from fsviz.evaluation.multiclass import _prepared, run_multiclass
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_every_part_trains_on_the_training_file_and_the_parts_split_the_test_file(data):
+    folds = data.draw(st.integers(2, 5))
+    n_test = data.draw(st.integers(2 * folds, 40))
+    y_test = np.array([True] * folds + [False] * folds + data.draw(st.lists(st.booleans(), min_size=n_test - 2 * folds,
+                                                                            max_size=n_test - 2 * folds)))
+    n_train = data.draw(st.integers(1, 30))
+    y = np.concatenate([data.draw(st.lists(st.booleans(), min_size=n_train, max_size=n_train)), y_test])
+    order = np.random.default_rng(data.draw(st.integers(0, 99))).permutation(y.size)  # test rows anywhere
+    in_test = np.zeros(y.size, dtype=bool)
+    in_test[n_train:] = True
+    y, in_test = y[order], in_test[order]
+    splits = training_file_splits(y, in_test, GridConfig(folds=folds), data.draw(st.integers(0, 3)))
+    assert len(splits) == folds
+    parts = np.concatenate([test for _, test in splits])
+    assert sorted(parts.tolist()) == np.flatnonzero(in_test).tolist()  # the parts cover the test file once
+    for train, test in splits:
+        assert train.tolist() == np.flatnonzero(~in_test).tolist()
+        assert y[test].any() and (~y[test]).any()  # stratified: each part holds both sides
+    sizes = [y[test].sum() for _, test in splits]
+    assert max(sizes) - min(sizes) <= 1
+
+
+def _files(seed=0, n_train=60, n_test=40, classes=("fruit", "sky", "sea")):
+    rng = np.random.default_rng(seed)
+    signal = {"fruit": ["apple", "pear", "plum"], "sky": ["cloud", "rain", "sun"], "sea": ["wave", "salt", "tide"]}
+    noise = ["the", "and", "of", "with", "very", "some", "more", "then"]
+
+    def one(n):
+        labels = [classes[i % len(classes)] for i in range(n)]
+        texts = [" ".join(rng.choice(signal[c], 2).tolist() + rng.choice(noise, 4).tolist()) for c in labels]
+        return texts, labels
+    return one(n_train), one(n_test)
+
+
+def _config(**kw):
+    return GridConfig(metrics=("bns", "ig", "rand"), ks=(2, 5), trials=1, folds=2, **kw)
+
+
+def test_the_grid_fits_on_the_training_file_and_scores_each_document_of_the_test_file_once():
+    train, test = _files()
+    corpus = load_split(train, test, min_df=1)
+    run = run_grid(corpus, _config(), n_jobs=1)
+    results = run.results
+    assert set(results["scored_on"]) == {"test file"}
+    scored = results[(results["metric"] == "bns") & (results["k"] == 2)]
+    for name, rows in scored.groupby("class"):
+        in_test = np.array(test[1]) == name
+        assert rows[["tp", "fn"]].to_numpy().sum() == in_test.sum()  # the parts hold each test document once
+        assert rows[["tp", "fp", "fn", "tn"]].to_numpy().sum() == len(test[1])
+
+
+def test_a_class_the_test_file_lacks_is_skipped_with_its_reason():
+    train, test = _files()
+    test = ([t for t, c in zip(*test) if c != "sea"], [c for c in test[1] if c != "sea"])
+    run = run_grid(load_split(train, test, min_df=1), _config(), n_jobs=1)
+    reasons = dict(zip(run.skipped["class"], run.skipped["reason"]))
+    assert reasons["sea"].startswith("0 positive documents in the test file")
+    assert set(run.results["class"]) == {"fruit", "sky"}
+
+
+def test_the_answer_says_it_was_scored_on_the_test_file():
+    train, test = _files(n_train=90, n_test=60)
+    run = run_grid(load_split(train, test, min_df=1), _config(), n_jobs=1)
+    table = recommend(run.results)
+    text = " ".join(recommendation_text(table))
+    assert "parts of the test file" in text and "held-out folds" not in text
+    first = answers(table)[0]
+    assert first["scored_on"] == "test file" and "parts of the test file" in first["method"]
+
+
+def test_multiclass_fits_on_the_training_file_and_scores_on_the_test_file_too():
+    train, test = _files()
+    corpus = load_split(train, test, min_df=1)
+    config = GridConfig(metrics=("chi_max",), ks=(3,), trials=1, folds=2)
+    _, _, cells = _prepared(corpus, config)
+    training = np.arange(len(train[1]))
+    assert all(np.array_equal(tr, training) for _, _, tr, _, _ in cells)
+    assert sorted(np.concatenate([te for _, f, _, te, spec in cells if spec == "chi_max"]).tolist()) == \
+        corpus.test_rows.tolist()
+    assert set(run_multiclass(corpus, config, n_jobs=1)["fold"]) == {0, 1}
+
+
+def test_the_cli_reads_a_test_file_and_its_json_says_so(tmp_path, capsys):
+    train, test = _files(n_train=90, n_test=60)
+    paths = []
+    for name, (texts, labels) in (("train", train), ("test", test)):
+        path = tmp_path / f"{name}.csv"
+        path.write_text("text,label\n" + "".join(f"{t},{c}\n" for t, c in zip(texts, labels)))
+        paths.append(str(path))
+    assert main(["recommend", paths[0], "--test", paths[1], "--min-df", "1", "--json", "--jobs", "1", "-q"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {a["scored_on"] for a in out["answers"]} == {"test file"}
+    assert main(["grid", "sample", "--test-file", paths[1], "--out", str(tmp_path / "r.parquet")]) == 2
+    assert "--test-file goes with a corpus file" in capsys.readouterr().err
