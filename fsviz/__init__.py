@@ -2,7 +2,7 @@
 
 The public API, flat as in pingouin::
 
-    corpus = fsviz.load_corpus(source)        # or fsviz.load_sample()
+    corpus = fsviz.load_corpus(source)        # or fsviz.load_sample(), or fsviz.load_split(train, test)
     task = corpus.binary_task("some class")   # tp, fp, pos, neg per word
     fsviz.score("bns", task.tp, task.fp, task.pos, task.neg)
     fsviz.score_words("ar(chi_max,ig)", corpus.training("some class"))  # any metric or combination
@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .corpora.contexts import NoTextError, WordContexts
     from .corpora.corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
     from .corpora.sample import build_sample, load_sample
+    from .corpora.split import load_split
     from .corpora.synthetic import PlantedCorpus, make_planted_corpus
     from .corpora.task import Task
     from .evaluation.export import Export, export_pipeline, export_selection, selection_table
@@ -50,6 +51,7 @@ _SOURCES = {
     "evaluation.selector": ["MetricSelector"],
     "metrics": ["FORMAN_METRICS", "Metric", "get_metric", "metric_names", "register_metric", "score", "score_func"],
     "corpora.sample": ["build_sample", "load_sample"],
+    "corpora.split": ["load_split"],
     "selection": ["Selection", "combination", "score_words", "select_top_k", "selected_words", "spec_label"],
     "corpora.synthetic": ["PlantedCorpus", "make_planted_corpus"],
     "stats.tables": ["WordFacts", "word_facts"],
@@ -86,6 +88,7 @@ __all__ = [
     "get_metric",
     "load_corpus",
     "load_sample",
+    "load_split",
     "make_planted_corpus",
     "metric_names",
     "negative_features",
