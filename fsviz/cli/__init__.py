@@ -59,7 +59,7 @@ from .output import table as _table
 from .parser import build_parser, parse_limits
 from .progress import Progress
 from .significance import chosen_k as _k
-from .significance import significance_text, with_significance
+from .significance import significance_text, top_summary, with_significance
 
 # What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
@@ -123,8 +123,7 @@ def _top(args):
         print(f"wrote {len(table)} rows to {args.out}")
     else:
         wide = table.pivot(index="rank", columns="metric", values="word")[list(metrics)]
-        print(wide.to_string())
-        print(significance_text(table, task, args, k))
+        _finish(args, top_summary(table, task, args, k), wide.to_string() + "\n" + significance_text(table, task, args, k))
 
 
 def _contexts(args):

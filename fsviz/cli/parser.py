@@ -143,6 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="words per metric (default 20), or fdr0.05: as many as the words with q <= 0.05")
     _significance_arguments(top)
     top.add_argument("--out", default=None, help="write a CSV instead of printing")
+    top.add_argument("--json", action="store_true", help="print the result as JSON on stdout (with the words' p, q "
+                     "and log2 ratio with its 95%% interval)")
     contexts = commands.add_parser("contexts", help="the documents behind a word: counts, scores, KWIC lines")
     _corpus_arguments(contexts)
     contexts.add_argument("--class", dest="class_name", required=True,

@@ -1,8 +1,9 @@
-"""What the counts say about each word: exact tests, p and q, isoclines, BNS's binormal view, agreement.
+"""What the counts say about each word: exact tests, p and q, effect sizes, isoclines, BNS's binormal view, agreement.
 
 :mod:`~fsviz.stats.fisher` (Fisher's exact test in log space), :mod:`~fsviz.stats.significance` (each word's
 p-value, Benjamini–Hochberg q, the FDR boundary and the k rules read from it), :mod:`~fsviz.stats.isoclines`
-(a metric's top-k boundary on the (fp, tp) plane, Forman 2003 Figures 2, 3 and 13),
+(a metric's top-k boundary on the (fp, tp) plane, Forman 2003 Figures 2, 3 and 13), :mod:`~fsviz.stats.effect`
+(each word's log₂ ratio of document rates with its confidence interval, the effect beside p and q),
 :mod:`~fsviz.stats.binormal` (BNS's two Normal curves, Figure 1), :mod:`~fsviz.stats.agreement` (how much
 metrics' rankings and top-k sets agree) and :mod:`~fsviz.stats.tables` (the word and class tables the pages and
 the CLI share).
@@ -23,6 +24,7 @@ from .._lazy import package_names
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
     from .agreement import agreement_matrix, correlation, log_scaled, top_masks, top_overlap
     from .binormal import BinormalView, bns_view, word_bns_view
+    from .effect import EFFECT_COLUMNS, ZERO_RULES, LogRatioInterval, log_ratio_interval, zero_rule_agreement
     from .fisher import fisher_log_p, fisher_p, hypergeom_logpmf
     from .isoclines import (
         NOT_MONOTONE,
@@ -75,6 +77,9 @@ _SOURCES = {
     "binormal": [
         "BinormalView", "bns_view", "word_bns_view",
     ],
+    "effect": [
+        "EFFECT_COLUMNS", "LogRatioInterval", "ZERO_RULES", "log_ratio_interval", "zero_rule_agreement",
+    ],
     "fisher": [
         "fisher_log_p", "fisher_p", "hypergeom_logpmf",
     ],
@@ -94,13 +99,14 @@ _SOURCES = {
 }
 
 __all__ = [
-    "ALTERNATIVES", "DEFAULT_FDR", "METHODS", "NOT_MONOTONE", "BinormalView", "FdrBoundary", "FdrRule", "Isocline",
-    "MetricSurface", "Significance", "WordFacts", "WordPoints", "agreement_matrix", "bh_q_values", "bns_view",
-    "boundary_table", "check_fdr", "class_table", "correlation", "df_ranks", "fdr_boundary", "fdr_k",
-    "fisher_log_p", "fisher_p", "g2_p", "hypergeom_logpmf", "isocline", "isocline_shape", "log10_p_values",
-    "log_scaled", "metric_surface", "no_isocline_reason", "p_values", "parse_k_rule", "selected_side",
-    "significance", "significant_words", "top_k_isocline", "top_k_isoclines", "top_masks", "top_overlap",
-    "top_words", "weighted_isocline", "word_bns_view", "word_facts", "word_points", "word_table",
+    "ALTERNATIVES", "DEFAULT_FDR", "EFFECT_COLUMNS", "METHODS", "NOT_MONOTONE", "ZERO_RULES", "BinormalView",
+    "FdrBoundary", "FdrRule", "Isocline", "LogRatioInterval", "MetricSurface", "Significance", "WordFacts",
+    "WordPoints", "agreement_matrix", "bh_q_values", "bns_view", "boundary_table", "check_fdr", "class_table",
+    "correlation", "df_ranks", "fdr_boundary", "fdr_k", "fisher_log_p", "fisher_p", "g2_p", "hypergeom_logpmf",
+    "isocline", "isocline_shape", "log10_p_values", "log_ratio_interval", "log_scaled", "metric_surface",
+    "no_isocline_reason", "p_values", "parse_k_rule", "selected_side", "significance", "significant_words",
+    "top_k_isocline", "top_k_isoclines", "top_masks", "top_overlap", "top_words", "weighted_isocline",
+    "word_bns_view", "word_facts", "word_points", "word_table", "zero_rule_agreement",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

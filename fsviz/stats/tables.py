@@ -1,7 +1,8 @@
 """The word and class tables the CLI and the pages share.
 
 Words merged by their (fp, tp) point (what the word map draws), each word's
-counts, its p-value and Benjamini–Hochberg q (:mod:`fsviz.stats.significance`), scores, ranks and top-k
+counts, its p-value and Benjamini–Hochberg q (:mod:`fsviz.stats.significance`), its log₂ ratio with a
+confidence interval (:mod:`fsviz.stats.effect`), scores, ranks and top-k
 membership (and one word's, :func:`word_facts`),
 each metric's top k words, each metric's isocline at several k, the classes
 with their sizes and skew, and the document frequencies by rank.
@@ -17,6 +18,7 @@ import pandas as pd
 from .._validation import check_k
 from ..metrics import get_metric
 from ..selection import ordering_spec, select_top_k
+from .effect import log_ratio_interval
 from .isoclines import no_isocline_reason, top_k_isoclines
 from .significance import Significance, significance
 
@@ -73,22 +75,28 @@ def ranks(scores, values) -> np.ndarray:
     return 1 + ordered.size - np.searchsorted(ordered, values, side="right")
 
 
-def word_table(task, metrics, k, *, words=None, tested: Significance | None = None) -> pd.DataFrame:
-    """tp, fp, p, q and each metric's score, rank and top-k membership per word.
+def word_table(task, metrics, k, *, words=None, tested: Significance | None = None,
+               zero: str = "half") -> pd.DataFrame:
+    """tp, fp, p, q, the log₂ ratio and its interval, and each metric's score, rank and top-k membership per word.
 
     ``p`` is the word's p-value of association with the positive group and
     ``q`` its Benjamini–Hochberg q over every word of the task (``-log10 p``:
     −log₁₀ p, finite where p underflows to 0), by the
     default test (one-sided Fisher's exact, :func:`fsviz.stats.significance.significance`),
     or as ``tested`` (that function's result, when made already) says.
+    ``log2 ratio``, ``log2 ratio low`` and ``log2 ratio high``: log₂(tpr / fpr)
+    and its 95% Wald interval (Katz et al.), a zero count adjusted by the
+    ``zero`` rule, "half" or "epsilon" (:func:`fsviz.stats.effect.log_ratio_interval`).
     Rank 1 is best; tied words share the best rank of their score.
     ``words`` (indices) restricts the rows; all words by default (q still
     counts every word of the task).
     """
     idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
     tested = significance(task) if tested is None else tested
+    effect = log_ratio_interval(task.tp[idx], task.fp[idx], task.pos, task.neg, zero=zero)
     table = pd.DataFrame({"word": task.vocabulary[idx], "tp": task.tp[idx], "fp": task.fp[idx],
-                          "p": tested.p[idx], "q": tested.q[idx], "-log10 p": tested.minus_log10_p[idx]})
+                          "p": tested.p[idx], "q": tested.q[idx], "-log10 p": tested.minus_log10_p[idx],
+                          **effect.columns()})
     for name in metrics:
         scores = task.score(name)
         table[f"{name} score"] = scores[idx]
