@@ -10,8 +10,21 @@ Guards, as ``zipfile``'s and ``tarfile``'s extraction filters advise
 - a folder is walked, counting entries and adding up their sizes, before any
   file is read; symbolic links and special files (pipes, devices) are
   skipped, and the corpus notes say how many;
-- archive members with absolute paths or ``..`` are refused, and so are
-  two members with one name;
+- archive members with absolute paths or ``..`` are refused;
+- a document path is given once: two members (or two files of a folder) that
+  are one path are refused with a message naming both, never merged nor both
+  kept (issue 39: a value given twice is never merged silently). Names are
+  compared as extraction writes them: ``\\`` read as ``/``, empty and ``.``
+  parts dropped (``a//x``, ``a/./x``, ``./a/x`` and ``a/x`` are one path), a
+  trailing ``/`` dropped (a folder ``a/x/`` and a file ``a/x`` are one), and
+  Unicode compared in NFC (``é`` as one code point or as ``e`` + U+0301: macOS
+  wrote names in NFD, most systems in NFC). Case is kept: ``X.txt`` and
+  ``x.txt`` are two documents, as a Linux folder holds them. The same name
+  twice (``zip`` and ``tar`` can write it; ``tar -r`` appends a new copy) is
+  refused, whichever copy an extraction would keep. Labels keep the archive's
+  spelling here; the corpus then cleans class names as for every format
+  (:func:`fsviz.corpora.preprocessing.clean_label`: NFC), so class folders
+  ``café`` in two forms are one class, with a note saying so;
 - members are read in chunks with their sizes, counts and expansion ratio
   checked first from the metadata, then against the bytes really read;
 - a tar that ends early (cut short at a block boundary or inside a member)
@@ -25,6 +38,7 @@ import re
 import stat
 import struct
 import tarfile
+import unicodedata
 import zipfile
 from pathlib import Path, PurePath
 
@@ -68,9 +82,9 @@ def _walk(root: Path, budget: Budget):
     """The path parts of every file to read below ``root``, sorted, and notes on what was skipped.
 
     Entries count against ``max_files`` and the files' sizes against
-    ``max_bytes`` as the walk goes, before anything is read.
+    ``max_bytes`` as the walk goes, before anything is read; two files whose names are one in NFC are refused.
     """
-    files, links, special, declared = [], 0, 0, 0
+    files, links, special, declared, seen = [], 0, 0, 0, {}
     pending = [()]
     while pending:
         prefix = pending.pop()
@@ -88,6 +102,7 @@ def _walk(root: Path, budget: Budget):
                 elif not stat.S_ISREG(mode):
                     special += 1
                 elif _keep_member(parts):
+                    _add_once("/".join(parts), parts, seen, budget.what, unit="file")
                     declared += entry.stat(follow_symlinks=False).st_size
                     budget.expect(declared)
                     files.append(parts)  # not the Path: a tuple of names costs a third as much
@@ -194,24 +209,35 @@ def read_zip(source, *, name=None, limits=None) -> RawCorpus:
     return raw
 
 
-def _add_once(name: str, seen: set, fname: str) -> None:
-    """Add a member's name to ``seen``; a name met twice is refused (which copy would be the document?)."""
-    if name in seen:
-        raise CorpusError(
-            f"{fname!r} holds two members named {name!r}; an archive of class folders "
-            "needs one member per document: rebuild it"
-        )
-    seen.add(name)
+def _nfc(name: str) -> str:
+    return unicodedata.normalize("NFC", name)
+
+
+def _add_once(name: str, parts: tuple, seen: dict, what: str, unit="member") -> None:
+    """Record a member under its path (``parts`` as :func:`_safe_parts` gives them, compared in NFC); a second
+    member with that path is refused, naming both (which copy would be the document?). One dict look-up each."""
+    key = tuple(map(_nfc, parts))
+    if key not in seen:
+        seen[key] = name
+        return
+    first, fix = seen[key], f"a corpus of class folders needs one {unit} per document"
+    if first == name:
+        raise CorpusError(f"{what} holds two {unit}s named {name!r}; {fix}: keep one copy and rebuild it")
+    if _nfc(first) == _nfc(name):
+        shown, why = f"{first!a} and {name!a}", "the same name in two Unicode forms, compared in NFC"
+    else:
+        shown, why = f"{first!r} and {name!r}", "'\\' read as '/', '.' and empty parts and a trailing '/' dropped"
+    raise CorpusError(f"{what} holds two {unit}s that are one path, {shown} ({why}); {fix}: rename one")
 
 
 def _zip_members(archive: zipfile.ZipFile, fname: str, budget: Budget):
     """Check every member's name and declared size, then yield (parts, bytes) one by one."""
     infos = archive.infolist()
     budget.add_files(len(infos))
-    members, seen = [], set()
+    members, seen = [], {}
     for info in infos:
         parts = _safe_parts(info.filename, fname)
-        _add_once(info.filename, seen, fname)
+        _add_once(info.filename, parts, seen, repr(fname))
         if stat.S_ISLNK(info.external_attr >> 16):  # a link stored by Info-ZIP: its text is where it points
             continue
         if not info.is_dir() and _keep_member(parts):
@@ -305,13 +331,13 @@ def read_tar(source, *, name=None, limits=None) -> RawCorpus:
 
 
 def _tar_members(archive, fname, budget, counter, progress):
-    seen = set()
+    seen = {}
     for member in archive:
         progress.started = True
         budget.add_files()
         budget.check_ratio(member.offset_data, counter.count, repr(fname))  # headers expand too
         parts = _safe_parts(member.name, fname)
-        _add_once(member.name, seen, fname)
+        _add_once(member.name, parts, seen, repr(fname))
         if member.isfile() and _keep_member(parts):
             what = f"{fname!r}: the member {member.name!r}"
             budget.expect(member.size, what)
