@@ -2,7 +2,14 @@
 
 - ``texts``: in-memory ``(texts, labels)``.
 - ``csv`` / ``tsv``: a text column and a label column, detected or named; a
-  headerless ``label<TAB>text`` file works too.
+  headerless ``label<TAB>text`` file works too. Cells are what Python's
+  ``csv`` reads, strictly (a quote left open, or text after a closing one,
+  is refused with its line); a TSV has no quoting (IANA), quotes are text.
+  ``sep`` defaults to a tab (a tab in the first line, a ``.tsv``/``.tab``/
+  ``.txt`` name), ``;`` (a first line with ``;`` and no ``,``), else ``,``.
+  Blank lines are skipped; a row longer than the first is refused. A column
+  name given twice is refused where it is read (or chosen by shape), else
+  noted; two names matching one ignoring case and spaces are refused.
 - ``jsonl``: one ``{"text": ..., "label": ...}`` object per line (``label``
   may be a list: several labels); a JSON array of such objects also works.
 - ``lines``: a folder with ``<name>.txt`` (one document per line) and
@@ -22,6 +29,7 @@ scikit-learn refuses NaN in ``y``.
 from __future__ import annotations
 
 import collections
+import csv
 import functools
 import io
 import json
@@ -44,6 +52,9 @@ _SHOWN = 5
 #: Columns a table may have: a corpus table is a text and a label column, perhaps with a few others. Choosing the
 #: columns by shape looks at each one, so a header of 100,000 columns is refused before any of that work.
 MAX_COLUMNS = 1_000
+#: Python's ``csv`` refuses a field over 131,072 characters unless this process-wide limit is raised; a document
+#: is bounded by :attr:`Limits.max_doc_chars` instead. Only ever raised, so threads cannot undo it.
+_FIELD_LIMIT = 2**31 - 1
 
 
 class _BadValue(ValueError):
@@ -121,8 +132,7 @@ def read_texts(texts, labels, *, name="texts", limits=None) -> RawCorpus:
     with its position.
     """
     limits = check_limits(limits)
-    texts = list(texts)
-    labels = list(labels)
+    texts, labels = list(texts), list(labels)
     if len(texts) != len(labels):
         raise CorpusError(f"got {len(texts)} texts but {len(labels)} labels; give one label (or list of labels) per text")
     require_docs(len(texts), "the text list")
@@ -138,32 +148,50 @@ def read_texts(texts, labels, *, name="texts", limits=None) -> RawCorpus:
         except _BadValue as exc:
             raise CorpusError(f"labels[{i}]: {exc}") from None
         if tuples[-1] is None:
-            raise CorpusError(
-                f"labels[{i}] is missing ({label!r}); give every text a label, or leave out the texts without one"
-            )
+            raise CorpusError(f"labels[{i}] is missing ({label!r}); give every text a label, or leave out the texts "
+                              "without one")
     return RawCorpus(labels=tuples, texts=texts, name=name)
 
 
 def _pick_column(columns, wanted, given, param):
+    """``given`` (a name or a position), else the first of ``wanted`` matched ignoring case and spaces, once."""
     if given is not None:
         if isinstance(given, int) and not isinstance(given, bool) and 0 <= given < len(columns):
             return columns[given]
         if given in columns:
             return given
         raise CorpusError(f"`{param}`={given!r} is not a column; the columns are {list(columns)}")
-    lower = {str(c).strip().lower(): c for c in columns}
+    lower = collections.defaultdict(dict)
+    for at, column in enumerate(columns):
+        lower[str(column).strip().lower()].setdefault(column, at)
     for name in wanted:
+        if len(lower.get(name, ())) > 1:
+            found = ", ".join(f"{c!r} (position {at})" for c, at in lower[name].items())
+            raise CorpusError(f"the names {found} all read as {name!r} (case and surrounding spaces aside); "
+                              f"pass `{param}` naming the one to read, or rename the others")
         if name in lower:
-            return lower[name]
+            return next(iter(lower[name]))
     return None
 
 
 def _same_column(text_col, label_col, name):
     if text_col is not None and text_col == label_col:
-        raise CorpusError(
-            f"{name!r}: the text and the label are both column {text_col!r}; "
-            "pass text_column= and label_column= naming two different columns"
-        )
+        raise CorpusError(f"{name!r}: the text and the label are both column {text_col!r}; "
+                          "pass text_column= and label_column= naming two different columns")
+
+
+def _named_twice(columns, text_col, label_col, name) -> list:
+    """Refuse a column name given twice where it decides what is read, else a note. One pass over the header."""
+    at = collections.defaultdict(list)
+    for position, column in enumerate(columns):
+        at[column].append(position)
+    shown = "; ".join(f"{c!r} at positions {_listed(p)}" for c, p in at.items() if len(p) > 1)
+    picked = [kind for kind, c in (("text", text_col), ("label", label_col)) if len(at.get(c, ())) > 1]
+    if shown and (picked or text_col is None or label_col is None):
+        which = f"it is the {picked[0]} column" if picked else "the text and label are chosen among all the columns"
+        raise CorpusError(f"{name!r} names a column twice ({shown}; positions count from 0) and {which}: give "
+                          "every column its own name in the header row")
+    return [f"a column named twice is not read ({shown}; positions count from 0)"] if shown else []
 
 
 def read_table(source, *, sep=None, text_column=None, label_column=None, label_sep=None, name=None,
@@ -179,14 +207,14 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
     splits a label cell into several labels (multi-label corpora).
 
     A row whose label is missing (an empty cell, which is how pandas writes
-    NaN; in a DataFrame also None/NaN) or whose text is missing (None/NaN in
-    a DataFrame) is dropped, and the corpus notes give the row numbers
-    (data rows from 1, the header not counted).
+    NaN, or a row too short to have one; in a DataFrame also None/NaN) or
+    whose text is missing (a row too short; None/NaN in a DataFrame) is
+    dropped, and the corpus notes give the row numbers (data rows from 1,
+    the header and blank lines not counted).
     """
     limits = check_limits(limits)
     if isinstance(source, pd.DataFrame):
-        frame = source
-        name = name or "table"
+        frame, name = source, name or "table"
     else:
         data, fname = bytes_of(named_path(source), Budget(limits, "the table"))
         name = name or stem_name(fname)
@@ -194,45 +222,24 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
         del data
         if not text.strip():
             raise CorpusError(f"{fname!r} is empty; a CSV/TSV corpus needs a text column and a label column")
-        first_line = text[:text.find("\n")] if "\n" in text else text
-        if sep is None:
-            sep = "\t" if ("\t" in first_line or suffix_of(fname) in (".tsv", ".tab", ".txt")) else ","
-        if first_line.count(sep) >= MAX_COLUMNS:
-            _too_many_columns(fname, first_line.count(sep) + 1)
-        try:
-            frame = pd.read_csv(
-                io.StringIO(text), sep=sep, header=None, dtype=str, keep_default_na=False,
-                quoting=3 if sep == "\t" else 0, engine="c",
-            )
-        except (pd.errors.ParserError, ValueError) as exc:
-            raise CorpusError(f"{fname!r} is not a readable {'TSV' if sep == chr(9) else 'CSV'} file: {exc}") from None
-        first = [str(v).strip().lower() for v in frame.iloc[0]]
-        if any(v in TEXT_NAMES or v in LABEL_NAMES for v in first) or (
-            text_column is not None and not isinstance(text_column, int)
-        ):
-            frame.columns = [str(v).strip() for v in frame.iloc[0]]
-            frame = frame.iloc[1:].reset_index(drop=True)
+        frame = _parse_table(text, sep, fname, header=text_column is not None and not isinstance(text_column, int))
+        del text
     columns = list(frame.columns)
     if len(columns) > MAX_COLUMNS:
         _too_many_columns(name, len(columns))
     text_col = _pick_column(columns, TEXT_NAMES, text_column, "text_column")
     label_col = _pick_column(columns, LABEL_NAMES, label_column, "label_column")
     _same_column(text_col, label_col, name)
-    twice = {c for c, n in collections.Counter(columns).items() if n > 1}
-    if twice & {text_col, label_col}:
-        raise CorpusError(f"{name!r} has two columns named {sorted(twice & {text_col, label_col}, key=str)[0]!r}; "
-                          "give every column its own name")
-    rest = [c for c in columns if c not in (text_col, label_col) and c not in twice]
+    notes = _named_twice(columns, text_col, label_col, name)
+    rest = [c for c in columns if c not in (text_col, label_col)]
     if text_col is None and rest:
         text_col = max(rest, key=lambda c: frame[c].astype(str).str.len().mean())
         rest.remove(text_col)
     if label_col is None and rest:
         label_col = min(rest, key=lambda c: frame[c].astype(str).nunique())
     if text_col is None or label_col is None:
-        raise CorpusError(
-            f"{name!r} needs a text column and a label column, found columns {columns}; "
-            "name them 'text' and 'label' in a header row, or pass text_column= and label_column="
-        )
+        raise CorpusError(f"{name!r} needs a text column and a label column, found columns {columns}; "
+                          "name them 'text' and 'label' in a header row, or pass text_column= and label_column=")
     require_docs(len(frame), repr(name))
     if len(frame) > limits.max_docs:
         raise limits.error("max_docs", repr(name), len(frame))
@@ -244,10 +251,38 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
         labels = [_label_tuple(c) for c in cells]
     except _BadValue as exc:
         raise CorpusError(f"{name!r}: {exc}") from None
-    notes = []
     texts, labels = _drop_missing(texts, labels, range(1, len(frame) + 1), "row", notes)
     require_docs(len(texts), repr(name))
     return RawCorpus(labels=labels, texts=texts, name=name, notes=notes)
+
+
+def _parse_table(text: str, sep, fname: str, *, header: bool) -> pd.DataFrame:
+    """A CSV/TSV's cells as the module notes say (None past a short row's end); row 1 is the header if it names one."""
+    first_line = text[:text.find("\n")] if "\n" in text else text
+    if sep is None:
+        tab = "\t" in first_line or suffix_of(fname) in (".tsv", ".tab", ".txt")
+        sep = "\t" if tab else ";" if ";" in first_line and "," not in first_line else ","
+    if not isinstance(sep, str) or len(sep) != 1 or sep in '"\r\n':
+        raise CorpusError(f"`sep` must be one character other than a quote or a line end, got {sep!r}")
+    if first_line.count(sep) >= MAX_COLUMNS:
+        _too_many_columns(fname, first_line.count(sep) + 1)
+    csv.field_size_limit(max(csv.field_size_limit(), _FIELD_LIMIT))
+    kind, quoting = ("TSV", csv.QUOTE_NONE) if sep == "\t" else ("CSV", csv.QUOTE_MINIMAL)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, quoting=quoting, strict=True)
+    try:
+        rows = [row for row in reader if row]  # a blank line is no row, as in csv.DictReader
+    except csv.Error as exc:
+        raise CorpusError(f"{fname!r} is not a readable {kind} file: line {reader.line_num}: {exc}; put a field that "
+                          'holds the separator, a quote or a line end in double quotes, a quote in it as ""') from None
+    header = header or any(v.strip().lower() in TEXT_NAMES + LABEL_NAMES for v in rows[0])
+    width, lengths = len(rows[0]), np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    for at in np.flatnonzero(lengths != width).tolist():
+        if lengths[at] > width:
+            raise CorpusError(f"{fname!r} is not a readable {kind} file: data row {at + (not header)} has {lengths[at]}"
+                              f" fields, the {'header' if header else 'first row'} {width}: quote a {sep!r} in a field")
+        rows[at] = rows[at] + [None] * (width - len(rows[at]))
+    columns = [v.strip() for v in rows[0]] if header else None
+    return pd.DataFrame(rows[1:] if header else rows, columns=columns, dtype=object)
 
 
 def _too_many_columns(name, n: int):
@@ -297,10 +332,8 @@ def _json_records(text, fname):
     unit = "item" if text.startswith("[") else "line"
     for number, record in numbered:
         if not isinstance(record, dict):
-            raise CorpusError(
-                f"{fname!r} {unit} {number} is a JSON {type(record).__name__}, not an object; every {unit} "
-                "must be an object such as {\"text\": \"…\", \"label\": \"…\"}"
-            )
+            raise CorpusError(f"{fname!r} {unit} {number} is a JSON {type(record).__name__}, not an object; every "
+                              f"{unit} must be an object such as {{\"text\": \"…\", \"label\": \"…\"}}")
     return numbered, unit
 
 
@@ -328,10 +361,8 @@ def read_jsonl(source, *, text_column=None, label_column=None, name=None, limits
     label_key = _pick_column(keys, LABEL_NAMES, label_column, "label_column")
     _same_column(text_key, label_key, fname)
     if text_key is None or label_key is None:
-        raise CorpusError(
-            f"{fname!r}: the objects need a text and a label field, found {keys}; "
-            "name them 'text' and 'label' or pass text_column= and label_column="
-        )
+        raise CorpusError(f"{fname!r}: the objects need a text and a label field, found {keys}; "
+                          "name them 'text' and 'label' or pass text_column= and label_column=")
     texts, labels = [], []
     for number, record in records:
         try:
@@ -368,11 +399,8 @@ def read_lines(path, *, name=None, limits=None) -> RawCorpus:
         texts.pop()
     if len(texts) > budget.limits.max_docs:
         raise budget.limits.error("max_docs", text_file.name, len(texts))
-    label_lines = [
-        (number, ln.split("\t"))
-        for number, ln in enumerate(decode(bytes_of(label_file, budget)[0], label_file.name).splitlines(), 1)
-        if ln.strip()
-    ]
+    label_lines = [(number, ln.split("\t")) for number, ln in
+                   enumerate(decode(bytes_of(label_file, budget)[0], label_file.name).splitlines(), 1) if ln.strip()]
     if len(label_lines) != len(texts):
         raise CorpusError(f"{label_file.name} has {len(label_lines)} labels for {len(texts)} lines of {text_file.name}")
     try:
@@ -383,10 +411,8 @@ def read_lines(path, *, name=None, limits=None) -> RawCorpus:
     for index, (number, fields) in zip(order, label_lines):
         if not 0 <= index < len(texts) or labels[index] is not None:
             problem = "is out of range" if not 0 <= index < len(texts) else "names a document already labelled"
-            raise CorpusError(
-                f"{label_file.name} line {number}: the document index {index} {problem}; the first field must "
-                f"number the lines of {text_file.name} once each, 0 to {len(texts) - 1}"
-            )
+            raise CorpusError(f"{label_file.name} line {number}: the document index {index} {problem}; the first "
+                              f"field must number the lines of {text_file.name} once each, 0 to {len(texts) - 1}")
         label = label_text(fields[-1])
         if label is None:
             raise CorpusError(f"{label_file.name} line {number} has an empty label; give every document a label")
