@@ -62,17 +62,17 @@ def _significance_columns() -> dict:
     }
 
 
-def _fdr_controls(task, task_key):
-    """The FDR rate and whether to draw its boundary; returns (rate or None, the words' significance)."""
-    c1, c2 = st.columns([1, 3])
+def _fdr_controls(task, task_key, c1, c2):
+    """The FDR rate (in ``c1``) and whether to draw its boundary (``c2``); returns (rate or None, the words'
+    significance)."""
     rate = c1.number_input("FDR", min_value=1e-6, max_value=0.999999, value=DEFAULT_FDR, step=0.01,
                            format="%.4g", key="wordmap_fdr",
                            help="A false-discovery rate in (0, 1): the words with Benjamini–Hochberg q at most this "
                                 "are expected to hold this share of false discoveries.")
-    c2.toggle("Draw the q = FDR boundary and ring the words inside it", key="wordmap_fdr_show",
+    c2.toggle("Draw q = FDR", key="wordmap_fdr_show",
               help="Each word's p is one-sided Fisher's exact test of the word being more frequent in the positive "
                    "group; q is Benjamini–Hochberg's over every word of the task. The boundary is the smallest tp at "
-                   "each fp whose word would have q ≤ FDR.")
+                   "each fp whose word would have q ≤ FDR; the words inside it are ringed.")
     tested = cache.significance(task, task_key)
     try:
         rate = check_fdr(rate)
@@ -109,54 +109,39 @@ def main() -> None:
         st.stop()
     task, k = ctx.task, ctx.k
 
+    # The picture first: the map on the left, what draws on it on the right (a change there reruns the page, as
+    # the tables below read it); the view's own switches (zoom, log, the FDR boundary) rerun the map alone.
+    picture, controls = st.columns([3, 1], gap="medium")
     names = fsviz.metric_names()
-    metrics = metric_picker(
-        "Metrics", names, default=["bns", "ig", "chi", "odds", "pr", "dfreq"], key="wordmap_metrics",
-        format_func=state.metric_option,
-        help="Metrics reading only the class's 2×2 counts draw an isocline; the others (every class's counts, "
-             "term frequencies, a fitted model) have none in this plane, so their top k words are ringed instead.",
-    )
-    own = formula_box("wordmap", task)
+    with controls:
+        metrics = metric_picker(
+            "Metrics", names, default=["bns", "ig", "chi", "odds", "pr", "dfreq"], key="wordmap_metrics",
+            format_func=state.metric_option,
+            help="Metrics reading only the class's 2×2 counts draw an isocline; the others (every class's counts, "
+                 "term frequencies, a fitted model) have none in this plane, so their top k words are ringed instead.",
+        )
+        with st.expander("Your own metric"):
+            own = formula_box("wordmap", task)
+        query = st.text_input("Find words (comma-separated)", key="wordmap_search",
+                              placeholder="e.g. distribution, sample")
     if own is not None and own not in metrics:
         metrics = [*metrics, own]
-    c1, c2, c3 = st.columns([1, 1, 2])
-    zoom = c1.toggle("Zoom to the dense corner", key="wordmap_zoom", help="Forman's Figure 3")
-    log = c2.toggle("Log axes", key="wordmap_log")
-    query = c3.text_input("Find words (comma-separated)", key="wordmap_search", placeholder="e.g. distribution, sample")
-    fdr, tested = _fdr_controls(task, ctx.task_key)
-    draw_fdr = fdr is not None and st.session_state.get("wordmap_fdr_show", False)
-
-    if not metrics:
-        st.info("Choose at least one metric above to draw its isocline; the words are shown alone.")
     found = []
     for word in [w.strip().lower() for w in query.split(",") if w.strip()]:
         hits = np.flatnonzero(task.vocabulary == word)
         if hits.size:
             found.extend(hits.tolist())
         else:
-            st.warning(f"{plain(repr(word))} is not in the vocabulary (after preprocessing).")
-
+            controls.warning(f"{plain(repr(word))} is not in the vocabulary (after preprocessing).")
+    if not metrics:
+        controls.info("Choose at least one metric to draw its isocline; the words are shown alone.")
     points = cache.word_points(task, ctx.task_key)
-    zoom_range = None
-    if zoom:
-        zoom_range = (max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999))))
-    boundary = cache.fdr_boundary(task, ctx.task_key, fdr, zoom_range) if draw_fdr else None
-    figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
-                             boundary=boundary)
-    figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
-    event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
-
-    st.caption(f"For {plain(ctx.described)}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
-               f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
-               "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
-               "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
-               "double-click to zoom out.")
-    if fdr is not None:
-        n_significant = int(tested.selected(fdr).size)
-        st.caption(f"{n_significant:,} of {task.n_words:,} words have q ≤ {fdr:g} (each word's p by one-sided Fisher's "
-                   "exact test, q by Benjamini–Hochberg over every word; both in the hover and the tables below)"
-                   + ("; the dashed red curve is the q = FDR boundary (exact at each whole fp it is drawn at) and "
-                      "those words are ringed." if draw_fdr else "; switch the boundary on above to draw it."))
+    tested = cache.significance(task, ctx.task_key)
+    # The view the whole page draws with (the animation below too); a change made in the map alone differs from it.
+    view = bool(st.session_state.get("wordmap_zoom")), bool(st.session_state.get("wordmap_log"))
+    st.session_state["wordmap_played_view"] = view
+    with picture:
+        event = _map(ctx, metrics, found, points)
 
     # --- the boundaries as k grows: one animated chart under the map, in its own block -----------------------------
     if st.toggle("Play the boundaries as k grows", key="wordmap_play",
@@ -170,7 +155,7 @@ def main() -> None:
             st.info(f"This class has only {task.n_words} words, fewer than the smallest k ({DEFAULT_KS[0]}).")
         else:
             animation = cache.word_map_animation(task, ctx.task_key, tuple(metrics), tuple(sweep),
-                                                     zoom_range, log, points)
+                                                 _zoom_range(task, view[0]), view[1], points)
             st.plotly_chart(animation, key="wordmap_animation")
             left_out = ", ".join(str(x) for x in DEFAULT_KS if x > task.n_words)
             notes = [f"k above the vocabulary ({task.n_words:,} words) left out: {left_out}."] if left_out else []
@@ -260,6 +245,53 @@ def main() -> None:
 
 
 # The page's later parts rerun alone when their own widgets change (st.fragment): the map above is not redrawn.
+
+
+def _zoom_range(task, zoom: bool):
+    """The dense corner's (fp, tp) ranges (Forman's Figure 3), or None for the whole plane."""
+    if not zoom:
+        return None
+    return max(5.0, float(np.quantile(task.fp, 0.99))), max(5.0, float(np.quantile(task.tp, 0.999)))
+
+
+@st.fragment
+def _map(ctx, metrics, found, points):
+    """The map with its view switches (zoom, log axes, the FDR boundary), which rerun it alone; returns its
+    selection event. A new selection of points reruns the page, whose tables and documents list them."""
+    task, k = ctx.task, ctx.k
+    chart = st.container()
+    c1, c2, c3, c4 = st.columns([1, 1, 1, 1.4], vertical_alignment="bottom")
+    zoom = c1.toggle("Zoom in", key="wordmap_zoom", help="To the dense corner near the origin: Forman's Figure 3")
+    log = c2.toggle("Log axes", key="wordmap_log")
+    fdr, tested = _fdr_controls(task, ctx.task_key, c3, c4)
+    draw_fdr = fdr is not None and st.session_state.get("wordmap_fdr_show", False)
+    zoom_range = _zoom_range(task, zoom)
+    if st.session_state.get("wordmap_play") and st.session_state.get("wordmap_played_view", (zoom, log)) != (zoom, log):
+        st.rerun(scope="app")  # a change made in the map alone: the animation below draws the same view
+    boundary = cache.fdr_boundary(task, ctx.task_key, fdr, zoom_range) if draw_fdr else None
+    figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
+                             boundary=boundary)
+    figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
+    with chart:
+        event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun",
+                                selection_mode=("points", "box", "lasso"))
+    selected = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
+    if st.session_state.get("wordmap_drawn_selection", selected) != selected:
+        st.session_state["wordmap_drawn_selection"] = selected
+        st.rerun(scope="app")  # the tables and the documents below list the selected words
+    st.session_state["wordmap_drawn_selection"] = selected
+    st.caption(f"For {plain(ctx.described)}: pos = {task.pos} documents, neg = {task.neg}; k = {k}. "
+               f"{task.n_words:,} words share {points.fp.size:,} distinct points; marker size grows with the "
+               "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
+               "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
+               "double-click to zoom out.")
+    if fdr is not None:
+        n_significant = int(tested.selected(fdr).size)
+        st.caption(f"{n_significant:,} of {task.n_words:,} words have q ≤ {fdr:g} (each word's p by one-sided Fisher's "
+                   "exact test, q by Benjamini–Hochberg over every word; both in the hover and the tables below)"
+                   + ("; the dashed red curve is the q = FDR boundary (exact at each whole fp it is drawn at) and "
+                      "those words are ringed." if draw_fdr else "; switch the boundary on to draw it."))
+    return event
 
 
 @st.fragment

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import inspect
 import math
 import re
 
@@ -59,12 +60,23 @@ def _choose(key: str, values) -> None:
     st.session_state[key] = list(values)
 
 
+#: Enter in a multiselect's search adds its first match, not every match ("Select N matches"), where Streamlit
+#: offers the choice (its ``select_all``, 1.6x on).
+_FIRST_MATCH = {"select_all": False} if "select_all" in inspect.signature(st.multiselect).parameters else {}
+
+
 def metric_picker(label: str, options, *, default, key: str, format_func=None, help=None, presets=True) -> list:
     """A multiselect of metrics, with presets (Forman's four, his twelve, all, none) that each set it in one
-    rerun, and a line naming what is chosen: a dozen long labels do not fit the box, which then scrolls."""
+    rerun, and a line naming what is chosen: a dozen long labels do not fit the box, which then scrolls.
+
+    The box lists each metric by its short label (``BNS``, ``PR``), so a typed name finds that metric and
+    Enter adds it alone; ``format_func`` (a metric's long description) is shown under the box, folded."""
     options = list(options)
     chosen = st.multiselect(label, options, default=[m for m in default if m in options], key=key,
-                            format_func=format_func or fsviz.spec_label, help=help)
+                            format_func=fsviz.spec_label, help=help, **_FIRST_MATCH)
+    if format_func is not None:
+        with st.expander("What each metric is"):
+            st.markdown("\n".join(f"- {plain(format_func(m))}" for m in options))
     if presets:
         choices = {**{name: [m for m in values if m in options] for name, values in PRESETS.items()},
                    "All": options, "None": []}

@@ -34,14 +34,13 @@ def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server
         _settled(page)
         page.locator(".st-key-wordmap_metrics_preset_forman_s_four button").first.click()
         _settled(page)
-        chosen = page.locator(".st-key-wordmap_metrics").inner_text()
-        assert all(f"{name}:" in chosen for name in ("BNS", "IG", "Chi", "Odds")) and "PR:" not in chosen, chosen
         assert page.get_by_text("Chosen (4): BNS, IG, Chi, Odds").count() == 1
         page.locator(".st-key-wordmap_metrics").get_by_role("combobox").first.click()
-        page.keyboard.type("PR: Prob")
+        page.keyboard.type("PR")  # the box lists short labels: the typed name is one metric, and Enter adds it
         page.keyboard.press("Enter")
         page.keyboard.press("Escape")
         _settled(page)
+        assert page.get_by_text("Chosen (5): BNS, IG, Chi, Odds, PR").count() == 1  # PR alone, not every match
         plot = page.locator(".st-key-wordmap_chart .js-plotly-plot").first
         # Plotly draws after Streamlit settles: wait for the drawn figure to hold PR's traces.
         page.wait_for_function("""() => {
