@@ -347,11 +347,16 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     if not following:
         if not start:
             return stored
+        try:
+            address = state.scheduler()
+        except ValueError as exc:  # the server's setting, not the visitor's input: say which, run nothing
+            st.error(f"{plain(exc)}. Ask the server's administrator to fix it or unset it.", icon="⚠️")
+            return stored
         if not turn.take(locks):
             st.info(running_elsewhere, icon="⏳")  # another session started it since this page was drawn
             return stored
         estimate = fsviz.evaluation.grid.estimate_seconds(seconds, todo, workers)
-        job = RunJob(keys, _grid_work(corpus, configs, outs), locks, total=total, done=done, estimate=estimate)
+        job = RunJob(keys, _grid_work(corpus, configs, outs, address), locks, total=total, done=done, estimate=estimate)
         st.session_state[f"{prefix}_job"] = job
         with panel.container():  # the same numbers, with Run off while the run goes
             _run_numbers(total, fits_at_most, done, todo, seconds, workers)
@@ -375,13 +380,15 @@ def run_panel(corpus, corpus_key, configs, *, prefix: str, run_label: str = "Run
     return runs
 
 
-def _grid_work(corpus, configs, outs):
-    """The work of a grid run: ``configs`` one after another, their cells counted together."""
+def _grid_work(corpus, configs, outs, address):
+    """The work of a grid run: ``configs`` one after another, their cells counted together; on the Dask scheduler
+    at ``address`` (:func:`ui.state.scheduler`) or, None, on this machine's processes."""
 
     def work(progress, should_stop):
         runs, offset = [], 0
         for config, out in zip(configs, outs):
             runs.append(run_grid(corpus, config, out=out, n_jobs=-1, flush_seconds=2, should_stop=should_stop,
+                                 scheduler=address,
                                  progress=lambda done, _total, _offset=offset: progress(_offset + done)))
             offset += runs[-1].cells_total
             if should_stop():

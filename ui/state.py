@@ -215,6 +215,25 @@ def max_fits(environ=None) -> int:
     return int(text)
 
 
+#: The environment variable naming a team's Dask scheduler (``tcp://host:8786``): the app's grid-like runs (grid,
+#: Recommend, lesion, cutoff) go to it, as the CLI's ``--scheduler`` does; unset, they run on this machine.
+SCHEDULER_VAR = "FSVIZ_SCHEDULER"
+_ADDRESS = re.compile(r"(tcp|tls|ucx|ws|wss)://[^\s/]+:\d{1,5}")
+
+
+def scheduler(environ=None) -> str | None:
+    """The Dask scheduler ``FSVIZ_SCHEDULER`` names, or None; ValueError naming the setting when it is not an
+    address such as ``tcp://10.0.0.5:8786``."""
+    environ = os.environ if environ is None else environ
+    text = environ.get(SCHEDULER_VAR, "").strip()
+    if not text:
+        return None
+    if not _ADDRESS.fullmatch(text):
+        raise ValueError(f"{SCHEDULER_VAR} must be a Dask scheduler's address such as tcp://10.0.0.5:8786, got "
+                         f"{text[:80]!r}")
+    return text
+
+
 #: The environment variable that lets visitors delete their stored runs (``1``); off by default.
 ALLOW_DELETE_VAR = "FSVIZ_ALLOW_DELETE"
 
