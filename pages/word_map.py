@@ -9,7 +9,9 @@ from fsviz.evaluation.grid import DEFAULT_KS
 from fsviz.evaluation.stability import bootstrap_stability
 from fsviz.learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.plots import stability_figure, word_map_figure
+from fsviz.plots.volcano import volcano_figure
 from fsviz.stats.binormal import word_bns_view
+from fsviz.stats.effect import EFFECT_COLUMNS, EFFECT_NOTE, log_ratio_interval
 from fsviz.stats.isoclines import no_isocline_reason
 from fsviz.stats.significance import DEFAULT_FDR, check_fdr
 from fsviz.stats.tables import boundary_table, top_words, word_table
@@ -35,7 +37,7 @@ def _ranked_table(task, task_key, metrics, k):
     full = cache.ranked_words(task, task_key, tuple(metrics), k)
     labels = {m: fsviz.spec_label(m) for m in metrics}
     chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
-    shown = full[["word", "tp", "fp", "p", "q", "-log10 p"]].assign(**{
+    shown = full[["word", "tp", "fp", "p", "q", "-log10 p", *EFFECT_COLUMNS]].assign(**{
         "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen],
         **{labels[m]: full[f"{m} {show}"] for m in metrics}})
     order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
@@ -59,7 +61,16 @@ def _significance_columns() -> dict:
         "-log10 p": st.column_config.NumberColumn("−log₁₀ p", format="%.1f", help="−log₁₀ of the word's p, computed "
                                                   "in logs: 2 means p = 0.01; finite however small p is, so it orders "
                                                   "the words whose p shows as 0."),
+        "log2 ratio": st.column_config.NumberColumn(format="%.2f", help=_effect_help()),
+        "log2 ratio low": st.column_config.NumberColumn("95% CI low", format="%.2f", help=_effect_help()),
+        "log2 ratio high": st.column_config.NumberColumn("95% CI high", format="%.2f", help=_effect_help()),
     }
+
+
+def _effect_help() -> str:
+    """What the effect columns are, said beside them."""
+    return (f"The word's effect: {EFFECT_NOTE}. 1 = twice as frequent in the class as in the rest, −1 half. Beside "
+            "p and q: a tiny p can come from a small effect on many documents.")
 
 
 def _fdr_controls(task, task_key, c1, c2):
@@ -142,6 +153,10 @@ def main() -> None:
     st.session_state["wordmap_played_view"] = view
     with picture:
         event = _map(ctx, metrics, found, points)
+
+    if st.toggle("Volcano view: each word's effect against its q", key="wordmap_volcano",
+                 help="Every word at (log₂ ratio of its document rates, −log₁₀ q): significance beside effect size."):
+        _volcano(task, tested, found)
 
     # --- the boundaries as k grows: one animated chart under the map, in its own block -----------------------------
     if st.toggle("Play the boundaries as k grows", key="wordmap_play",
@@ -245,6 +260,17 @@ def main() -> None:
 
 
 # The page's later parts rerun alone when their own widgets change (st.fragment): the map above is not redrawn.
+
+
+def _volcano(task, tested, found) -> None:
+    """The volcano view of the task's words, with the FDR of the map's box."""
+    fdr = st.session_state.get("wordmap_fdr", 0.05)
+    effect = log_ratio_interval(task.tp, task.fp, task.pos, task.neg)
+    st.plotly_chart(volcano_figure(task, tested, effect, fdr=fdr, highlight=found), key="wordmap_volcano_chart")
+    st.caption(f"Each word at its log₂ ratio (its document rate in the class over the rest's; 95% interval in the "
+               f"hover) and −log₁₀ q; red: q ≤ {fdr:g}, above the dashed line. Far right and high: more common in "
+               "the class and surely so; high near 0: a small effect on many documents. The interval is Katz et al.'s "
+               "(1978) Wald interval; a word with an empty cell has 0.5 added to every cell (Haldane–Anscombe).")
 
 
 def _zoom_range(task, zoom: bool):

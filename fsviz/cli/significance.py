@@ -7,15 +7,12 @@ import numpy as np
 import pandas as pd
 
 from .._validation import check_k
-from ..stats.effect import EFFECT_COLUMNS, log_ratio_interval
+from ..stats.effect import EFFECT_COLUMNS, EFFECT_NOTE, log_ratio_interval
 from ..stats.significance import FdrRule, parse_k_rule, significance
 from .output import records
 
-__all__ = ["EFFECT_NOTE", "chosen_k", "significance_text", "top_summary", "with_significance"]
+__all__ = ["chosen_k", "significance_text", "top_summary", "with_significance"]
 
-#: What the log2 ratio columns hold, for the text and --json (fsviz.stats.effect.log_ratio_interval, zero="half").
-EFFECT_NOTE = ("log2 ratio = log2(tpr/fpr) with its 95% Wald interval (Katz et al. 1978); a word with an empty "
-               "cell has 0.5 added to every cell of its 2x2 table (Haldane-Anscombe)")
 
 
 def chosen_k(args, task) -> int:

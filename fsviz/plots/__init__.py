@@ -5,7 +5,7 @@ They draw what the library computes and compute nothing of their own:
 boundary and rings), ``surface`` (one metric in 3-D), ``corpus`` (class
 sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons, the
 tasks' sizes and skew of Figure 12), ``studies``
-(lesion and cutoff), ``agreement`` (measure against measure); ``style``
+(lesion and cutoff), ``agreement`` (measure against measure), ``volcano`` (effect against −log₁₀ q); ``style``
 holds the colours and labels they share.
 """
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .studies import alpha_map_figure, cutoff_figure, feature_shares_figure, lesion_figure
     from .style import METRIC_COLOURS, metric_colour
+    from .volcano import volcano_figure
     from .words import boundaries_figure, overlap_figure, surface_figure, word_map_animation, word_map_figure
 
 #: The family (module) of each figure: a page imports only the families it draws (the Corpus page, a new
@@ -44,6 +45,7 @@ _SOURCES = {
                 "skew_figure", "stability_figure", "tolerance_bars_figure", "tolerance_figure"],
     "studies": ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"],
     "style": ["METRIC_COLOURS", "metric_colour"],
+    "volcano": ["volcano_figure"],
     "words": ["boundaries_figure", "overlap_figure", "surface_figure", "word_map_animation", "word_map_figure"],
 }
 _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
@@ -72,6 +74,7 @@ __all__ = [
     "task_sizes_figure",
     "tolerance_bars_figure",
     "tolerance_figure",
+    "volcano_figure",
     "word_map_animation",
     "word_map_figure",
     "zipf_figure",

@@ -23,12 +23,15 @@ from ..metrics.keyness import log_ratio
 # scipy.stats (about 1 s to import) only when the rules are compared: the CLI imports this module for every command
 correlation, top_masks = lazy("fsviz.stats.agreement", "correlation", "top_masks")
 
-__all__ = ["EFFECT_COLUMNS", "ZERO_RULES", "LogRatioInterval", "log_ratio_interval", "zero_rule_agreement"]
+__all__ = ["EFFECT_COLUMNS", "EFFECT_NOTE", "ZERO_RULES", "LogRatioInterval", "log_ratio_interval", "zero_rule_agreement"]
 
 #: The rules for a zero count: the Haldane–Anscombe half (the default) and the ``log_ratio`` metric's ε = 0.5/N.
 ZERO_RULES = ("half", "epsilon")
 #: The tables' names of the estimate and its interval's bounds (log₂ units).
 EFFECT_COLUMNS = ("log2 ratio", "log2 ratio low", "log2 ratio high")
+#: What those columns hold, in words, for the CLI's text and --json and the app's tables (the default ``zero``).
+EFFECT_NOTE = ("log2 ratio = log2(tpr/fpr) with its 95% Wald interval (Katz et al. 1978); a word with an empty "
+               "cell has 0.5 added to every cell of its 2x2 table (Haldane-Anscombe)")
 
 
 @dataclass(frozen=True)

@@ -186,6 +186,19 @@ class Significance:
         with np.errstate(divide="ignore"):
             return -(self.log10_p if self.log10_p is not None else np.log10(self.p))
 
+    @property
+    def minus_log10_q(self) -> np.ndarray:
+        """−log₁₀ q, Benjamini–Hochberg's step-up computed in logs from :attr:`minus_log10_p`, so a q that
+        underflows to 0 still has its size: −log₁₀ q₍ᵢ₎ = max over j ≥ i of (−log₁₀ p₍ⱼ₎ − log₁₀(m / j)), at least 0
+        (q's minimum over j ≥ i, in −log₁₀)."""
+        minus = self.minus_log10_p
+        m = minus.size
+        order = np.argsort(-minus, kind="stable")  # the smallest p first
+        scaled = minus[order] - np.log10(m / np.arange(1, m + 1))
+        out = np.empty(m)
+        out[order] = np.maximum(np.maximum.accumulate(scaled[::-1])[::-1], 0.0)
+        return out
+
     def selected(self, fdr: float = DEFAULT_FDR) -> np.ndarray:
         """The words with q ≤ ``fdr`` (vocabulary indices, most significant first, by log p, so the words whose p
         underflows to 0 are ordered too; ties by lower index)."""
