@@ -1,22 +1,30 @@
 """Recommend: which metric and which k for this corpus, from a quick plan, the answer forming as cells finish."""
 
+import pandas as pd
 import streamlit as st
 
 from fsviz.evaluation.advice import ANSWER_GOALS, recommend
 from fsviz.evaluation.analysis import macro_average
 from fsviz.evaluation.answers import ANSWER_LABELS, recommendation_text
-from fsviz.evaluation.grid import carry_over, run_key
-from fsviz.evaluation.quick import quick_plan
+from fsviz.evaluation.grid import carry_over, parse_ks, run_key
+from fsviz.evaluation.quick import quick_plan, refined_configs
+from fsviz.metrics import metric_names
 from fsviz.plots import curves_figure
+from fsviz.selection import spec_label
 from ui import state
 from ui.components import answer_panel, label_text, plain
 from ui.runs import run_panel
 from ui.sidebar import page
 
 
+def _results(runs) -> pd.DataFrame:
+    """The plan's rows and its refinements', one table (each task, metric, k, trial and fold once)."""
+    return pd.concat([run.results for run in runs], ignore_index=True) if len(runs) > 1 else runs[0].results
+
+
 def _live(runs):
     """While the plan runs: the curves so far and the provisional answer for F1 (drawn in place)."""
-    results = runs[0].results
+    results = _results(runs)
     if results.empty or results["metric"].nunique() < 2:
         return None
     st.plotly_chart(curves_figure(macro_average(results), bands=False), key=f"recommend_live_{len(results)}")
@@ -24,8 +32,28 @@ def _live(runs):
         line = recommendation_text(recommend(results), label_text)[0]
     except ValueError:  # no real selection finished yet
         return None
-    st.info(f"So far, on {runs[0].cells_done:,} of {runs[0].cells_total:,} cells: {line}")
+    done, total = sum(run.cells_done for run in runs), sum(run.cells_total for run in runs)
+    st.info(f"So far, on {done:,} of {total:,} cells: {line}")
     return None
+
+
+def _refinements(plan) -> tuple[list, list]:
+    """The Refine box: metrics and k to add to the plan (their cells only run; the plan's are kept)."""
+    with st.expander("Refine: more metrics, more k"):
+        st.caption("Added metrics run at the plan's k, added k for every metric, on the plan's folds: only the new "
+                   "cells run, and the answer sharpens in place. More trials: the Trials box above.")
+        others = [m for m in metric_names() if m not in plan.config.metrics]
+        metrics = st.multiselect("Add metrics", others, key="recommend_add_metrics", format_func=spec_label)
+        text = st.text_input("Add k (comma-separated)", key="recommend_add_k", placeholder="e.g. 50, 2000")
+        try:
+            ks = [k for k in parse_ks(text) if isinstance(k, int)] if text.strip() else []
+        except ValueError as exc:
+            st.error(plain(str(exc)), icon="⚠️")
+            ks = []
+        too_big = [k for k in ks if k >= plan.vocabulary]
+        if too_big:
+            st.caption(f"Left out: k ≥ the vocabulary ({plan.vocabulary:,} words), which all words already scores.")
+        return metrics, [k for k in ks if 0 < k < plan.vocabulary]
 
 
 def _refine(corpus, plan) -> None:
@@ -64,24 +92,27 @@ def main() -> None:
         st.stop()
     st.caption(f"The quick plan: {plan.text} Class names are the corpus's own.")
     _refine(corpus, plan)
-    runs = run_panel(corpus, ctx.corpus_key, [plan.config], prefix="recommend", run_label="Recommend", preview=_live)
+    added_metrics, added_ks = _refinements(plan)
+    configs = refined_configs(plan.config, metrics=added_metrics, ks=added_ks)
+    runs = run_panel(corpus, ctx.corpus_key, configs, prefix="recommend", run_label="Recommend", preview=_live)
     if runs is None:
         return
-    state.keep_runs(state.grid_dir(), state.grid_keys(corpus, [plan.config]), stored=any(run.fits for run in runs))
+    state.keep_runs(state.grid_dir(), state.grid_keys(corpus, configs), stored=any(run.fits for run in runs))
     run = runs[0]
-    if not run.cells_done:
+    done, total = sum(r.cells_done for r in runs), sum(r.cells_total for r in runs)
+    if not done:
         st.info("Press **Recommend**: the answer forms as the cells finish, and the finished cells are kept.")
         return
-    if not run.complete:
-        st.warning(f"The answer below rests on {run.cells_done:,} of {run.cells_total:,} cells: Continue finishes "
-                   "the plan.", icon="⏸️")
+    if done < total:
+        st.warning(f"The answer below rests on {done:,} of {total:,} cells: Continue finishes the plan.", icon="⏸️")
+    results = _results(runs)
     try:
-        recommendation = recommend(run.results)
+        recommendation = recommend(results)
     except ValueError as exc:
         st.info(plain(str(exc)))
         return
     answer_panel(ctx, recommendation, goal, classifier=plan.config.classifier, key="recommend_ship")
-    st.plotly_chart(curves_figure(macro_average(run.results)), key="recommend_curves")
+    st.plotly_chart(curves_figure(macro_average(results)), key="recommend_curves")
     state.show_results(run, f"the quick plan on this corpus ({corpus.name})")
     st.page_link("pages/results.py", label="Explore these results: tolerance, pairs, skew, significance, stability",
                  icon=":material/insights:")

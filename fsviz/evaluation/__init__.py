@@ -126,7 +126,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         time_multiclass_cell,
     )
     from .nested import METHOD, METHOD_TEST_FILE, RULES, HeldOut, corrected_t, fold_macro, held_out, method_text
-    from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan
+    from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
     from .run_analysis import RunAnalysis, analyse
     from .selector import MULTICLASS_RULES, MetricSelector, round_robin
     from .skew import FORMAN_DATASETS, SKEW_LINES, forman_tasks, skew_summary, with_forman_tasks
@@ -196,7 +196,7 @@ _SOURCES = {
         "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out", "method_text",
     ],
     "quick": [
-        "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan",
+        "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan", "refined_configs",
     ],
     "run_analysis": [
         "RunAnalysis", "analyse",
@@ -243,7 +243,8 @@ __all__ = [
     "method_text", "metric_label", "model_snippet", "multiclass_cells", "multiclass_metric_names", "n_workers",
     "noise_words", "one_se_range", "open_run", "p_text", "paired_p", "paired_t", "paired_tests", "parse_ks",
     "peak_range", "per_task", "per_trial", "quick_plan", "ranked_measures", "recommend", "recommendation_table",
-    "recommendation_text", "residual_curves", "round_robin", "run_cutoffs", "run_grid", "run_key", "run_multiclass",
+    "recommendation_text", "refined_configs",
+    "residual_curves", "round_robin", "run_cutoffs", "run_grid", "run_key", "run_multiclass",
     "save_multiclass", "scored_on", "seed_for", "selection_table", "set_stability", "sign_test", "skew_summary",
     "split_by_skew",
     "stability_at", "stability_summary", "stored_cutoffs", "stored_multiclass", "stored_results", "task_maxima",

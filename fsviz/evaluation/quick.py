@@ -18,14 +18,14 @@ On a corpus of Reuters R8's size (5,500 documents, 8 classes, 7,600 words) that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..selection import spec_label
 from .grid import GridConfig
 
-__all__ = ["MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan"]
+__all__ = ["MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan", "refined_configs"]
 
 #: The quick plan's metrics: Forman's four strongest, two later ones, and Rand as a reference.
 QUICK_METRICS = ("bns", "ig", "chi", "odds", "dfs", "ndm", "rand")
@@ -104,3 +104,28 @@ def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, class
     config = GridConfig(metrics=QUICK_METRICS, ks=ks, trials=trials, folds=QUICK_FOLDS, classes=tuple(classes),
                         seed=seed, **options)
     return QuickPlan(config, tuple(classes), len(names), vocabulary, corpus.test_rows is not None)
+
+
+def refined_configs(config: GridConfig, *, metrics=(), ks=()) -> list[GridConfig]:
+    """The runs that refine a plan's ``config`` with more ``metrics`` and more ``ks``, without redoing a cell.
+
+    The first is ``config`` itself; then, for metrics not in it, a run of those alone at its k; then, for k not
+    in it, a run of every metric (its and the new) at those k. The added runs draw no all-words rows (the first
+    has them) and use the same seed, trials and folds, so their folds are the first run's (they depend on the
+    seed and the trial alone): their rows sit beside the first run's in one results table, each (task, metric,
+    k, trial, fold) once. More trials are the plan's own ``trials`` (carried over by
+    :func:`fsviz.evaluation.grid.carry_over`).
+
+    >>> base = GridConfig(metrics=("bns", "rand"), ks=(10, 100))
+    >>> [(c.metrics, c.ks, c.all_features) for c in refined_configs(base, metrics=["ig", "bns"], ks=[30, 100])]
+    [(('bns', 'rand'), (10, 100), True), (('ig',), (10, 100), False), (('bns', 'rand', 'ig'), (30,), False)]
+    """
+    new_metrics = tuple(m for m in dict.fromkeys(metrics) if m not in config.metrics)
+    new_ks = tuple(sorted(int(k) for k in set(ks) if int(k) not in config.ks))
+    configs = [config]
+    if new_metrics:
+        configs.append(replace(config, metrics=new_metrics, all_features=False))
+    if new_ks:
+        configs.append(replace(config, metrics=config.metrics + new_metrics, ks=new_ks, all_features=False))
+    return configs
+

@@ -52,3 +52,29 @@ def test_more_trials_refine_the_answer_without_redoing_a_cell(cache):
     assert refined.complete and refined.cells_done == 2 * first.cells_done
     kept = refined.results[refined.results["trial"] == 0].reset_index(drop=True)
     assert kept.equals(first.results.reset_index(drop=True))  # the same rows, not run again
+
+
+def test_more_metrics_and_more_k_refine_the_answer_on_the_same_folds(cache):
+    at = recommend_page()
+    at.button(key="recommend_run").click().run()
+    first = at.session_state["grid_shown"][0]
+    stored = set(cache.glob("grid/*/*.parquet"))
+    at.multiselect(key="recommend_add_metrics").set_value(["gini"]).run()
+    at.text_input(key="recommend_add_k").set_value("50").run()
+    at.button(key="recommend_run").click().run()
+    assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
+    shown = at.session_state["grid_shown"]
+    assert shown[0].fits == 0 and shown[0].results.equals(first.results)  # the plan's own cells were not run again
+    added = [p for p in cache.glob("grid/*/*.parquet") if p not in stored]
+    assert len(added) == 2
+    from fsviz.evaluation.grid import load_results
+
+    rows = [load_results(p).results for p in added]
+    metrics_run = next(r for r in rows if set(r["metric"]) == {"gini"})
+    k_run = next(r for r in rows if set(r["k"]) == {50})
+    assert set(k_run["metric"]) == set(first.config.metrics) | {"gini"} and "all" not in set(metrics_run["metric"])
+    # On the plan's folds: an added metric's cell has the plan's test documents (same pos and sizes per fold).
+    sizes = lambda r: r.groupby(["class", "fold"])[["tp", "fp", "fn", "tn"]].first().sum(axis=1)  # noqa: E731
+    assert sizes(metrics_run).equals(sizes(first.results))
+    answer = [m.value for m in [*at.success, *at.warning] if m.value.startswith("**F-measure**")]
+    assert answer
