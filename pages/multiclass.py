@@ -40,6 +40,13 @@ def _apply_form(config, usable) -> None:
                             mc_classifier=config.classifier)
 
 
+def _live(table):
+    """The curves of the cells finished so far, drawn while the run goes."""
+    if table is None or table.empty:
+        return None
+    return curves_figure(macro_curves(table), goals=list(MEASURES), bands=False)
+
+
 def main() -> None:
     ctx = page(__file__)
     st.title("Multi-class evaluation")
@@ -92,7 +99,7 @@ def main() -> None:
     except ValueError as exc:
         st.error(plain(exc), icon="⚠️")
 
-    table = multiclass_panel(corpus, ctx.corpus_key, config) if config is not None else None
+    table = multiclass_panel(corpus, ctx.corpus_key, config, preview=_live) if config is not None else None
     key = None if config is None else run_key(config, [corpus])
     if table is None or table.empty:  # the settings above have not run: the last kept run of this corpus
         kept = kept_multiclass(corpus)

@@ -27,7 +27,10 @@ def _live(runs):
     results = _results(runs)
     if results.empty or results["metric"].nunique() < 2:
         return None
-    st.plotly_chart(curves_figure(macro_average(results), bands=False), key=f"recommend_live_{len(results)}")
+    # Each drawing is a new element: the preview may draw the same rows twice (the checkpoints are written in
+    # batches), so its key counts drawings, not rows.
+    drawn = st.session_state["recommend_live_drawn"] = st.session_state.get("recommend_live_drawn", 0) + 1
+    st.plotly_chart(curves_figure(macro_average(results), bands=False), key=f"recommend_live_{drawn}")
     try:
         line = recommendation_text(recommend(results), label_text)[0]
     except ValueError:  # no real selection finished yet

@@ -8,6 +8,7 @@ import threading
 import time
 from dataclasses import dataclass
 
+import pandas as pd
 import streamlit as st
 
 import fsviz
@@ -169,8 +170,9 @@ class RunJob:
     caller) and lets go of them when the work ends.
     """
 
-    def __init__(self, keys, work, locks, *, total: int, done: int, estimate: float):
+    def __init__(self, keys, work, locks, *, total: int, done: int, estimate: float, rows=None):
         self.keys, self.total, self.done_before, self.estimate = tuple(keys), total, done, estimate
+        self.rows = [] if rows is None else rows  # the finished cells' rows, where the work hands them over
         self.done = done  # cells stored or finished, this run's and those before
         self.first = None  # the count at the first progress report: cells finished before workers were up
         self.began = time.perf_counter()
@@ -441,9 +443,10 @@ def _run_numbers(total, fits, done, todo, seconds, workers, cells="class × tria
                    f"about {fsviz.evaluation.grid.START_UP_SECONDS:g} s to start them.")
 
 
-def multiclass_panel(corpus, corpus_key, config):
+def multiclass_panel(corpus, corpus_key, config, preview=None):
     """Cost, Run/Continue and Stop for the multi-class run of ``config`` on ``corpus`` (a :class:`RunJob`
-    as on the grid's :func:`run_panel`); returns its kept table (finished or stopped) or None.
+    as on the grid's :func:`run_panel`); returns its kept table (finished or stopped) or None. While it runs,
+    ``preview(table)`` draws the cells finished so far (a figure to draw, or None).
 
     A cell is one metric on one trial's fold (:func:`fsviz.evaluation.multiclass.multiclass_cells`). The table is kept
     in the app's multi-class folder when the run finishes or stops; Continue runs only the missing cells.
@@ -488,19 +491,21 @@ def multiclass_panel(corpus, corpus_key, config):
         if not start or not turn.take(locks):
             return stored
 
+        rows = [] if stored is None or stored.empty else [stored]  # appended by the run's thread, read here
+
         def work(progress, should_stop):
             table = run_multiclass(corpus, config, n_jobs=-1, done=stored, should_stop=should_stop,
-                                   progress=lambda count, _total: progress(count))
+                                   progress=lambda count, _total: progress(count), on_rows=rows.append)
             save_multiclass(table, path, config, corpus)
             return table
 
-        job = RunJob([key], work, locks, total=total, done=done,
+        job = RunJob([key], work, locks, total=total, done=done, rows=rows,
                      estimate=fsviz.evaluation.grid.estimate_seconds(seconds, todo, workers))
         st.session_state[f"{prefix}_job"] = job
         with panel.container():
             _run_numbers(total, fits_at_most, done, todo, seconds, workers, cells)
             _running_buttons(prefix)
-    _follow(job, None, None)
+    _follow(job, preview, lambda: pd.concat(list(job.rows), ignore_index=True) if job.rows else None)
     if isinstance(job.error, (ValueError, OSError, MemoryError)):
         st.error(f"The run stopped: {plain(str(job.error) or type(job.error).__name__)}.", icon="⚠️")
         return stored

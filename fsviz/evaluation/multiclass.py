@@ -216,7 +216,7 @@ def time_multiclass_cell(corpus: Corpus, config: GridConfig) -> float:
 
 
 def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=None, should_stop=None,
-                   done: pd.DataFrame | None = None) -> pd.DataFrame:
+                   done: pd.DataFrame | None = None, on_rows=None) -> pd.DataFrame:
     """Evaluate ``config.metrics`` with one classifier over every class of ``corpus``.
 
     Uses the config's metrics, ks, trials, folds, classifier and seed (its
@@ -227,7 +227,8 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     ``progress(done, total)`` is called after each; ``should_stop()``
     returning True ends the run early with the cells finished so far.
     ``done``, the table of a stopped run of the same config and corpus, is
-    kept and its cells are not run again.
+    kept and its cells are not run again. ``on_rows(frame)`` is given each
+    finished cell's rows as they come (a page draws the curves so far).
     """
     check_n_jobs(n_jobs)
     X, Y, cells = _prepared(corpus, config)
@@ -245,6 +246,8 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
         try:
             for frame in results:
                 frames.append(frame)
+                if on_rows is not None:
+                    on_rows(frame)
                 count += 1
                 if progress:
                     progress(count, len(cells))

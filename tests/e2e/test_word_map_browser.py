@@ -61,6 +61,10 @@ def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server
             assert not _overlaps(bar, entry.bounding_box())
         page.locator(".st-key-wordmap_log label").first.click()
         _settled(page)
+        page.wait_for_function("""() => {  // Plotly redraws after the rerun settles: wait for the log axis
+            const gd = document.querySelector('.st-key-wordmap_chart .js-plotly-plot');
+            return gd && gd._fullLayout && gd._fullLayout.yaxis.type === 'log';
+        }""", timeout=60_000)
         ticks = plot.locator(".ytick text").all_text_contents()
         assert ticks[0] == "0" and all(t.replace(",", "").lstrip("1").strip("0") == "" for t in ticks[1:]), ticks
         _assert_no_error(page)

@@ -7,6 +7,7 @@ CLI) keeps the training file's documents out of what it scores and the test file
 import json
 
 import numpy as np
+import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,3 +115,14 @@ def test_the_cli_reads_a_test_file_and_its_json_says_so(tmp_path, capsys):
     assert {a["scored_on"] for a in out["answers"]} == {"test file"}
     assert main(["grid", "sample", "--test-file", paths[1], "--out", str(tmp_path / "r.parquet")]) == 2
     assert "--test-file goes with a corpus file" in capsys.readouterr().err
+
+
+def test_a_multiclass_run_hands_over_each_cells_rows_as_it_finishes():
+    train, test = _files()
+    corpus = load_split(train, test, min_df=1)
+    handed = []
+    table = run_multiclass(corpus, GridConfig(metrics=("chi_max", "dfreq"), ks=(3,), trials=1, folds=2), n_jobs=1,
+                           on_rows=handed.append)
+    assert len(handed) == 2 * 3  # (2 metrics + all words) × 2 parts
+    joined = pd.concat(handed, ignore_index=True).sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
+    pd.testing.assert_frame_equal(joined, table)
