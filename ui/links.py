@@ -2,11 +2,11 @@
 
 After a page is drawn, :func:`keep` writes its view into the address (``st.query_params``): the corpus (the
 sample, or a path inside the data folders), the positive class, k, the rare-word cutoff, and the page's own
-choices (its metrics, zoom and log axes; the explorer's goal and k). Opening that address in a new browser
-(:func:`apply`, before the page's widgets are drawn) shows the same view; going to another page and back keeps
-the page's choices. An uploaded corpus is not in the address (``source=upload`` only): it reopens in its owner's
-session; anyone else gets the sample, and the page says so. A value that is wrong, stale (a class the corpus
-lacks) or hostile is never applied: the page says which, as text, and shows its defaults for it.
+choices (its metrics, zoom, log axes and the words searched; the explorer's goal and k). Opening that address in
+a new browser (:func:`apply`, before the page's widgets are drawn) shows the same view; going to another page and
+back keeps the page's choices. An uploaded corpus is not in the address (``source=upload`` only): it reopens in
+its owner's session; anyone else gets the sample, and the page says so. A value that is wrong, stale (a class the
+corpus lacks) or hostile is never applied: the page says which, as text, and shows its defaults for it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from ui.components import plain
 
 #: Each page's own keys in the address → its widget's session key and what a value must be.
 PAGE_KEYS = {
-    "pages/word_map.py": {"metrics": "wordmap_metrics", "zoom": "wordmap_zoom", "log": "wordmap_log"},
+    "pages/word_map.py": {"metrics": "wordmap_metrics", "zoom": "wordmap_zoom", "log": "wordmap_log",
+                          "search": "wordmap_search"},
     "pages/boundaries.py": {"metrics": "boundaries_metrics"},
     "pages/results.py": {"goal": "res_goal", "rk": "res_k"},
 }
@@ -49,6 +50,12 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+def _search(text: str) -> str:
+    if len(text) > 200 or not text.isprintable():
+        raise ValueError("must be words, comma-separated, at most 200 characters")
+    return text
+
+
 def _goal(text: str) -> str:
     if text not in ("f1", "precision", "recall", "accuracy"):
         raise ValueError("must be f1, precision, recall or accuracy")
@@ -56,7 +63,7 @@ def _goal(text: str) -> str:
 
 
 _PARSERS = {"metrics": _metrics, "zoom": _flag, "log": _flag, "k": _whole, "min_df": _whole, "rk": _whole,
-            "goal": _goal}
+            "goal": _goal, "search": _search}
 
 
 def apply(script: str) -> None:
@@ -128,7 +135,7 @@ def keep(script: str, ctx) -> None:
     view["min_df"] = str(int(st.session_state.get("min_df", 3)))
     for name, key in PAGE_KEYS.get(script, {}).items():
         value = st.session_state.get(key)
-        if value is None:
+        if value is None or value == "":  # an empty search box: no word in the address
             continue
         view[name] = ",".join(value) if isinstance(value, list) else str(int(value)) if isinstance(value, bool) \
             else str(value)

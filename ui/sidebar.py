@@ -34,6 +34,7 @@ PAGES = [
     ("app.py", "Corpus", ":material/description:"),
     ("pages/recommend.py", "Recommend", ":material/recommend:"),
     ("pages/word_map.py", "Word map", ":material/scatter_plot:"),
+    ("pages/classes.py", "Every class", ":material/grid_on:"),
     ("pages/boundaries.py", "Decision boundaries", ":material/grid_view:"),
     ("pages/grid.py", "Evaluation grid", ":material/table_chart:"),
     ("pages/results.py", "Results explorer", ":material/insights:"),

@@ -5,8 +5,8 @@ p-value, Benjamini–Hochberg q, the FDR boundary and the k rules read from it),
 (a metric's top-k boundary on the (fp, tp) plane, Forman 2003 Figures 2, 3 and 13), :mod:`~fsviz.stats.effect`
 (each word's log₂ ratio of document rates with its confidence interval, the effect beside p and q),
 :mod:`~fsviz.stats.binormal` (BNS's two Normal curves, Figure 1), :mod:`~fsviz.stats.agreement` (how much
-metrics' rankings and top-k sets agree) and :mod:`~fsviz.stats.tables` (the word and class tables the pages and
-the CLI share).
+metrics' rankings and top-k sets agree), :mod:`~fsviz.stats.classes` (every class's top words at once: the class ×
+word matrix) and :mod:`~fsviz.stats.tables` (the word and class tables the pages and the CLI share).
 
 It may import :mod:`fsviz.corpora`, :mod:`fsviz.selection` and :mod:`fsviz.metrics`; nothing here runs a
 classifier or reads a results table.
@@ -24,6 +24,7 @@ from .._lazy import package_names
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
     from .agreement import agreement_matrix, correlation, log_scaled, top_masks, top_overlap
     from .binormal import BinormalView, bns_view, word_bns_view
+    from .classes import MATRIX_VALUES, MAX_CLASSES, SHARED_COLUMN, class_word_matrix
     from .effect import EFFECT_COLUMNS, ZERO_RULES, LogRatioInterval, log_ratio_interval, zero_rule_agreement
     from .fisher import fisher_log_p, fisher_p, hypergeom_logpmf
     from .isoclines import (
@@ -77,6 +78,9 @@ _SOURCES = {
     "binormal": [
         "BinormalView", "bns_view", "word_bns_view",
     ],
+    "classes": [
+        "MATRIX_VALUES", "MAX_CLASSES", "SHARED_COLUMN", "class_word_matrix",
+    ],
     "effect": [
         "EFFECT_COLUMNS", "LogRatioInterval", "ZERO_RULES", "log_ratio_interval", "zero_rule_agreement",
     ],
@@ -99,9 +103,10 @@ _SOURCES = {
 }
 
 __all__ = [
-    "ALTERNATIVES", "DEFAULT_FDR", "EFFECT_COLUMNS", "METHODS", "NOT_MONOTONE", "ZERO_RULES", "BinormalView",
-    "FdrBoundary", "FdrRule", "Isocline", "LogRatioInterval", "MetricSurface", "Significance", "WordFacts",
-    "WordPoints", "agreement_matrix", "bh_q_values", "bns_view", "boundary_table", "check_fdr", "class_table",
+    "ALTERNATIVES", "DEFAULT_FDR", "EFFECT_COLUMNS", "MATRIX_VALUES", "MAX_CLASSES", "METHODS", "NOT_MONOTONE",
+    "SHARED_COLUMN", "ZERO_RULES", "BinormalView", "FdrBoundary", "FdrRule", "Isocline", "LogRatioInterval",
+    "MetricSurface", "Significance", "WordFacts", "WordPoints", "agreement_matrix", "bh_q_values", "bns_view",
+    "boundary_table", "check_fdr", "class_table", "class_word_matrix",
     "correlation", "df_ranks", "fdr_boundary", "fdr_k", "fisher_log_p", "fisher_p", "g2_p", "hypergeom_logpmf",
     "isocline", "isocline_shape", "log10_p_values", "log_ratio_interval", "log_scaled", "metric_surface",
     "no_isocline_reason", "p_values", "parse_k_rule", "selected_side", "significance", "significant_words",
