@@ -468,7 +468,7 @@ def word_map(page, results, corpus, repeat, search_words):
         return add_option(page, "wordmap_metrics", "Acc2")
 
     def remove(i):
-        if "Acc2: Accuracy balanced" not in multiselect_tags(page, "wordmap_metrics"):
+        if not any(t == "Acc2" or t.startswith("Acc2:") for t in multiselect_tags(page, "wordmap_metrics")):
             add_option(page, "wordmap_metrics", "Acc2")
         return remove_tag(page, "wordmap_metrics", "Acc2")
 
