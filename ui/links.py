@@ -12,6 +12,8 @@ corpus lacks) or hostile is never applied: the page says which, as text, and sho
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
+from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -144,3 +146,26 @@ def keep(script: str, ctx) -> None:
     if {name: st.query_params.get(name) for name in st.query_params} != view:
         st.query_params.from_dict(view)
     st.session_state["link_applied"] = (script, tuple(sorted(view.items())))  # this view is the session's own
+
+
+def view_link(script: str) -> str:
+    """The address of the view :func:`keep` wrote: this server, the page, and its query (an upload's name never in it)."""
+    try:
+        parts = urlsplit(st.context.url or "")
+        base = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+    except Exception:  # noqa: BLE001 (no browser request behind this session: a test)
+        base = ""
+    slug = "" if script == "app.py" else PurePosixPath(script).stem
+    query = urlencode({name: st.query_params.get(name) for name in st.query_params})
+    return f"{base}/{slug}" + (f"?{query}" if query else "")
+
+
+def link_box(script: str, ctx) -> None:
+    """The sidebar's "Link to this view": the address to copy (the code box's copy button) and what it carries."""
+    with st.sidebar.expander("Link to this view", icon=":material/link:"):
+        st.code(view_link(script), language=None, wrap_lines=True)
+        upload = getattr(ctx.corpus_key[0], "kind", "") == "upload"
+        st.caption("Copy it with the button at its corner: it opens this page with the same corpus, class, k and "
+                   "the page's choices, and carries nothing else of yours"
+                   + (". Your upload stays yours: whoever opens the link sees the sample instead." if upload else "."))
+

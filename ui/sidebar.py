@@ -92,6 +92,7 @@ def page(script: str) -> Context:
     context = Context(corpus, corpus_key, groups or Groups((str(corpus.classes[0]),)), task, k)
     state.set_context(context)
     links.keep(relative, context)  # the view in the address: a link to it reopens it
+    links.link_box(relative, context)
     return context
 
 

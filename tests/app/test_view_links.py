@@ -1,6 +1,8 @@
 """Links to views: a page's address reopens its view in a new session; wrong, stale or hostile values are named
 as text and left at the defaults, never a traceback."""
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
@@ -24,6 +26,10 @@ def test_a_word_map_link_reopens_the_same_view_in_a_new_session():
     view = {name: first.query_params[name] for name in first.query_params}
     assert view["class"] == "scipy.stats" and view["k"] == "137" and view["metrics"] == "bns,ig,chi"
     assert view["log"] == "1" and view["source"] == "sample"
+    # The sidebar's "Link to this view" is that address, to copy (st.code has the copy button).
+    shown = [c.value for c in first.sidebar.code]
+    assert shown and shown[0].startswith("/word_map?") and "class=scipy.stats" in shown[0] and "k=137" in shown[0]
+    assert parse_qs(urlsplit(shown[0]).query) == {name: [value] for name, value in view.items()}
 
     again = opened("pages/word_map.py", **view)  # another browser opens the link
     ctx = again.session_state["context"]
