@@ -13,7 +13,7 @@ from fsviz.plots.volcano import volcano_figure
 from fsviz.stats.binormal import word_bns_view
 from fsviz.stats.effect import EFFECT_COLUMNS, EFFECT_NOTE, log_ratio_interval
 from fsviz.stats.isoclines import no_isocline_reason
-from fsviz.stats.significance import DEFAULT_FDR, check_fdr
+from fsviz.stats.significance import DEFAULT_FDR, check_fdr, p_label
 from fsviz.stats.tables import boundary_table, top_words, word_table
 from ui import cache, state
 from ui.components import documents_panel, export_panel, formula_box, metric_picker, plain, spreadsheet_csv
@@ -43,21 +43,30 @@ def _ranked_table(task, task_key, metrics, k):
     order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
     order = order if limit == "all" else order[:limit]
     number = st.column_config.NumberColumn(format="%d" if show == "rank" else "%.4g")
-    rows = st.dataframe(shown.iloc[order], hide_index=True, height=360, on_select="rerun", selection_mode="single-row",
+    rows = st.dataframe(_readable(shown.iloc[order]), hide_index=True, height=360, on_select="rerun",
+                        selection_mode="single-row",
                         key="wordmap_ranked", column_config={labels[m]: number for m in metrics} | _significance_columns()
                         ).selection.rows
     return int(order[rows[0]]) if rows and rows[0] < order.size else None
 
 
+def _readable(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with p and q as text in three digits, a p below the float range from its logarithm (``1.7e-550``,
+    :func:`fsviz.stats.significance.p_label`), so no p shows as 0; −log₁₀ p sorts them."""
+    return table.assign(p=[p_label(p, -minus) for p, minus in zip(table["p"], table["-log10 p"])],
+                        q=[p_label(q) for q in table["q"]])
+
+
 def _significance_columns() -> dict:
-    """How the tables show each word's p, q and −log₁₀ p (a p can be 1e-300: scientific notation; 0 below that)."""
+    """How the tables show each word's p, q and −log₁₀ p (p and q as text: :func:`_readable`)."""
     return {
-        "p": st.column_config.NumberColumn(format="%.3e", help="The word's p-value of association with the positive "
-                                           "group: one-sided Fisher's exact test on its 2×2 table (tp, fp, pos, neg). "
-                                           "A p below about 1e-300 is too small for a number and shows as 0; "
-                                           "−log₁₀ p gives its size."),
-        "q": st.column_config.NumberColumn(format="%.3e", help="Benjamini–Hochberg q over every word of the task: the "
-                                           "words with q ≤ 0.05 are a selection with an expected 5% false discoveries."),
+        "p": st.column_config.TextColumn("p (one-sided)", help="The word's p-value of association with the positive "
+                                         "group: one-sided Fisher's exact test on its 2×2 table (tp, fp, pos, neg), "
+                                         "the alternative that the word is MORE frequent in the class. A word more "
+                                         "frequent outside it (a negative feature, which BNS or Chi may rank first) "
+                                         "has p near 1. Sort by −log₁₀ p to order by p."),
+        "q": st.column_config.TextColumn("q", help="Benjamini–Hochberg q over every word of the task: the "
+                                         "words with q ≤ 0.05 are a selection with an expected 5% false discoveries."),
         "-log10 p": st.column_config.NumberColumn("−log₁₀ p", format="%.1f", help="−log₁₀ of the word's p, computed "
                                                   "in logs: 2 means p = 0.01; finite however small p is, so it orders "
                                                   "the words whose p shows as 0."),
@@ -200,7 +209,7 @@ def main() -> None:
         words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
         st.subheader(f"Selected: {words.size:,} words")
         table = word_table(task, metrics, k, words=words, tested=tested)
-        rows = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
+        rows = st.dataframe(_readable(table), hide_index=True, on_select="rerun", selection_mode="single-row",
                             column_config=_significance_columns(),
                             key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
         picks["selection"] = words[rows[0]] if rows and rows[0] < words.size else None

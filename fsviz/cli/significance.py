@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
 from .._validation import check_k
 from ..stats.effect import EFFECT_COLUMNS, EFFECT_NOTE, log_ratio_interval
-from ..stats.significance import FdrRule, parse_k_rule, significance
+from ..stats.significance import FdrRule, p_label, parse_k_rule, significance
 from .output import records
 
 __all__ = ["chosen_k", "significance_text", "top_summary", "with_significance"]
@@ -47,8 +46,8 @@ def significance_text(table: pd.DataFrame, task, args, k: int) -> str:
     rule = parse_k_rule(args.k)
     shown = table.drop_duplicates("word").sort_values(["-log10 p", "word"], ascending=[False, True], kind="stable")
     estimate, low, high = (shown[column] for column in EFFECT_COLUMNS)
-    shown = shown.assign(p=[_p_text(p, -minus) for p, minus in zip(shown["p"], shown["-log10 p"])],
-                         q=[_p_text(q) for q in shown["q"]],
+    shown = shown.assign(p=[p_label(p, -minus) for p, minus in zip(shown["p"], shown["-log10 p"])],
+                         q=[p_label(q) for q in shown["q"]],
                          **{"log2 ratio [95% CI]": [f"{e:.2f} [{lo:.2f}, {hi:.2f}]"
                                                      for e, lo, hi in zip(estimate, low, high)]})
     test = "Fisher's exact test" if args.test == "fisher" else f"{args.test} test"
@@ -56,12 +55,3 @@ def significance_text(table: pd.DataFrame, task, args, k: int) -> str:
     head = (f"\np and Benjamini-Hochberg q ({test}, {args.alternative}; q over all {task.n_words} words) of the "
             f"{len(shown)} words shown{chosen};\n{EFFECT_NOTE}:")
     return head + "\n" + shown[["word", "tp", "fp", "p", "q", "log2 ratio [95% CI]"]].to_string(index=False)
-
-
-def _p_text(p: float, log10_p: float | None = None) -> str:
-    """A p or q in three digits; one that underflowed to 0 from its log₁₀ when known (``1.1e-1620``), else
-    ``<1e-300``."""
-    if p > 0 or log10_p is None or not np.isfinite(log10_p):
-        return "<1e-300" if p == 0 else f"{p:.3g}"
-    exponent = int(np.floor(log10_p))
-    return f"{10 ** (log10_p - exponent):.2g}e{exponent}"

@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         fdr_k,
         g2_p,
         log10_p_values,
+        p_label,
         p_values,
         parse_k_rule,
         significance,
@@ -93,7 +94,7 @@ _SOURCES = {
     ],
     "significance": [
         "ALTERNATIVES", "DEFAULT_FDR", "FdrBoundary", "FdrRule", "METHODS", "Significance", "bh_q_values",
-        "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "log10_p_values", "p_values", "parse_k_rule", "significance",
+        "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "log10_p_values", "p_label", "p_values", "parse_k_rule", "significance",
         "significant_words",
     ],
     "tables": [
@@ -109,7 +110,7 @@ __all__ = [
     "boundary_table", "check_fdr", "class_table", "class_word_matrix",
     "correlation", "df_ranks", "fdr_boundary", "fdr_k", "fisher_log_p", "fisher_p", "g2_p", "hypergeom_logpmf",
     "isocline", "isocline_shape", "log10_p_values", "log_ratio_interval", "log_scaled", "metric_surface",
-    "no_isocline_reason", "p_values", "parse_k_rule", "selected_side", "significance", "significant_words",
+    "no_isocline_reason", "p_label", "p_values", "parse_k_rule", "selected_side", "significance", "significant_words",
     "top_k_isocline", "top_k_isoclines", "top_masks", "top_overlap", "top_words", "weighted_isocline",
     "word_bns_view", "word_facts", "word_points", "word_table", "zero_rule_agreement",
 ]

@@ -60,7 +60,7 @@ from ..metrics.keyness import g2
 from .fisher import ALTERNATIVES, fisher_log_p, fisher_p
 
 __all__ = ["ALTERNATIVES", "DEFAULT_FDR", "METHODS", "FdrBoundary", "FdrRule", "Significance", "bh_q_values",
-           "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "log10_p_values", "p_values", "parse_k_rule",
+           "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "log10_p_values", "p_label", "p_values", "parse_k_rule",
            "significance", "significant_words"]
 
 #: How :func:`p_values` tests a word: exact everywhere, Cochran's switch, or G² everywhere.
@@ -384,3 +384,17 @@ def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater"
     if alternative != "greater":
         lower = _first_true(lambda tp: significant(tp, fp), bottom, bottom_end, False)
     return FdrBoundary(fdr, p_star, fp, upper, lower.copy() if lower is upper else lower)
+
+
+def p_label(p: float, log10_p: float | None = None) -> str:
+    """A p or q in three digits for a table; one that underflowed to 0, from its log₁₀ when known
+    (``1.1e-1620``), else ``<1e-300``.
+
+    >>> p_label(0.0123), p_label(0.0, -549.77), p_label(0.0)
+    ('0.0123', '1.7e-550', '<1e-300')
+    """
+    if p > 0 or log10_p is None or not np.isfinite(log10_p):
+        return "<1e-300" if p == 0 else f"{p:.3g}"
+    exponent = int(np.floor(log10_p))
+    return f"{10 ** (log10_p - exponent):.2g}e{exponent}"
+

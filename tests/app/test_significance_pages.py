@@ -6,7 +6,7 @@ from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from fsviz.stats.significance import significance
+from fsviz.stats.significance import p_label, significance
 
 
 def fresh(page):
@@ -44,7 +44,11 @@ def test_word_map_shows_p_q_and_draws_the_fdr_boundary():
     assert f"{tested.selected(0.05).size:,} of {task.n_words:,} words have q ≤ 0.05" in captions
     ranked = [d for d in at.dataframe if "p" in d.value.columns and "selected by" in d.value.columns][0].value
     assert {"p", "q"} <= set(ranked.columns)
-    assert np.allclose(ranked["q"].to_numpy(), tested.q[ranked.index.to_numpy()])
+    # p and q show as text in three digits (a p below the float range from its logarithm, never 0)
+    rows = ranked.index.to_numpy()
+    assert ranked["q"].tolist() == [p_label(q) for q in tested.q[rows]]
+    assert ranked["p"].tolist() == [p_label(p, -m) for p, m in zip(tested.p[rows], tested.minus_log10_p[rows])]
+    assert "0" not in set(ranked["p"]) and "0.000e+00" not in set(ranked["p"])
     at.toggle(key="wordmap_fdr_show").set_value(True).run()
     at.number_input(key="wordmap_fdr").set_value(0.01).run()
     assert_clean(at)
