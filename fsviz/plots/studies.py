@@ -28,6 +28,15 @@ def _alpha_colour(alpha: float) -> str:
     return sample_colorscale("RdBu", [float(np.clip(0.5 + side * (0.3 + 0.4 * abs(alpha - 0.5)), 0, 1))])[0]
 
 
+def _say_bars(fig: go.Figure, curves: pd.DataFrame) -> None:
+    """Say under the figure what its error bars are, when it has them."""
+    if any(column.endswith("_sem") for column in curves.columns):
+        fig.add_annotation(text="Error bars: ± 1 standard error of the macro average, over the tasks (classes) of "
+                                "the run", xref="paper", yref="paper", x=0, y=-0.16, xanchor="left", yanchor="top",
+                           showarrow=False, font=dict(size=11, color="#555"))
+        fig.update_layout(margin=dict(b=70))
+
+
 def _sem_bars(line: pd.DataFrame, goal: str, colour: str):
     """± one standard error over tasks (``{goal}_sem``), thin, in the line's colour; None without it."""
     column = f"{goal}_sem"
@@ -73,6 +82,7 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
     fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks], title_text="features selected (k)")
     fig.update_layout(height=460, margin=dict(l=10, r=10, t=70, b=10),
                       legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
+    _say_bars(fig, curves)
     return fig
 
 
@@ -162,4 +172,5 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
     fig.update_yaxes(title_text="vocabulary size", secondary_y=True, showgrid=False, tickformat=",d")
     fig.update_layout(height=460, margin=dict(l=10, r=10, t=40, b=10), hovermode="x unified",
                       legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
+    _say_bars(fig, curves)
     return fig
