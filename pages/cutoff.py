@@ -8,7 +8,7 @@ from fsviz import plots
 from fsviz.evaluation.grid import GridConfig
 from fsviz.evaluation.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
-from ui.components import plain, spreadsheet_csv
+from ui.components import class_picker, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
@@ -43,8 +43,8 @@ def main() -> None:
 
     classes = [str(c) for c in corpus.classes]
     c1, c2, c3, c4 = st.columns([4, 1, 1, 1])
-    chosen_classes = c1.multiselect("Positive classes (each against the rest)", classes, default=classes,
-                                    key="cutoff_classes")
+    with c1:
+        chosen_classes = class_picker("Positive classes (each against the rest)", classes, key="cutoff_classes")
     trials = c2.number_input("Trials", 1, 100, 5, key="cutoff_trials")
     folds = c3.number_input("Folds", 2, 20, 4, key="cutoff_folds")
     seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="cutoff_seed")

@@ -10,7 +10,7 @@ from fsviz.evaluation.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_K
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import metric_picker, plain, spreadsheet_csv
+from ui.components import class_picker, metric_picker, plain, spreadsheet_csv
 from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
@@ -90,8 +90,8 @@ def main() -> None:
     with run_tab:
         classes = [str(c) for c in corpus.classes]
         c1, c2 = st.columns(2)
-        chosen_classes = c1.multiselect("Positive classes (each against the rest)", classes, default=classes,
-                                        key="grid_classes")
+        with c1:
+            chosen_classes = class_picker("Positive classes (each against the rest)", classes, key="grid_classes")
         with c2:
             chosen_metrics = metric_picker("Metrics", fsviz.metric_names(), default=list(fsviz.FORMAN_METRICS),
                                            key="grid_metrics", format_func=state.metric_option,

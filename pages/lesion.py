@@ -10,7 +10,7 @@ from fsviz import plots
 from fsviz.evaluation.grid import DEFAULT_KS, parse_ks
 from fsviz.evaluation.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
-from ui.components import plain, spreadsheet_csv
+from ui.components import class_picker, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
@@ -60,8 +60,8 @@ def main() -> None:
     st.subheader("The study")
     classes = [str(c) for c in corpus.classes]
     c1, c2 = st.columns([3, 2])
-    chosen_classes = c1.multiselect("Positive classes (each against the rest)", classes, default=classes,
-                                    key="lesion_classes")
+    with c1:
+        chosen_classes = class_picker("Positive classes (each against the rest)", classes, key="lesion_classes")
     ks_text = c2.text_input("Numbers of features k", ", ".join(map(str, DEFAULT_KS)), key="lesion_ks")
     c1, c2, c3 = st.columns(3)
     trials = c1.number_input("Trials", 1, 100, 5, key="lesion_trials")

@@ -91,6 +91,19 @@ def metric_picker(label: str, options, *, default, key: str, format_func=None, h
     return chosen
 
 
+def class_picker(label: str, classes, *, key: str) -> list:
+    """A multiselect of classes (all chosen at first) with All and None, and a line naming what is chosen and how
+    many: with many classes the box's chips run past its edge, and the line says what the box cannot show."""
+    classes = [str(c) for c in classes]
+    chosen = st.multiselect(label, classes, default=classes, key=key, **_FIRST_MATCH)
+    row = st.container(horizontal=True, gap="small")
+    row.button("All", key=f"{key}_all", type="tertiary", on_click=_choose, args=(key, classes))
+    row.button("None", key=f"{key}_none", type="tertiary", on_click=_choose, args=(key, []))
+    shown = ", ".join(plain(c) for c in chosen[:12]) + (f", … ({len(chosen) - 12:,} more)" if len(chosen) > 12 else "")
+    st.caption(f"Chosen ({len(chosen)} of {len(classes)} classes): {shown or 'none'}")
+    return chosen
+
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

@@ -169,3 +169,23 @@ def test_stop_shows_the_stopped_state_with_what_is_finished(cache):
     assert any(f"Stopped after {done} of 8 cells" in w.value and "Continue" in w.value for w in at.warning)
     assert at.button(key="grid_run").label == "Continue"
     assert fsviz.evaluation.grid.list_runs(runs_dir(cache))["status"].tolist() == ["stopped"]
+
+
+@pytest.mark.parametrize("script, key", [("pages/grid.py", "grid_classes"), ("pages/lesion.py", "lesion_classes"),
+                                         ("pages/cutoff.py", "cutoff_classes")])
+def test_the_class_box_says_what_it_holds_and_sets_all_or_none_at_once(script, key):
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.switch_page(script).run()
+    n = len(at.session_state["context"].corpus.classes)
+
+    def line():
+        return next(c.value for c in at.caption if c.value.startswith("Chosen ("))
+
+    assert line().startswith(f"Chosen ({n} of {n} classes)") and "more)" in line()
+    at.button(key=f"{key}_none").click().run()
+    assert at.multiselect(key=key).value == [] and line() == f"Chosen (0 of {n} classes): none"
+    at.multiselect(key=key).set_value(["numpy", "scipy.stats"]).run()
+    assert line() == f"Chosen (2 of {n} classes): numpy, scipy\\.stats"
+    at.button(key=f"{key}_all").click().run()
+    assert len(at.multiselect(key=key).value) == n
+    assert not at.exception, [e.value for e in at.exception]
