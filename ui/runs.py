@@ -36,9 +36,7 @@ def stored_runs(key: str, corpus=None) -> None:
                         written=runs["written"].str.slice(0, 16).str.replace("T", " "))
     st.dataframe(shown[["kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells", "status",
                         "written"]], hide_index=True, height=min(400, 38 + 35 * len(runs)))
-    labels = {path: f"{kind}: {data} · {metrics[:40]} · {status} ({written[:16].replace('T', ' ')})" for path, kind,
-              data, metrics, status, written in runs[["path", "kind", "datasets", "metrics", "status",
-                                                      "written"]].itertuples(index=False)}
+    labels = {row.path: _run_label(row) for row in runs.itertuples(index=False)}
     c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
     chosen = c1.selectbox("Open a stored run", [None, *labels], format_func=lambda p: "—" if p is None else labels[p],
                           key=f"{key}_choice")
@@ -102,6 +100,20 @@ def kept_multiclass(corpus) -> dict:
     from disk only when the folder's files change."""
     folder = state.multiclass_dir()
     return cache.kept_multiclass(corpus, corpus.fingerprint, str(folder), _signature(folder))
+
+
+def _short(text: str, most: int) -> str:
+    return text if len(text) <= most else text[:most - 1].rstrip(", ") + "…"
+
+
+def _run_label(row) -> str:
+    """A stored run as the picker lists it: enough to tell two runs apart (every setting the list has, and the
+    start of its key, which differs with anything else: the seed, the classes, the classifier's parameters)."""
+    metrics = [m for m in str(row.metrics).split(", ") if m]
+    named = _short(", ".join(metrics), 60)
+    return (f"{row.kind}: {_short(str(row.datasets), 40)} · {len(metrics)} metric{'s' * (len(metrics) != 1)} "
+            f"({named}) · k {_short(str(row.k), 40)} · {row.trials} × {row.folds} folds · {row.status} "
+            f"({str(row.written)[:16].replace('T', ' ')}) · {str(row.key)[:6]}")
 
 
 def _signature(*folders) -> tuple:

@@ -67,6 +67,9 @@ def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_
     at.switch_page("pages/grid.py").run()
     assert at.multiselect(key="grid_classes").value != ["scipy.stats", "numpy"]  # the defaults: every class
     choice = at.selectbox(key="grid_runs_choice")
+    # The picker tells runs apart: metrics, k, trials × folds and the start of the run's key.
+    assert choice.options[1].startswith("grid: ") and "2 metrics (bns, ig) · k 10, 50 · 2 × 2 folds · stopped" \
+        in choice.options[1] and choice.options[1].endswith(run_key(config, [corpus])[:6])
     choice.set_value(choice.options[1]).run()
     at.button(key="grid_runs_open").click().run()
     assert not at.exception and not at.error
