@@ -17,7 +17,7 @@ def test_a_continued_grid_run_counts_its_stored_cells_once(tmp_path):
     run_grid([corpus], configs[0], out=outs[0], should_stop=lambda: next(calls) >= 2, flush_seconds=0)  # 3 of 12
     lock = threading.Lock()
     lock.acquire()  # taken by the page, let go of by the job
-    job = runs.RunJob(["a", "b"], runs._grid_work(corpus, configs, outs), [lock], total=18, done=3, estimate=1.0)
+    job = runs.RunJob(["a", "b"], runs._grid_work(corpus, configs, outs, None), [lock], total=18, done=3, estimate=1.0)
     seen = []
     while job.running:
         seen.append(job.done)

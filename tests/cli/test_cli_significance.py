@@ -39,7 +39,7 @@ def test_a_bad_rule_is_one_line(k, capsys):
 
 
 def test_a_p_that_underflows_is_printed_from_its_log():
-    from fsviz.cli.significance import _p_text
+    from fsviz.stats.significance import p_label  # the CLI's and the app's one rule
 
-    assert [_p_text(p) for p in (0.0, 1e-300, 0.04321, 1.0)] == ["<1e-300", "1e-300", "0.0432", "1"]
-    assert _p_text(0.0, -1619.97345) == "1.1e-1620" and _p_text(0.0, float("-inf")) == "<1e-300"
+    assert [p_label(p) for p in (0.0, 1e-300, 0.04321, 1.0)] == ["<1e-300", "1e-300", "0.0432", "1"]
+    assert p_label(0.0, -1619.97345) == "1.1e-1620" and p_label(0.0, float("-inf")) == "<1e-300"

@@ -39,6 +39,7 @@ def _shoot(page, locator, name):
 def test_word_map_formula_and_figure_one_in_chromium(server, browser):  # noqa: F811
     page = _open(browser, f"{server}/word_map")
     try:
+        page.locator("summary", has_text="Your own metric").first.click()  # folded beside the map: open it
         _type(page, "Your own metric", FORMULA)
         _assert_no_error(page)
         word_map = page.locator(".js-plotly-plot").first
