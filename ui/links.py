@@ -148,13 +148,18 @@ def keep(script: str, ctx) -> None:
     st.session_state["link_applied"] = (script, tuple(sorted(view.items())))  # this view is the session's own
 
 
-def view_link(script: str) -> str:
-    """The address of the view :func:`keep` wrote: this server, the page, and its query (an upload's name never in it)."""
+def server_address() -> str:
+    """This server's address as the browser reached it (``https://host:port``); '' outside a browser session."""
     try:
         parts = urlsplit(st.context.url or "")
-        base = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
     except Exception:  # noqa: BLE001 (no browser request behind this session: a test)
-        base = ""
+        return ""
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+def view_link(script: str) -> str:
+    """The address of the view :func:`keep` wrote: this server, the page, and its query (an upload's name never in it)."""
+    base = server_address()
     slug = "" if script == "app.py" else PurePosixPath(script).stem
     query = urlencode({name: st.query_params.get(name) for name in st.query_params})
     return f"{base}/{slug}" + (f"?{query}" if query else "")

@@ -15,13 +15,12 @@ import os
 import re
 import secrets
 import time
-from urllib.parse import urlsplit
 
 import streamlit as st
 
 from fsviz.corpora.sample import cache_dir
 from fsviz.evaluation.grid import open_run
-from ui import state
+from ui import links, state
 
 #: What a share id, an owner's folder and a run key look like: anything else is refused before a file is read.
 _ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -101,12 +100,7 @@ def open_shared(ident):
 
 def link(ident: str) -> str:
     """The address that opens the link ``ident`` on this server's Results explorer."""
-    try:
-        parts = urlsplit(st.context.url or "")
-        base = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
-    except Exception:  # noqa: BLE001 (no browser request behind this session: a test)
-        base = ""
-    return f"{base}/results?run={ident}"
+    return f"{links.server_address()}/results?run={ident}"
 
 
 def share_panel(run) -> None:
