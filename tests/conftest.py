@@ -98,3 +98,23 @@ def assert_matches_chi2_contingency(name, **options):
         expected = chi2_contingency(table, correction=False, **options)[0]
         assert ours[i] == pytest.approx(expected, rel=1e-9, abs=1e-9)
 
+
+def split_texts(seed=0, n_train=60, n_test=40, classes=("fruit", "sky", "sea")):
+    """A training file's and a test file's (texts, labels): each class's documents hold two of its own words among
+    four common ones, the classes in turn (a corpus that ships as two files, for ``fsviz.load_split``)."""
+    rng = np.random.default_rng(seed)
+    signal = {"fruit": ["apple", "pear", "plum"], "sky": ["cloud", "rain", "sun"], "sea": ["wave", "salt", "tide"]}
+    noise = ["the", "and", "of", "with", "very", "some", "more", "then"]
+
+    def one(n):
+        labels = [classes[i % len(classes)] for i in range(n)]
+        texts = [" ".join(rng.choice(signal[c], 2).tolist() + rng.choice(noise, 4).tolist()) for c in labels]
+        return texts, labels
+    return one(n_train), one(n_test)
+
+
+def write_csv(path, texts, labels):
+    """``texts`` and ``labels`` as a CSV of text and label columns (texts without commas or quotes); ``path``."""
+    path.write_text("text,label\n" + "".join(f"{t},{c}\n" for t, c in zip(texts, labels)))
+    return path
+

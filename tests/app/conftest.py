@@ -47,3 +47,14 @@ def runs_dir(cache, kind: str = "grid", token: str = "A" * 43) -> Path:
     """Where the app keeps the runs of the browser whose visitor cookie is ``token`` (``grid`` or ``multiclass``),
     under the cache folder ``cache``: :func:`ui.state.visitor`'s folder, worked out here."""
     return Path(cache) / kind / ("v-" + hashlib.sha256(f"browser:{token}".encode()).hexdigest()[:32])
+
+
+@pytest.fixture
+def data_root(tmp_path, monkeypatch):
+    """tmp/data, the only folder typed paths may read (``FSVIZ_DATA_DIRS``), with typed paths allowed."""
+    root = tmp_path / "data"
+    root.mkdir()
+    monkeypatch.setenv("FSVIZ_DATA_DIRS", str(root))
+    monkeypatch.delenv("FSVIZ_ALLOW_PATHS", raising=False)
+    return root
+

@@ -20,15 +20,6 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
 
 
-@pytest.fixture
-def data_root(tmp_path, monkeypatch):
-    root = tmp_path / "data"
-    root.mkdir()
-    monkeypatch.setenv("FSVIZ_DATA_DIRS", str(root))
-    monkeypatch.delenv("FSVIZ_ALLOW_PATHS", raising=False)
-    return root
-
-
 def word_map(path=None):
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=180).run()
     if path is not None:

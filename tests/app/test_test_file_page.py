@@ -1,9 +1,8 @@
 """A test file beside the corpus in the sidebar (issue #37, item 4): the corpus says how many documents the test
 file holds, Recommend fits on the training file and scores on the test file, and its answer says so."""
 
-import numpy as np
 import pytest
-from conftest import REPO
+from conftest import REPO, split_texts, write_csv
 from streamlit.testing.v1 import AppTest
 
 
@@ -13,23 +12,9 @@ def cache(tmp_path, monkeypatch):
     return tmp_path / "cache"
 
 
-@pytest.fixture
-def data_root(tmp_path, monkeypatch):
-    root = tmp_path / "data"
-    root.mkdir()
-    monkeypatch.setenv("FSVIZ_DATA_DIRS", str(root))
-    monkeypatch.delenv("FSVIZ_ALLOW_PATHS", raising=False)
-    rng = np.random.default_rng(0)
-    signal = {"fruit": ["apple", "pear", "plum"], "sky": ["cloud", "rain", "sun"], "sea": ["wave", "salt", "tide"]}
-    noise = ["the", "and", "of", "with", "very", "some", "more", "then"]
-    for name, n in (("train.csv", 90), ("test.csv", 60)):
-        labels = [list(signal)[i % 3] for i in range(n)]
-        rows = [" ".join(rng.choice(signal[c], 2).tolist() + rng.choice(noise, 4).tolist()) + f",{c}" for c in labels]
-        (root / name).write_text("text,label\n" + "\n".join(rows) + "\n")
-    return root
-
-
 def test_a_test_file_in_the_sidebar_is_what_recommend_scores_on(data_root):
+    for name, texts in zip(("train.csv", "test.csv"), split_texts(n_train=90, n_test=60)):
+        write_csv(data_root / name, *texts)
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.radio(key="source_kind").set_value("Path").run()
     at.text_input(key="path").set_value(str(data_root / "train.csv")).run()

@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pandas as pd
+from conftest import split_texts, write_csv
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,24 +44,12 @@ def test_every_part_trains_on_the_training_file_and_the_parts_split_the_test_fil
     assert max(sizes) - min(sizes) <= 1
 
 
-def _files(seed=0, n_train=60, n_test=40, classes=("fruit", "sky", "sea")):
-    rng = np.random.default_rng(seed)
-    signal = {"fruit": ["apple", "pear", "plum"], "sky": ["cloud", "rain", "sun"], "sea": ["wave", "salt", "tide"]}
-    noise = ["the", "and", "of", "with", "very", "some", "more", "then"]
-
-    def one(n):
-        labels = [classes[i % len(classes)] for i in range(n)]
-        texts = [" ".join(rng.choice(signal[c], 2).tolist() + rng.choice(noise, 4).tolist()) for c in labels]
-        return texts, labels
-    return one(n_train), one(n_test)
-
-
 def _config(**kw):
     return GridConfig(metrics=("bns", "ig", "rand"), ks=(2, 5), trials=1, folds=2, **kw)
 
 
 def test_the_grid_fits_on_the_training_file_and_scores_each_document_of_the_test_file_once():
-    train, test = _files()
+    train, test = split_texts()
     corpus = load_split(train, test, min_df=1)
     run = run_grid(corpus, _config(), n_jobs=1)
     results = run.results
@@ -73,7 +62,7 @@ def test_the_grid_fits_on_the_training_file_and_scores_each_document_of_the_test
 
 
 def test_a_class_the_test_file_lacks_is_skipped_with_its_reason():
-    train, test = _files()
+    train, test = split_texts()
     test = ([t for t, c in zip(*test) if c != "sea"], [c for c in test[1] if c != "sea"])
     run = run_grid(load_split(train, test, min_df=1), _config(), n_jobs=1)
     reasons = dict(zip(run.skipped["class"], run.skipped["reason"]))
@@ -82,7 +71,7 @@ def test_a_class_the_test_file_lacks_is_skipped_with_its_reason():
 
 
 def test_the_answer_says_it_was_scored_on_the_test_file():
-    train, test = _files(n_train=90, n_test=60)
+    train, test = split_texts(n_train=90, n_test=60)
     run = run_grid(load_split(train, test, min_df=1), _config(), n_jobs=1)
     table = recommend(run.results)
     text = " ".join(recommendation_text(table))
@@ -92,7 +81,7 @@ def test_the_answer_says_it_was_scored_on_the_test_file():
 
 
 def test_multiclass_fits_on_the_training_file_and_scores_on_the_test_file_too():
-    train, test = _files()
+    train, test = split_texts()
     corpus = load_split(train, test, min_df=1)
     config = GridConfig(metrics=("chi_max",), ks=(3,), trials=1, folds=2)
     _, _, cells = _prepared(corpus, config)
@@ -104,12 +93,8 @@ def test_multiclass_fits_on_the_training_file_and_scores_on_the_test_file_too():
 
 
 def test_the_cli_reads_a_test_file_and_its_json_says_so(tmp_path, capsys):
-    train, test = _files(n_train=90, n_test=60)
-    paths = []
-    for name, (texts, labels) in (("train", train), ("test", test)):
-        path = tmp_path / f"{name}.csv"
-        path.write_text("text,label\n" + "".join(f"{t},{c}\n" for t, c in zip(texts, labels)))
-        paths.append(str(path))
+    train, test = split_texts(n_train=90, n_test=60)
+    paths = [str(write_csv(tmp_path / f"{name}.csv", *texts)) for name, texts in (("train", train), ("test", test))]
     assert main(["recommend", paths[0], "--test", paths[1], "--min-df", "1", "--json", "--jobs", "1", "-q"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert {a["scored_on"] for a in out["answers"]} == {"test file"}
@@ -118,7 +103,7 @@ def test_the_cli_reads_a_test_file_and_its_json_says_so(tmp_path, capsys):
 
 
 def test_a_multiclass_run_hands_over_each_cells_rows_as_it_finishes():
-    train, test = _files()
+    train, test = split_texts()
     corpus = load_split(train, test, min_df=1)
     handed = []
     table = run_multiclass(corpus, GridConfig(metrics=("chi_max", "dfreq"), ks=(3,), trials=1, folds=2), n_jobs=1,
