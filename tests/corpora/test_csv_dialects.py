@@ -3,9 +3,9 @@
 Property tests write files with ``csv.writer`` (quoted fields holding commas, quotes, line ends; CRLF or LF;
 a UTF-8 byte-order mark; text beyond ASCII; the separator ``,``, ``;``, ``|`` or a tab) and compare the
 reader's texts and labels with ``csv.DictReader`` on the same bytes, after the reader's documented cleaning
-(labels stripped; a row with a blank label dropped with a note). Arbitrary strings over a small alphabet
-check invalid input too: where strict ``csv`` refuses a file, or a row has more fields than the header, the
-reader refuses it; otherwise the two agree.
+(labels stripped; a row with a blank label, or a row too short to hold a text, dropped with a note).
+Arbitrary strings over a small alphabet check invalid input too: where strict ``csv`` refuses a file, or a
+row has more fields than the header, the reader refuses it; otherwise the two agree.
 
 Before this, the reader parsed with pandas' C engine, which read ``text,label\\r\\r,e\\r`` (a blank line ended
 by a lone CR, then a row with an empty text) as text ``e`` with no label: the row's cells moved one column
@@ -49,7 +49,8 @@ def expected(data: bytes, delimiter: str, quoting=csv.QUOTE_MINIMAL):
         return None
     if any(None in row for row in rows):
         return None
-    kept = [(row["text"], row["label"].strip()) for row in rows if row["label"] is not None and row["label"].strip()]
+    kept = [(row["text"], row["label"].strip()) for row in rows
+            if row["label"] is not None and row["label"].strip() and row["text"] is not None]
     return [t for t, _ in kept], [(label,) for _, label in kept]
 
 
@@ -200,3 +201,11 @@ def test_wherever_a_read_column_is_repeated_it_is_refused(width, twice):
             read(source)
     else:
         assert f"'{names[at]}' at positions {min(at, copy)}, {max(at, copy)}" in read(source).notes[0]
+
+
+def test_a_row_too_short_to_hold_its_text_is_dropped_with_a_note():
+    """``csv.writer`` leaves a lone CR unquoted under a LF line end; strict ``csv`` then ends the row there,
+    so the next line ``a`` holds a label and no text: it is dropped, and the note says which row."""
+    raw = read(upload(b"label,text\nx,\ra\n", "t.csv"))
+    assert (raw.texts, raw.labels) == ([""], [("x",)])
+    assert raw.notes == ["dropped 1 row with no text (row 2)"]
