@@ -6,12 +6,21 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import settings
 from scipy.stats import chi2_contingency
 
 import fsviz
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(os.environ.get("FSVIZ_SHARED_DATA", REPO.parent / "shared" / "data"))
+
+# Property tests: the suite draws the same examples on every run, so a run that lands is a run that can be
+# repeated (a failure found by chance on CI's clean clone once cost a whole stop). New examples are searched
+# for on purpose: `HYPOTHESIS_PROFILE=explore python -m pytest tests/corpora` (any tests) draws fresh ones
+# on each run and prints how to reproduce a failure.
+settings.register_profile("repeatable", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 def shared(*parts) -> Path:

@@ -78,6 +78,7 @@ def page(script: str) -> Context:
         st.divider()
         corpus, corpus_key, min_df, groups, k = _corpus_groups_k()
         state.remember_browser()  # this browser's runs are its own (a cookie; see ui.state.visitor)
+        _account()
     task = None
     if groups is not None:
         try:
@@ -94,6 +95,24 @@ def page(script: str) -> Context:
     links.keep(relative, context)  # the view in the address: a link to it reopens it
     links.link_box(relative, context)
     return context
+
+
+def _account() -> None:
+    """Sign in and out, where the server has a login (:func:`ui.state.login_providers`): a signed-in visitor's runs
+    are theirs in any browser they sign in on; until then the browser is the visitor. Nothing without a login."""
+    providers = state.login_providers()
+    if not providers:
+        return
+    st.divider()
+    if state.signed_in():
+        name = st.user.get("name") or st.user.get("email") or st.user.get("sub")
+        st.caption(f"Signed in as {plain(str(name))}: your runs are yours in any browser you sign in on.")
+        st.button("Sign out", key="account_sign_out", on_click=st.logout)
+        return
+    st.caption("Sign in to keep your runs across browsers. Until then this browser keeps its own.")
+    for provider in providers:
+        st.button("Sign in" if provider is None else f"Sign in with {plain(provider)}",
+                  key=f"account_sign_in_{provider}", on_click=st.login, args=() if provider is None else (provider,))
 
 
 def _paths_allowed() -> bool:

@@ -20,6 +20,7 @@ import os
 import re
 import secrets
 import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -297,6 +298,20 @@ def remember_browser() -> None:
         return
     st.html(f"<script>document.cookie = '{VISITOR_COOKIE}={token}; path=/; max-age=31536000; SameSite=Strict';"
             "</script>", unsafe_allow_javascript=True)
+
+
+def login_providers() -> list:
+    """The sign-in buttons this server offers: none without a login (no ``[auth]`` in ``.streamlit/secrets.toml``);
+    ``[None]`` for ``[auth]``'s own OpenID Connect provider; each named provider (``[auth.google]``, …) otherwise,
+    as :func:`st.login` takes them."""
+    try:
+        auth = st.secrets.get("auth")
+    except Exception:  # noqa: BLE001 (no secrets file, or one Streamlit cannot read: no login)
+        return []
+    if not auth:
+        return []
+    named = [name for name, value in auth.items() if isinstance(value, Mapping)]
+    return named or [None]
 
 
 def signed_in() -> bool:

@@ -31,13 +31,15 @@ def _free_port():
 
 
 @contextlib.contextmanager
-def streamlit_server(cache):
-    """``streamlit run app.py`` on a free local port, with ``cache`` as fsviz's cache folder; yields its URL."""
+def streamlit_server(cache, *options: str, env: dict | None = None):
+    """``streamlit run app.py`` on a free local port, with ``cache`` as fsviz's cache folder; yields its URL.
+    ``options`` are more of Streamlit's command-line options (``--secrets.files``, …); ``env`` more variables."""
     port = _free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", "FSVIZ_CACHE_DIR": str(cache)}
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", "FSVIZ_CACHE_DIR": str(cache),
+           **(env or {})}
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1"],
+         "--server.port", str(port), "--server.address", "127.0.0.1", *options],
         cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
