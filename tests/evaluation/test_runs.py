@@ -85,6 +85,43 @@ def test_a_run_is_deleted_only_from_its_own_folder(tmp_path):
     assert list_runs(folder).empty and not any(folder.rglob("*.parquet"))
 
 
+def test_a_run_that_is_going_cannot_be_deleted_by_its_file_or_its_checkpoint(tmp_path):
+    """Issue 39: with deletion allowed, a visitor deleted a run another was still running (its manifest and parts
+    gone, the job writing on). While a run holds its results file's lock, both of its listed paths are refused."""
+    import threading
+
+    from fsviz import CorpusError
+    from fsviz.evaluation.grid import delete_run
+
+    corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=2).load()
+    folder, out = tmp_path / "grid", tmp_path / "grid" / "b.parquet"
+    config = GridConfig(metrics=("ig",), ks=(5,), trials=2, folds=2)
+    run_grid([corpus], config, out=folder / "b.parquet", n_jobs=1, should_stop=lambda: True, flush_seconds=0)
+    stopped = list_runs(folder)["path"].tolist()  # the stopped run's checkpoint folder
+    going, release = threading.Event(), threading.Event()
+
+    def stop_when_released():
+        going.set()
+        release.wait(60)
+        return True
+
+    thread = threading.Thread(target=run_grid, args=([corpus], config), daemon=True,
+                              kwargs={"out": out, "n_jobs": 1, "should_stop": stop_when_released, "flush_seconds": 0})
+    thread.start()
+    assert going.wait(60)
+    try:
+        for path in [*stopped, out]:
+            with pytest.raises(CorpusError, match="is running; stop it"):
+                delete_run(path, folder)
+        assert list_runs(folder)["path"].tolist() == stopped, "the refused delete removed something"
+    finally:
+        release.set()
+        thread.join(60)
+    for path in list_runs(folder)["path"]:
+        delete_run(path, folder)
+    assert list_runs(folder).empty
+
+
 def test_a_stopped_multiclass_run_is_listed_with_the_grid_runs_and_continues(tmp_path):
     from fsviz.evaluation.multiclass import all_runs, cells_done, run_multiclass, save_multiclass
 

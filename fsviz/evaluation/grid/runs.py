@@ -21,6 +21,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 
 from ...corpora.formats import CorpusError
+from ._lock import out_lock
 from .config import GridConfig, run_key
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, skipped_frame, sorted_results
 
@@ -166,15 +167,23 @@ def open_run(path) -> GridRun:
 def delete_run(path, folder) -> None:
     """Delete the run stored at ``path`` (a results file with its checkpoints, or a stopped run's checkpoint
     folder) when it lies in ``folder``; anything else is refused, so a list of one folder's runs never deletes
-    a file elsewhere."""
+    a file elsewhere. A run that is going (its results file's lock is held, by this process or another:
+    :func:`~fsviz.evaluation.grid._lock.out_lock`) is refused too: deleting it would leave its job writing on into a
+    folder with no manifest. The lock is held while deleting, so the run cannot start again meanwhile."""
     path, folder = Path(path).resolve(), Path(folder).resolve()
     inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
     if not inside or not (path.suffix == ".parquet" or (path / MANIFEST).is_file()):
         raise CorpusError(f"{path.name!r} is not a run stored in {str(folder)!r}; nothing was deleted")
-    parts = path if path.is_dir() else Path(f"{path}.parts") / _key_of(path)
-    Checkpoint(parts.parent, parts.name).clear()
-    if not path.is_dir():
-        path.unlink(missing_ok=True)
+    out = path.parent.with_name(path.parent.name.removesuffix(".parts")) if path.is_dir() else path
+    try:
+        with out_lock(out, timeout=0):
+            parts = path if path.is_dir() else Path(f"{path}.parts") / _key_of(path)
+            Checkpoint(parts.parent, parts.name).clear()
+            if not path.is_dir():
+                path.unlink(missing_ok=True)
+    except TimeoutError:
+        raise CorpusError(f"{path.name!r} is running; stop it (or wait until it ends), then delete it. Nothing was "
+                          "deleted") from None
 
 
 def _key_of(path: Path) -> str:
