@@ -8,6 +8,7 @@ from __future__ import annotations
 import unicodedata
 from array import array
 from collections import defaultdict
+from collections.abc import Sequence
 
 import numpy as np
 from scipy import sparse
@@ -20,6 +21,8 @@ __all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "df_cut
 
 #: Tokens :func:`count_terms` holds before summing them into entries (4 bytes each): 4 MiB.
 CHUNK_TOKENS = 1 << 20
+#: Documents :func:`count_terms` reads first, spread through a corpus, to estimate its counts.
+SAMPLE_DOCS = 500
 
 
 def merge_columns(X_tf, vocabulary, new_words):
@@ -100,6 +103,13 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
     numbers of the documents so far are summed into (document, term, count) entries by scipy's
     ``sum_duplicates``, so the tokens held at once stay bounded while the entries are as compact as
     CountVectorizer's.
+
+    The entries (non-zeros) are bounded by ``limits.max_counts``, twice: before counting, from
+    :data:`SAMPLE_DOCS` documents spread evenly through the corpus (so an order of short documents first and long
+    ones last does not sway it), the whole corpus is estimated at its sample's entries per character, and refused
+    when that is over twice the limit (the margin keeps a corpus near the limit from being refused by the
+    sample's chance); then, as the counts grow, at each sum, when they pass the limit. A load that would
+    exhaust memory so stops in seconds with the limit's name, not after minutes with "out of memory".
     """
     vocabulary = defaultdict()
     vocabulary.default_factory = vocabulary.__len__
@@ -108,6 +118,10 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
     terms_of = getattr(analyze, "iter_terms", analyze)  # one at a time: a long document's n-grams are never all held
     indices, values, indptr = array("i"), array("i"), array("q", [0])
     ids, ends = array("i"), array("q")
+
+    error = _estimate_error(texts, terms_of, limits, what)
+    if error is not None:
+        raise CorpusError(f"{error}; {hint}" if hint else str(error))
 
     def flush():
         nonlocal ids, ends
@@ -121,6 +135,9 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
         values.frombytes(chunk.data.astype(np.int32, copy=False).tobytes())
         indptr.extend((chunk.indptr[1:] + indptr[-1]).tolist())
         ids, ends = array("i"), array("q")
+        if len(indices) > limits.max_counts:
+            error = limits.error("max_counts", what, limits.max_counts, at_least=True)
+            raise CorpusError(f"{error}; {hint}" if hint else str(error))
 
     for text in texts:
         ids.extend(map(term_id, terms_of(text)))
@@ -140,6 +157,23 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
                            np.frombuffer(indptr, dtype=np.int64)), shape=(len(indptr) - 1, order.size))
     X.sort_indices()
     return X, terms[order]
+
+
+def _estimate_error(texts, terms_of, limits: Limits, what: str) -> CorpusError | None:
+    """The error for a corpus whose counts, estimated from :data:`SAMPLE_DOCS` documents spread evenly through
+    it (its distinct terms per character), are over twice ``limits.max_counts``; None otherwise, and for a corpus
+    of at most twice that many documents (counting it whole is as quick as sampling it)."""
+    if not isinstance(texts, Sequence) or len(texts) <= 2 * SAMPLE_DOCS:
+        return None
+    sample = texts[::len(texts) // SAMPLE_DOCS]
+    chars = sum(map(len, sample))
+    if not chars:
+        return None
+    expected = sum(len(set(terms_of(text))) for text in sample) * sum(map(len, texts)) / chars
+    if expected <= 2 * limits.max_counts:
+        return None
+    error = limits.error("max_counts", what, round(expected, -3), about=True)
+    return CorpusError(f"{error}; estimated from {len(sample):,} documents spread through it")
 
 
 def analyzer_for(options: dict, stop_words=frozenset(), stem=False):

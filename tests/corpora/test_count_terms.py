@@ -71,3 +71,64 @@ def test_the_limit_stops_reading_early():
     with pytest.raises(CorpusError):
         count_terms(texts(), WordAnalyzer(), fsviz.Limits(max_words=100), "t")
     assert len(seen) == 51
+
+
+# Issue 39, class 9: a corpus is bounded in its counts (non-zeros), not only in its distinct words.
+
+@settings(max_examples=40, deadline=None)
+@given(texts=documents, chunk=st.sampled_from([1, 3, 1 << 20]))
+def test_counts_at_the_limit_are_kept_and_one_past_it_refused(texts, chunk):
+    """Whatever the chunks, a corpus with exactly ``max_counts`` entries loads, and with one more is refused,
+    naming the limit; the counts never grow past the limit by more than one chunk before the refusal."""
+    original = preprocessing.CHUNK_TOKENS
+    preprocessing.CHUNK_TOKENS = chunk
+    try:
+        X, _ = count_terms(texts, WordAnalyzer(), DEFAULT_LIMITS, "t")
+        if X.nnz == 0:
+            return
+        assert count_terms(texts, WordAnalyzer(), fsviz.Limits(max_counts=X.nnz), "t")[0].nnz == X.nnz
+        if X.nnz > 1:
+            with pytest.raises(CorpusError, match=r"more than \S+ counts \(document, word entries\).*max_counts"):
+                count_terms(texts, WordAnalyzer(), fsviz.Limits(max_counts=X.nnz - 1), "t")
+    finally:
+        preprocessing.CHUNK_TOKENS = original
+
+
+def short_then_long(n_short: int, n_long: int) -> list:
+    """Many short documents of distinct words first, then long ones repeating a few words: a prefix of the corpus
+    has far more entries per character than the whole."""
+    return [f"s{i}a s{i}b" for i in range(n_short)] + [" ".join(["long words repeat"] * 400)] * n_long
+
+
+def test_the_estimate_from_a_spread_sample_is_not_swayed_by_the_order_of_documents():
+    texts = short_then_long(3000, 3000)
+    X, _ = count_terms(texts, WordAnalyzer(), DEFAULT_LIMITS, "t")
+    assert X.nnz == 3000 * 2 + 3000 * 3
+    limits = fsviz.Limits(max_counts=X.nnz)
+    assert count_terms(texts, WordAnalyzer(), limits, "t")[0].nnz == X.nnz  # a prefix would have said 8 times that
+    assert count_terms(texts[::-1], WordAnalyzer(), limits, "t")[0].nnz == X.nnz
+
+
+def test_a_corpus_on_course_for_far_more_counts_is_refused_before_it_is_counted():
+    """Character n-grams of many documents: refused from the sample, before a single document is counted."""
+    texts = [f"document {i} holds words of its own: alpha{i} beta{i} gamma{i}" for i in range(5000)]
+    counted = []
+
+    class Counting(CharAnalyzer):
+        def iter_terms(self, text):
+            counted.append(text)
+            return super().iter_terms(text)
+
+    with pytest.raises(CorpusError, match=r"about [\d,]+ counts .*max_counts.*estimated from \d+ documents spread"):
+        count_terms(texts, Counting((1, 6)), fsviz.Limits(max_counts=10_000), "t")
+    assert len(counted) <= 2 * preprocessing.SAMPLE_DOCS, "it counted the corpus instead of its sample"
+
+
+def test_pre_counted_corpora_are_bounded_in_their_counts_too(tmp_path):
+    """A CLUTO matrix (counts given, not made by the tokeniser) is refused past max_counts as well."""
+    path = tmp_path / "m.mat"
+    path.write_text("3 4 6\n1 1 2 2\n3 1 4 5\n1 3 2 1\n")
+    (tmp_path / "m.mat.rclass").write_text("a\nb\na\n")
+    assert fsviz.load_corpus(path, min_df=1, limits=fsviz.Limits(max_counts=6)).X.nnz == 6
+    with pytest.raises(CorpusError, match=r"6 counts \(document, word entries\), over the limit of 5"):
+        fsviz.load_corpus(path, min_df=1, limits=fsviz.Limits(max_counts=5))

@@ -98,11 +98,13 @@ def _lone_file(path: Path, limits: Limits):
 
 
 def _check_size(raw: RawCorpus, limits: Limits) -> RawCorpus:
-    """Refuse a parsed corpus with more documents or declared words than ``limits`` allow."""
+    """Refuse a parsed corpus with more documents, declared words or counts than ``limits`` allow."""
     if len(raw.labels) > limits.max_docs:
         raise limits.error("max_docs", repr(raw.name), len(raw.labels))
     if raw.vocabulary is not None and len(raw.vocabulary) > limits.max_words:
         raise limits.error("max_words", repr(raw.name), len(raw.vocabulary))
+    if raw.counts is not None and raw.counts.nnz > limits.max_counts:
+        raise limits.error("max_counts", repr(raw.name), raw.counts.nnz)
     return raw
 
 

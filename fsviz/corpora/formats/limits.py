@@ -85,6 +85,15 @@ class Limits:
         174,000. With n-grams it counts terms, every word and run of words
         (20 Newsgroups: 1.66 million with ``ngrams=(1, 2)``; ``(1, 3)`` is
         refused), checked as each new term arrives.
+    max_counts : int, default 50,000,000
+        Counts the corpus holds: its (document, word) entries, the non-zeros
+        of the count matrix, about 8 bytes each once built and twice that
+        while building (the default bounds them near 800 MB). Distinct words
+        do not bound them: character n-grams (1, 6) of a 95 MB CSV reached
+        227 million entries (2.3 GB) under 2 million distinct terms. 20
+        Newsgroups holds 2.8 million; with ``ngrams=(1, 2)`` 6.1 million.
+        Checked as the counts grow, and refused early, from the first part of
+        the text, when they are on course for more than twice the limit.
     max_classes : int, default 1,000
         Distinct classes (labels). The metrics over all classes hold a
         classes × words table of counts (8 bytes a cell: 1,000 classes of a
@@ -107,6 +116,7 @@ class Limits:
     max_docs: int = 1_000_000
     max_doc_chars: int = 10_000_000
     max_words: int = 2_000_000
+    max_counts: int = 50_000_000
     max_classes: int = 1_000
     max_label_chars: int = 1_000
     max_word_chars: int = 1_000
@@ -120,10 +130,11 @@ class Limits:
                 kind = "a whole number" if whole else "a number"
                 raise ValueError(f"`Limits.{spec.name}` must be {kind}, at least 1, got {value!r}")
 
-    def error(self, field: str, what: str, seen, *, at_least=False) -> CorpusError:
-        """The error for ``what`` exceeding the limit ``field`` with ``seen``."""
+    def error(self, field: str, what: str, seen, *, at_least=False, about=False) -> CorpusError:
+        """The error for ``what`` exceeding the limit ``field`` with ``seen`` (at least that, or about that: an
+        estimate)."""
         template, show = _PHRASES[field]
-        seen_text = ("more than " if at_least else "") + show(seen)
+        seen_text = ("more than " if at_least else "about " if about else "") + show(seen)
         return CorpusError(
             f"{what} is too large: {template.format(seen=seen_text, limit=show(getattr(self, field)))} "
             f"(Limits.{field}); if you trust this input, raise it: "
@@ -149,6 +160,7 @@ _PHRASES = {
     "max_docs": ("{seen} documents, over the limit of {limit}", _count),
     "max_doc_chars": ("{seen} characters in one document, over the limit of {limit}", _count),
     "max_words": ("{seen} distinct words, over the limit of {limit}", _count),
+    "max_counts": ("{seen} counts (document, word entries), over the limit of {limit}", _count),
     "max_classes": ("{seen} distinct classes, over the limit of {limit}", _count),
     "max_label_chars": ("{seen} characters in one class name, over the limit of {limit}", _count),
     "max_word_chars": ("{seen} characters in one word, over the limit of {limit}", _count),
