@@ -16,6 +16,7 @@ from fsviz.evaluation.grid import delete_run, load_results, open_run, run_grid, 
 from fsviz.evaluation.multiclass import cells_done, load_multiclass, multiclass_cells, run_multiclass, save_multiclass
 from ui import cache, state
 from ui.components import plain
+from ui.turns import TURNS, max_runs
 
 
 def stored_runs(key: str, corpus=None) -> None:
@@ -166,6 +167,8 @@ PREVIEW_SECONDS = 4.0
 #: A run stops when no page of its session has followed it for this long (the visitor left the page or closed
 #: the tab); finished cells are kept and Continue runs the rest.
 UNFOLLOWED_SECONDS = 60.0
+#: A run stops when its session has been gone this long (a closed tab; a moment's reconnection is not leaving).
+LEFT_SECONDS = 5.0
 
 
 class RunJob:
@@ -191,17 +194,29 @@ class RunJob:
         self.stop = threading.Event()
         self.followed = time.monotonic()
         self.result = self.error = None
+        self.visitor = state.visitor_key()  # whose turn (ui.turns)
+        self.session = state.session_id()
+        self.left = None  # when its session was first seen gone
+        self.place = None  # its place in the server's line of runs while it waits (ui.turns), else None
         self.thread = threading.Thread(target=self._main, args=(work, locks), daemon=True, name="fsviz-run")
         self.thread.start()
 
     def _main(self, work, locks):
+        ticket = None
         try:
-            self.result = work(self._progress, self.should_stop)
+            ticket = TURNS.wait(self.visitor, self.should_stop, self._placed)
+            self.began = time.perf_counter()  # its time counts from its turn
+            self.result = work(self._progress, self.should_stop)  # stopped in line: it stops before any cell
         except BaseException as exc:  # handed to the page that follows the run
             self.error = exc
         finally:
+            if ticket is not None:
+                TURNS.done(ticket)
             for lock in locks:
                 lock.release()
+
+    def _placed(self, place: int) -> None:
+        self.place = place or None
 
     def _progress(self, done: int) -> None:
         self.done = done
@@ -209,13 +224,24 @@ class RunJob:
             self.first = self.done
 
     def should_stop(self) -> bool:
-        return self.stop.is_set() or time.monotonic() - self.followed > UNFOLLOWED_SECONDS
+        """Stop was pressed, no page followed the run for :data:`UNFOLLOWED_SECONDS`, or its session has been
+        gone (the tab closed, the browser left) for :data:`LEFT_SECONDS`."""
+        if self.stop.is_set() or time.monotonic() - self.followed > UNFOLLOWED_SECONDS:
+            return True
+        if state.session_alive(self.session):
+            self.left = None
+            return False
+        self.left = self.left or time.monotonic()
+        return time.monotonic() - self.left > LEFT_SECONDS
 
     @property
     def running(self) -> bool:
         return self.thread.is_alive()
 
     def progress_text(self) -> str:
+        if self.place:
+            return (f"Waiting for its turn: number {self.place} in line. This server runs {max_runs()} at a time, "
+                    "one per visitor; it starts when a run before it ends, and Stop takes it out of the line.")
         seconds = time.perf_counter() - self.began
         if self.first is None:
             return f"{self.done:,} of {self.total:,} cells; starting the worker processes …"

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.runtime import Runtime
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import fsviz
 from fsviz import CorpusError
@@ -326,10 +328,28 @@ def visitor() -> str:
     """The folder name of this visitor's runs: the signed-in user's (with a login configured, across browsers)
     or this browser's, as a hash, so the cache folder never shows a token or an address; ``""`` when the server
     shares runs (:func:`shared_runs`)."""
-    if shared_runs():
-        return ""
+    return "" if shared_runs() else visitor_key()
+
+
+def visitor_key() -> str:
+    """Who this visitor is, as a hash (the signed-in user, else this browser), whether or not the server shares
+    runs: what counts one visitor's runs at once (:mod:`ui.turns`)."""
     identity = f"user:{st.user.get('sub') or st.user.get('email')}" if signed_in() else f"browser:{browser_token()}"
     return "v-" + hashlib.sha256(identity.encode()).hexdigest()[:32]
+
+
+def session_id() -> str | None:
+    """This session's id (None outside a served session: AppTest, a bare script)."""
+    ctx = get_script_run_ctx()
+    return None if ctx is None else ctx.session_id
+
+
+def session_alive(session: str | None) -> bool:
+    """Whether the session ``session`` is still connected to this server (its tab open); True when that cannot
+    be known (no session, or no server runtime: AppTest)."""
+    if session is None or not Runtime.exists():
+        return True
+    return Runtime.instance().is_active_session(session)
 
 
 def grid_dir():
