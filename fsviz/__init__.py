@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .corpora.analyzer import LANGUAGES
     from .corpora.contexts import NoTextError, WordContexts
     from .corpora.corpus import DEFAULT_LIMITS, DEFAULT_MIN_DF, Corpus, CorpusError, Limits, build_corpus, load_corpus
+    from .corpora.preprocessing import LoadStopped
     from .corpora.sample import build_sample, load_sample
     from .corpora.split import load_split
     from .corpora.synthetic import PlantedCorpus, make_planted_corpus
@@ -45,6 +46,7 @@ _SOURCES = {
     "_validation": ["check_k"],
     "corpora.analyzer": ["LANGUAGES"],
     "corpora.contexts": ["NoTextError", "WordContexts"],
+    "corpora.preprocessing": ["LoadStopped"],
     "corpora.corpus": ["DEFAULT_LIMITS", "DEFAULT_MIN_DF", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"],
     "metrics.counts": ["Training", "binary_counts", "document_frequency", "negative_features"],
     "evaluation.export": ["Export", "export_pipeline", "export_selection", "selection_table"],
@@ -68,6 +70,7 @@ __all__ = [
     "CorpusError",
     "Export",
     "Limits",
+    "LoadStopped",
     "Metric",
     "MetricSelector",
     "NoTextError",

@@ -90,24 +90,25 @@ def _handle(name, data):
 
 
 @st.cache_resource(show_spinner="Reading the upload …", max_entries=2, scope="session")
-def uploaded_corpus(name, digest, options: tuple, test_digest="", _upload=None, _test=None):
+def uploaded_corpus(name, digest, options: tuple, test_digest="", _upload=None, _test=None, _should_stop=None):
     """The corpus in an upload with SHA-256 ``digest``, preprocessed with ``options``; with its test file's
     upload (``test_digest``, ``_test`` = (name, digest, content)), the two read by :func:`fsviz.corpora.load_split`.
 
     ``_upload`` is the content this session holds (:func:`ui.state.held_upload`), None once another
-    replaced it.
+    replaced it. ``_should_stop`` ends the load (:class:`fsviz.LoadStopped`) once its visitor has left.
     """
     if _test is None:
-        return fsviz.load_corpus(_handle(name, _upload), **dict(options))
-    return load_split(_handle(name, _upload), _handle(_test[0], _test[2]), **dict(options))
+        return fsviz.load_corpus(_handle(name, _upload), should_stop=_should_stop, **dict(options))
+    return load_split(_handle(name, _upload), _handle(_test[0], _test[2]), should_stop=_should_stop, **dict(options))
 
 
 @st.cache_resource(show_spinner="Reading the corpus …", max_entries=4, ttl=PATH_TTL)
-def path_corpus(path, options: tuple, test_path=""):
-    """The corpus at ``path`` (confined to the data folders), with its test file at ``test_path`` if given."""
+def path_corpus(path, options: tuple, test_path="", _should_stop=None):
+    """The corpus at ``path`` (confined to the data folders), with its test file at ``test_path`` if given;
+    ``_should_stop`` as :func:`uploaded_corpus` takes it."""
     if test_path:
-        return load_split(path, test_path, **dict(options))
-    return fsviz.load_corpus(path, **dict(options))
+        return load_split(path, test_path, should_stop=_should_stop, **dict(options))
+    return fsviz.load_corpus(path, should_stop=_should_stop, **dict(options))
 
 
 @st.cache_resource(max_entries=8, scope="session")

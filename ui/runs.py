@@ -167,8 +167,6 @@ PREVIEW_SECONDS = 4.0
 #: A run stops when no page of its session has followed it for this long (the visitor left the page or closed
 #: the tab); finished cells are kept and Continue runs the rest.
 UNFOLLOWED_SECONDS = 60.0
-#: A run stops when its session has been gone this long (a closed tab; a moment's reconnection is not leaving).
-LEFT_SECONDS = 5.0
 
 
 class RunJob:
@@ -195,8 +193,7 @@ class RunJob:
         self.followed = time.monotonic()
         self.result = self.error = None
         self.visitor = state.visitor_key()  # whose turn (ui.turns)
-        self.session = state.session_id()
-        self.left = None  # when its session was first seen gone
+        self.left = state.visitor_left()  # its session gone (the tab closed) for a few seconds
         self.place = None  # its place in the server's line of runs while it waits (ui.turns), else None
         self.thread = threading.Thread(target=self._main, args=(work, locks), daemon=True, name="fsviz-run")
         self.thread.start()
@@ -225,14 +222,8 @@ class RunJob:
 
     def should_stop(self) -> bool:
         """Stop was pressed, no page followed the run for :data:`UNFOLLOWED_SECONDS`, or its session has been
-        gone (the tab closed, the browser left) for :data:`LEFT_SECONDS`."""
-        if self.stop.is_set() or time.monotonic() - self.followed > UNFOLLOWED_SECONDS:
-            return True
-        if state.session_alive(self.session):
-            self.left = None
-            return False
-        self.left = self.left or time.monotonic()
-        return time.monotonic() - self.left > LEFT_SECONDS
+        gone (the tab closed, the browser left) for :data:`ui.state.LEFT_SECONDS`."""
+        return self.stop.is_set() or time.monotonic() - self.followed > UNFOLLOWED_SECONDS or self.left()
 
     @property
     def running(self) -> bool:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from fsviz import LoadStopped
 from fsviz.corpora.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGRAM, check_preprocessing
 from fsviz.corpora.groups import Groups
 from fsviz.corpora.paths import DATA_DIRS_VAR, data_roots, paths_allowed
@@ -279,6 +280,8 @@ def _load_corpus(pending: Source | None, options: dict):
                 st.session_state["loaded"] = wanted
                 st.session_state.pop("load_failed", None)
                 return corpus, wanted
+            except LoadStopped:  # the visitor left while it was read (ui.state.visitor_left): no one to tell
+                st.stop()
             except (ValueError, MemoryError) as exc:
                 message = _load_error(wanted[0], exc, f"Still showing {plain(repr(good[0].name))}.")
                 if wanted[0].kind == "upload" or isinstance(exc, MemoryError):

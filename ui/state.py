@@ -19,6 +19,7 @@ import hashlib
 import os
 import re
 import secrets
+import time
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -77,13 +78,13 @@ def _load(source: Source, options: dict):
         test = (source.test_name, source.test_digest, _held_upload(source.test_digest, TEST_SLOT)) \
             if source.test_digest else None
         return cache.uploaded_corpus(source.name, source.digest, key, source.test_digest,
-                                     _upload=_held_upload(source.digest), _test=test)
+                                     _upload=_held_upload(source.digest), _test=test, _should_stop=visitor_left())
     if source.kind == "path":
         if not paths_allowed():
             raise CorpusError(f"this server does not read typed paths ({ALLOW_PATHS_VAR}=0); upload the file instead")
         roots = data_roots()
         test = str(confine_path(source.test_path, roots)) if source.test_path else ""
-        return cache.path_corpus(str(confine_path(source.path, roots)), key, test)
+        return cache.path_corpus(str(confine_path(source.path, roots)), key, test, _should_stop=visitor_left())
     return cache.sample_corpus(key)
 
 
@@ -342,6 +343,26 @@ def session_id() -> str | None:
     """This session's id (None outside a served session: AppTest, a bare script)."""
     ctx = get_script_run_ctx()
     return None if ctx is None else ctx.session_id
+
+
+#: Seconds a session may be gone before its work stops: a closed tab, not a moment's reconnection.
+LEFT_SECONDS = 5.0
+
+
+def visitor_left(session: str | None = None, grace: float | None = None):
+    """A ``should_stop`` for work of the session ``session`` (default: this one): True once the session has been
+    gone for ``grace`` seconds (default :data:`LEFT_SECONDS`); its clock starts again when the session is back."""
+    session = session_id() if session is None else session
+    gone = []
+
+    def left() -> bool:
+        if session_alive(session):
+            gone.clear()
+            return False
+        gone[:] = gone or [time.monotonic()]
+        return time.monotonic() - gone[0] > (LEFT_SECONDS if grace is None else grace)
+
+    return left
 
 
 def session_alive(session: str | None) -> bool:

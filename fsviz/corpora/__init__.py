@@ -64,8 +64,9 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         read_zip,
     )
     from .groups import Groups, check_groups, group_labels, group_task, parse_classes
-    from .paths import ALLOW_PATHS_VAR, DATA_DIRS_VAR, confine_path, data_roots, paths_allowed
+    from .paths import ALLOW_PATHS_VAR, DATA_DIRS_VAR, confine_path, data_roots, paths_allowed, require_path
     from .preprocessing import (
+        LoadStopped,
         clean_label,
         common_words,
         count_terms,
@@ -104,10 +105,10 @@ _SOURCES = {
         "Groups", "check_groups", "group_labels", "group_task", "parse_classes",
     ],
     "paths": [
-        "ALLOW_PATHS_VAR", "DATA_DIRS_VAR", "confine_path", "data_roots", "paths_allowed",
+        "ALLOW_PATHS_VAR", "DATA_DIRS_VAR", "confine_path", "data_roots", "paths_allowed", "require_path",
     ],
     "preprocessing": [
-        "clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
+        "LoadStopped", "clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
         "merge_columns", "tokenise",
     ],
     "sample": [
@@ -130,7 +131,7 @@ _SOURCES = {
 __all__ = [
     "ALLOW_PATHS_VAR", "BUILD_OPTIONS", "CLUTO_CLASS_NAMES", "DATA_DIRS_VAR", "DEFAULT_LIMITS", "FORMAT", "FORMATS", "ISO_CODES",
     "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "MODULES", "TEXT_DEFAULTS", "TEXT_OPTIONS", "CharAnalyzer",
-    "ContextLine", "ContextSample", "Corpus", "CorpusError", "Groups", "Limits", "NoTextError", "PlantedCorpus",
+    "ContextLine", "ContextSample", "Corpus", "CorpusError", "Groups", "Limits", "LoadStopped", "NoTextError", "PlantedCorpus",
     "RawCorpus", "Task", "TextOptionsError", "WordAnalyzer", "WordContexts", "build_corpus", "build_sample",
     "check_groups", "check_limits", "check_ngrams", "check_preprocessing", "check_text_options",
     "check_token_pattern", "clean_label", "common_words", "confine_path", "count_terms", "cutoff_error",
@@ -138,7 +139,7 @@ __all__ = [
     "label_matrix", "label_text", "language_stop_words", "load_corpus", "load_sample", "load_split", "make_planted_corpus",
     "max_count", "merge_columns", "parse_classes", "paths_allowed", "read", "read_arff", "read_cluto",
     "read_cluto_mat", "read_corpus", "read_folder", "read_jsonl", "read_lines", "read_table", "read_tar",
-    "read_texts", "read_zip", "sample_path", "save_corpus", "stem_algorithm", "stemmer", "tokenise", "word_index",
+    "read_texts", "read_zip", "require_path", "sample_path", "save_corpus", "stem_algorithm", "stemmer", "tokenise", "word_index",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

@@ -37,6 +37,7 @@ from .analyzer import TEXT_OPTIONS, check_preprocessing, preprocessing_key
 from .contexts import WordContexts, keyword_in_context
 from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
 from .groups import group_task
+from .paths import require_path
 from .preprocessing import cutoff_error, df_cutoffs, label_matrix, merge_columns, stemmer, tokenise
 from .task import Task
 
@@ -252,12 +253,12 @@ class TextOptionsError(CorpusError):
 
 
 def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
-                 **text) -> Corpus:
+                 should_stop=None, **text) -> Corpus:
     """Tokenise (if needed), drop stop words, stem, cut rare and common words; see the module notes.
 
     ``limits`` (default :data:`DEFAULT_LIMITS`) bounds the documents and the
-    distinct words (or n-grams), checked before and during tokenising;
-    ``text``: ``max_df``, ``language`` and the text options (:func:`load_corpus`).
+    distinct words (or n-grams), checked before and during tokenising; ``should_stop`` ends the counting
+    (:func:`load_corpus`); ``text``: ``max_df``, ``language`` and the text options (:func:`load_corpus`).
     """
     check_whole(min_df, "min_df", minimum=0, what="of documents")
     options, stop = check_preprocessing(stopwords=stopwords, stem=stem, **text)
@@ -270,7 +271,7 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         longest = max(range(len(raw.texts)), key=lambda i: len(raw.texts[i]), default=None)
         if longest is not None and len(raw.texts[longest]) > limits.max_doc_chars:
             raise limits.error("max_doc_chars", f"{raw.name!r}: document {longest + 1}", len(raw.texts[longest]))
-        X_tf, vocabulary = tokenise(raw, limits, options, stop, stem)
+        X_tf, vocabulary = tokenise(raw, limits, options, stop, stem, should_stop)
         if vocabulary.size == 0:
             raise CorpusError(
                 f"{raw.name!r}: the documents contain no words (tokens of "
@@ -330,7 +331,7 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
 
 def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, max_df=1.0, stopwords=False, stem=False,
                 language="english", ngrams=(1, 1), analyzer="word", char_ngrams=(2, 4), token_pattern=None,
-                lowercase=True, limits=None, **options) -> Corpus:
+                lowercase=True, limits=None, should_stop=None, **options) -> Corpus:
     """Load a labelled corpus from ``source`` in any supported format.
 
     Parameters
@@ -381,6 +382,9 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, max_df=1.0, stopw
         document (10,000,000), distinct words (2,000,000); see
         :class:`fsviz.Limits` for why. Raise one with e.g.
         ``limits=fsviz.Limits(max_bytes=2**31)``.
+    should_stop : callable, optional
+        Asked with no argument as the words are counted (about every million tokens); when it returns True
+        the load ends with :class:`fsviz.LoadStopped`. The app stops a load whose visitor has left.
     **options
         ``text_column``, ``label_column``, ``label_sep``, ``sep`` for tables;
         ``name`` for any format.
@@ -405,16 +409,12 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, max_df=1.0, stopw
     if source is None or (isinstance(source, str) and not source.strip()):
         raise CorpusError("no corpus given: pass a file, a folder, an upload or (texts, labels)")
     if isinstance(source, (str, Path)):
-        try:
-            exists = Path(source).exists()
-        except (OSError, ValueError) as exc:  # a name too long, a NUL byte in the path
-            raise CorpusError(f"cannot use the path {str(source)[:80]!r}: {getattr(exc, 'strerror', None) or exc}") from None
-        if not exists:
-            raise CorpusError(f"no such file or folder: {source}")
+        require_path(source)
     check_whole(min_df, "min_df", minimum=0, what="of documents")
     text = dict(max_df=max_df, language=language, ngrams=ngrams, analyzer=analyzer, char_ngrams=char_ngrams,
                 token_pattern=token_pattern, lowercase=lowercase)
     check_preprocessing(stopwords=stopwords, stem=stem, **text)
     limits = check_limits(limits)
     raw = read(source, format=format, limits=limits, **options)
-    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem, limits=limits, **text)
+    return build_corpus(raw, min_df=min_df, stopwords=stopwords, stem=stem, limits=limits, should_stop=should_stop,
+                        **text)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .formats import CorpusError
 
-__all__ = ["ALLOW_PATHS_VAR", "DATA_DIRS_VAR", "confine_path", "data_roots", "paths_allowed"]
+__all__ = ["ALLOW_PATHS_VAR", "DATA_DIRS_VAR", "confine_path", "data_roots", "paths_allowed", "require_path"]
 
 #: The environment variable listing the folders typed paths may read.
 DATA_DIRS_VAR = "FSVIZ_DATA_DIRS"
@@ -70,6 +70,16 @@ def paths_allowed(environ=None) -> bool:
         return False
     raise ValueError(f"{ALLOW_PATHS_VAR} must be 1 (visitors may type paths inside {DATA_DIRS_VAR}) or 0 "
                      f"(no typed paths: only the sample and uploads), got {value[:_SHOWN_CHARS]!r}")
+
+
+def require_path(source) -> None:
+    """CorpusError, saying why, unless the path ``source`` (str or Path) names a file or folder that exists."""
+    try:
+        exists = Path(source).exists()
+    except (OSError, ValueError) as exc:  # a name too long, a NUL byte in the path
+        raise CorpusError(f"cannot use the path {str(source)[:80]!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not exists:
+        raise CorpusError(f"no such file or folder: {source}")
 
 
 def confine_path(path, roots, *, start=None) -> Path:

@@ -16,8 +16,12 @@ from scipy import sparse
 from .analyzer import CharAnalyzer, WordAnalyzer, stem_algorithm, stemmer
 from .formats import CorpusError, Limits, RawCorpus
 
-__all__ = ["clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
+__all__ = ["LoadStopped", "clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
            "merge_columns", "stemmer", "tokenise"]
+
+class LoadStopped(Exception):  # noqa: N818 (a stop asked for, not an error)
+    """A load ended because its ``should_stop`` said so (:func:`fsviz.load_corpus`): nothing is kept."""
+
 
 #: Tokens :func:`count_terms` holds before summing them into entries (4 bytes each): 4 MiB.
 CHUNK_TOKENS = 1 << 20
@@ -91,7 +95,7 @@ def label_matrix(labels, limits: Limits, what: str):
     return Y, classes, notes
 
 
-def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
+def count_terms(texts, analyze, limits: Limits, what: str, hint: str = "", should_stop=None):
     """Term frequencies of every document, shape (n_docs, n_terms), and the terms, sorted.
 
     The counts of ``CountVectorizer(analyzer=analyze).fit_transform(texts)`` (the same matrix, bit for bit),
@@ -110,6 +114,7 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
     when that is over twice the limit (the margin keeps a corpus near the limit from being refused by the
     sample's chance); then, as the counts grow, at each sum, when they pass the limit. A load that would
     exhaust memory so stops in seconds with the limit's name, not after minutes with "out of memory".
+    ``should_stop()``, if given, is asked at each sum too: True ends the count with :class:`LoadStopped`.
     """
     vocabulary = defaultdict()
     vocabulary.default_factory = vocabulary.__len__
@@ -135,6 +140,8 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = ""):
         values.frombytes(chunk.data.astype(np.int32, copy=False).tobytes())
         indptr.extend((chunk.indptr[1:] + indptr[-1]).tolist())
         ids, ends = array("i"), array("q")
+        if should_stop is not None and should_stop():
+            raise LoadStopped(f"the load of {what} was stopped")
         if len(indices) > limits.max_counts:
             error = limits.error("max_counts", what, limits.max_counts, at_least=True)
             raise CorpusError(f"{error}; {hint}" if hint else str(error))
@@ -199,10 +206,11 @@ def _hint(options: dict) -> str:
     return ""
 
 
-def tokenise(raw: RawCorpus, limits: Limits, options: dict, stop_words=frozenset(), stem=False):
-    """Term frequencies and terms of ``raw``'s texts under the text ``options``, within ``limits``."""
+def tokenise(raw: RawCorpus, limits: Limits, options: dict, stop_words=frozenset(), stem=False, should_stop=None):
+    """Term frequencies and terms of ``raw``'s texts under the text ``options``, within ``limits``; ``should_stop``
+    as :func:`count_terms` takes it."""
     analyze = analyzer_for(options, stop_words, stem)
-    return count_terms(raw.texts, analyze, limits, repr(raw.name), _hint(options))
+    return count_terms(raw.texts, analyze, limits, repr(raw.name), _hint(options), should_stop)
 
 
 def cutoff_error(min_df, df):

@@ -29,7 +29,7 @@ __all__ = ["BUILD_OPTIONS", "load_split"]
 
 #: The keywords of :func:`fsviz.load_corpus` that shape the words (the rest go to the reader of each file).
 BUILD_OPTIONS = ("min_df", "max_df", "stopwords", "stem", "language", "ngrams", "analyzer", "char_ngrams",
-                 "token_pattern", "lowercase")
+                 "token_pattern", "lowercase", "should_stop")
 
 
 def load_split(train, test, *, format=None, limits=None, name=None, **options) -> Corpus:
@@ -47,7 +47,8 @@ def load_split(train, test, *, format=None, limits=None, name=None, **options) -
     name : str, optional
         The corpus's name (default ``"<training name> + <test name>"``).
     **options
-        :func:`fsviz.load_corpus`'s other keywords (``min_df``, ``stopwords``, ``ngrams``, ``text_column`` …).
+        :func:`fsviz.load_corpus`'s other keywords (``min_df``, ``stopwords``, ``ngrams``, ``should_stop``,
+        ``text_column`` …).
 
     Raises
     ------

@@ -126,19 +126,18 @@ def test_a_grid_run_that_finds_the_server_full_waits_its_turn_then_runs(tmp_path
 
 def test_a_run_whose_session_has_gone_stops_after_a_moment_not_at_a_blip(monkeypatch):
     """A run's tab closed: its session is no longer active on the server. The run stops once it has been gone
-    LEFT_SECONDS (the finished cells are kept), not at a moment's reconnection."""
-    from ui import runs
+    a few seconds (the finished cells are kept), not at a moment's reconnection."""
+    from ui import runs, state
 
     alive = {"now": True}
-    monkeypatch.setattr(runs.state, "session_alive", lambda session: alive["now"])
-    monkeypatch.setattr(runs, "LEFT_SECONDS", 0.3)
+    monkeypatch.setattr(state, "session_alive", lambda session: alive["now"])
     job = object.__new__(runs.RunJob)
-    job.stop, job.followed, job.session, job.left = threading.Event(), time.monotonic(), "s", None
+    job.stop, job.followed, job.left = threading.Event(), time.monotonic(), state.visitor_left("s", grace=0.3)
     assert not job.should_stop()
     alive["now"] = False
     assert not job.should_stop(), "a blip stopped the run"
     alive["now"] = True
-    assert not job.should_stop() and job.left is None  # back: the clock starts again
+    assert not job.should_stop()  # back: the clock starts again
     alive["now"] = False
     job.should_stop()
     time.sleep(0.4)

@@ -132,3 +132,25 @@ def test_pre_counted_corpora_are_bounded_in_their_counts_too(tmp_path):
     assert fsviz.load_corpus(path, min_df=1, limits=fsviz.Limits(max_counts=6)).X.nnz == 6
     with pytest.raises(CorpusError, match=r"6 counts \(document, word entries\), over the limit of 5"):
         fsviz.load_corpus(path, min_df=1, limits=fsviz.Limits(max_counts=5))
+
+
+def test_a_load_asked_to_stop_ends_as_the_counts_grow_and_one_never_asked_is_unchanged(monkeypatch):
+    """``should_stop`` (the app: its visitor has left) ends a load at the next sum of the counts, with
+    LoadStopped; a ``should_stop`` that never says stop gives the very corpus a load without one gives."""
+    monkeypatch.setattr(preprocessing, "CHUNK_TOKENS", 50)
+    texts = [f"word{i % 97} other{i % 13} shared" for i in range(2000)]
+    labels = ["a", "b"] * 1000
+    asked = []
+
+    def stop_on_the_third():
+        asked.append(1)
+        return len(asked) >= 3
+
+    with pytest.raises(fsviz.LoadStopped, match="was stopped"):
+        fsviz.load_corpus((texts, labels), min_df=1, should_stop=stop_on_the_third)
+    assert len(asked) == 3, "it went on counting after it was told to stop"
+    plain = fsviz.load_corpus((texts, labels), min_df=1)
+    kept = fsviz.load_corpus((texts, labels), min_df=1, should_stop=lambda: False)
+    assert (plain.X_tf != kept.X_tf).nnz == 0 and plain.vocabulary.tolist() == kept.vocabulary.tolist()
+    with pytest.raises(fsviz.LoadStopped):  # a training and a test file: the same
+        fsviz.load_split((texts, labels), (texts[:10], labels[:10]), min_df=1, should_stop=lambda: True)
