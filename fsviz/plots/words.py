@@ -16,6 +16,7 @@ from ..stats.significance import FdrBoundary, Significance, fdr_boundary, signif
 from ..stats.tables import ranks, word_points
 from .fdr import fdr_columns, fdr_traces, test_name
 from .fdr import fp_grid as _fp_grid
+from .hover import hover_columns
 from .style import metric_colour
 from .surface import HEIGHTS, surface_figure, surface_height
 from .text import plain_text
@@ -170,25 +171,25 @@ def _points_trace(task, points, log, scores=None, tested=None):
     """The words, merged by point; the hover gives each point's counts, words, its p and q when ``tested``,
     and for every metric in ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point)
     the point's score and rank (1 + the words scoring higher)."""
-    size = 4 + 3 * np.log10(points.count)
+    size = (4 + 3 * np.log10(points.count)).astype(np.float32)
     first = np.zeros(points.fp.size, dtype=np.int64)
     first[points.point_of_word[::-1]] = np.arange(task.n_words)[::-1]  # one word of each point
-    columns, lines = [points.count, np.arange(points.fp.size)], []
+    columns, lines = [(points.count, ""), (np.arange(points.fp.size), "")], []  # (values, the hover's format)
     for name, score in (scores or {}).items():
         at = score[first]
         rank = ranks(score, at)
         lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
-        columns += [at, rank]
+        columns += [(at, ".4g"), (rank, ",")]
     if tested is not None:  # last, so the metrics' columns keep their places
         lines.append(f"p %{{customdata[{len(columns)}]:.3g}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
                      f"q %{{customdata[{len(columns) + 1}]:.3g}} ({test_name(tested)})")
-        columns += [tested.p[first], tested.q[first], tested.minus_log10_p[first]]
+        columns += [(tested.p[first], ".3g"), (tested.q[first], ".3g"), (tested.minus_log10_p[first], ".1f")]
     return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
         mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
         marker=dict(size=size, color="rgba(40, 60, 90, 0.55)", line=dict(width=0)),
-        customdata=np.column_stack(columns), text=points.sample,
+        customdata=hover_columns(*columns), text=points.sample,
         hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}" + "".join(f"<br>{line}" for line in lines)
                       + "<extra></extra>",
     )
@@ -240,8 +241,9 @@ def _isocline_traces(curve, name, log, pos, neg, dash="solid"):
             else:
                 x, y = np.array([x0]), np.array([y0])
         edge = finite.size == 1
+        x, y = (np.maximum(x, 0.5), np.maximum(y, 0.5)) if log else (x, y)
         traces.append(go.Scatter(
-            x=np.maximum(x, 0.5) if log else x, y=np.maximum(y, 0.5) if log else y,
+            x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32),  # half the bytes, the same line
             mode="lines+markers" if edge else "lines", name=label + where, legendgroup=name,
             showlegend=branch is curve.upper or (edge and not np.isfinite(curve.upper).any()), cliponaxis=False,
             line=dict(color=metric_colour(name), width=5 if edge else 2.5, dash="solid" if edge else dash),

@@ -49,8 +49,9 @@ def test_the_hover_gives_each_points_p_and_q(task):
     for i in range(0, points.fp.size, max(1, points.fp.size // 25)):
         words = np.flatnonzero(points.point_of_word == i)
         assert np.unique(tested.p[words]).size == 1  # one table, one p per point
-        assert data[i, 4] == tested.p[words[0]] and data[i, 5] == tested.q[words[0]]
-        assert data[i, 6] == tested.minus_log10_p[words[0]]
+        shown = words[0]  # the values as the hover shows them: p and q in 3 digits, −log10 p in one decimal
+        assert data[i, 4] == float(f"{tested.p[shown]:.3g}") and data[i, 5] == float(f"{tested.q[shown]:.3g}")
+        assert data[i, 6] == round(float(tested.minus_log10_p[shown]), 1)
 
 
 def test_no_boundary_unless_asked(task):
