@@ -16,7 +16,15 @@ from fsviz.stats.isoclines import no_isocline_reason
 from fsviz.stats.significance import DEFAULT_FDR, check_fdr, p_label
 from fsviz.stats.tables import boundary_table, top_words, word_table
 from ui import cache, state
-from ui.components import documents_panel, export_panel, formula_box, metric_picker, plain, spreadsheet_csv
+from ui.components import (
+    documents_panel,
+    export_panel,
+    formula_box,
+    metric_picker,
+    plain,
+    spreadsheet_csv,
+    tuning_panel,
+)
 from ui.sidebar import page
 
 
@@ -396,6 +404,7 @@ def _ship(ctx, names, metrics, k) -> None:
     ship_classifier = c2.selectbox("Classifier", list(CLASSIFIERS), format_func=CLASSIFIER_LABELS.get,
                                    key="wordmap_ship_classifier")
     export_panel(ctx, ship_metric, k, classifier=ship_classifier, key="wordmap_ship")
+    tuning_panel(ctx, ship_metric, k, classifier=ship_classifier)
 
 
 if __name__ == "__main__":  # not when a spawned worker process re-runs this file as __mp_main__

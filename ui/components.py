@@ -21,6 +21,7 @@ metric_label = lazy("fsviz.evaluation.analysis", "metric_label")
 recommendation_table, recommendation_text, method_sentence = lazy(
     "fsviz.evaluation.answers", "recommendation_table", "recommendation_text", "method_sentence")
 ANSWER_LABELS = lazy("fsviz.evaluation.answers", "ANSWER_LABELS", kind=LazyMapping)
+tuning_snippet = lazy("fsviz.evaluation.snippets", "tuning_snippet")
 
 
 def export_panel(context, metric: str, k: int, *, classifier: str = "svm", params=(), key: str) -> None:
@@ -50,6 +51,19 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
                        key=f"{key}_download", on_click="ignore", type="primary", icon=":material/download:")
     st.caption(plain(export.summary))
     st.code(export.snippet, language="python")
+
+
+def tuning_panel(context, metric: str, k: int, *, classifier: str = "svm", params=()) -> None:
+    """The lines that tune ``metric`` and k around ``k`` in the visitor's own pipeline and folds
+    (:func:`fsviz.evaluation.snippets.tuning_snippet`: a Pipeline with :class:`fsviz.MetricSelector`)."""
+    groups, corpus = context.groups, context.corpus
+    code = tuning_snippet(metric, k, classifier=classifier, params=params,
+                          class_name=groups.positive[0] if groups.one_vs_rest else None,
+                          options=corpus.options if corpus.options.get("tokenised") else None)
+    with st.expander("Tune it in your own pipeline: fsviz.MetricSelector in GridSearchCV"):
+        st.caption("Refit on your own folds: the same metric and tie rule as here, k around the answer. "
+                   + ("" if groups.one_vs_rest else "Your labels: this task's two groups, as you define them."))
+        st.code(code, language="python")
 
 
 #: One-click choices beside a metric picker: Forman's four best overall (2003, §4: BNS, IG, Chi, Odds), his twelve.
@@ -322,6 +336,7 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
                     f"and this run's classifier, fitted on every document of the sidebar's corpus "
                     f"({plain(context.corpus.name)}) for {plain(context.described)}; change the class in the sidebar.")
         export_panel(context, row["metric"], int(row["k"]), classifier=classifier, params=params, key=key)
+        tuning_panel(context, row["metric"], int(row["k"]), classifier=classifier, params=params)
     else:
         st.caption("No selection to ship for this goal: keep all words, or the fewest words the answer names.")
 

@@ -8,7 +8,7 @@ import sklearn
 
 from ..selection import spec_label
 
-__all__ = ["model_snippet", "words_snippet"]
+__all__ = ["model_snippet", "tuning_snippet", "words_snippet"]
 
 
 def model_snippet(name: str, plan, trusted: tuple) -> str:
@@ -48,6 +48,46 @@ def words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool, opt
         lines += ["# the columns of your document × word matrix, in the corpus's own column numbering",
                   'X_selected = X[:, sorted(words["column"])]']
     return "\n".join(line for i, line in enumerate(lines) if line or i)
+
+
+def tuning_snippet(metric: str, k: int, *, classifier: str = "svm", params=(), class_name=None,
+                   options: dict | None = None) -> str:
+    """Lines that tune ``metric`` and ``k`` inside the reader's own cross-validation: a Pipeline of the corpus's
+    counts (``options``: the corpus's; None for a pre-counted one, whose matrix the reader brings), a
+    :class:`fsviz.MetricSelector` and the classifier, searched by ``GridSearchCV`` over k around the answer.
+
+    Examples
+    --------
+    >>> print(tuning_snippet("bns", 1000, class_name="spam", options={}).splitlines()[9])
+        ("select", fsviz.MetricSelector("bns", k=1000)),
+    """
+    texts = options is not None
+    ks = sorted({max(1, k // 2), k, 2 * k})
+    stemmed = texts and bool(options.get("stem"))
+    counts = (f'    ("counts", CountVectorizer(binary=True{_terms(options)})),  # the corpus\'s terms'
+              + ("; stems: analyzer=fsviz.evaluation.export.SnowballAnalyzer(stemmer, stop_words)" if stemmed else "")
+              if texts else None)
+    y = "labels" if class_name is None else f"[label == {class_name!r} for label in labels]"
+    lines = [
+        "# Needs fsviz and scikit-learn: the answer's metric and k, tuned on your own folds.",
+        "import fsviz",
+        "from fsviz.learn import make_classifier",
+        *(["from sklearn.feature_extraction.text import CountVectorizer"] if texts else []),
+        "from sklearn.model_selection import GridSearchCV",
+        "from sklearn.pipeline import Pipeline",
+        "",
+        "pipe = Pipeline([",
+        *([counts] if counts else []),
+        f"    (\"select\", fsviz.MetricSelector({json.dumps(metric)}, k={k})),",
+        f"    (\"classify\", make_classifier({json.dumps(classifier)}{', ' + repr(tuple(params)) if params else ''})),",
+        "])",
+        f"search = GridSearchCV(pipe, {{\"select__metric\": [{json.dumps(metric)}], \"select__k\": {ks}}}, cv=4, "
+        f"scoring={json.dumps('f1' if class_name is not None else 'f1_macro')})",
+        (f"search.fit(texts, {y})  # your documents and their labels" if texts else
+         f"search.fit(X, {y})  # X: your documents' word counts, a matrix"),
+        "print(search.best_params_)",
+    ]
+    return "\n".join(lines)
 
 
 def _terms(options: dict) -> str:

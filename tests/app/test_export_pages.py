@@ -15,6 +15,12 @@ ARFF = "\n".join(["@relation toy", *(f"@attribute w{i} numeric" for i in range(8
                     for d in range(60))]) + "\n"
 
 
+
+def export_code(at) -> str:
+    """The lines that load the exported file (the code block after the download; the tuning lines are their own)."""
+    return [c.value for c in at.main.code if "MetricSelector" not in c.value][-1]
+
+
 def planted_jsonl() -> bytes:
     planted = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=2)
     return "".join(json.dumps({"text": t, "label": lab}) + "\n"
@@ -57,7 +63,10 @@ def test_word_map_builds_a_model_on_request_and_shows_how_to_load_it():
     assert_clean(at)
     assert "Download fsviz-scipy.stats-chi_max-k50.skops" in downloads(at)
     assert any("χ²max's 50 words for class 'scipy.stats' → multinomial Naive Bayes" in seen(c.value) for c in at.caption)
-    snippet = at.main.code[-1].value
+    snippet = export_code(at)
+    tuning = [c.value for c in at.main.code if "fsviz.MetricSelector(" in c.value]
+    assert len(tuning) == 1 and "[label == 'scipy.stats' for label in labels]" in tuning[0]
+    compile(tuning[0], "<the word map's tuning lines>", "exec")
     assert "skops.io.load(path, trusted=trusted)" in snippet and "trusted = []" in snippet
     model = skops.io.loads(exported(at, "wordmap_ship").data, trusted=[])
     assert model["words"].get_feature_names_out().size == 50
@@ -74,14 +83,14 @@ def test_a_stemmed_upload_ships_its_analyzer_and_a_precounted_one_its_words():
     at.switch_page("pages/word_map.py").run()
     at.button(key="wordmap_ship_build").click().run()
     assert_clean(at)
-    assert "fsviz.evaluation.export.SnowballAnalyzer" in at.main.code[-1].value
+    assert "fsviz.evaluation.export.SnowballAnalyzer" in export_code(at)
     at.file_uploader(key="upload").set_value(("toy.wc.arff", ARFF.encode(), "text/plain")).run()
     at.number_input(key="min_df").set_value(1).run()
     assert at.session_state["context"].corpus.options["tokenised"] is False
     at.button(key="wordmap_ship_build").click().run()
     assert_clean(at)
     assert any(label.endswith(".csv") for label in downloads(at))
-    assert "X_selected" in at.main.code[-1].value
+    assert "X_selected" in export_code(at)
 
 
 def test_an_export_error_is_shown_and_the_page_kept(monkeypatch):

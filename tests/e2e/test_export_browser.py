@@ -18,7 +18,7 @@ def test_word_map_model_downloads_and_predicts(server, browser, tmp_path):  # no
         download_button = page.get_by_role("button", name="Download fsviz-")
         download_button.wait_for(timeout=120_000)
         _assert_no_error(page)
-        code = page.locator('[data-testid="stCode"]').last
+        code = page.locator('[data-testid="stCode"]').filter(has_text="skops.io.load").last
         assert "skops.io.load(path, trusted=trusted)" in code.inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
         code.scroll_into_view_if_needed()
