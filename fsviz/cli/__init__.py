@@ -68,6 +68,7 @@ goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analysis", "
 GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
 export_selection = lazy("fsviz.evaluation.export", "export_selection")
 FILE_TYPES = lazy("fsviz.evaluation.export", "FILE_TYPES", kind=LazySequence)
+tuning_snippet = lazy("fsviz.evaluation.snippets", "tuning_snippet")
 GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.evaluation.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
 all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass = lazy(
     "fsviz.evaluation.multiclass", "all_runs", "check_multiclass_metrics", "macro_curves", "run_multiclass", "save_multiclass")
@@ -309,6 +310,11 @@ def _export(args):
     write_atomically(args.out, lambda tmp: tmp.write_bytes(export.data), "--out")  # a killed run leaves no half
     print(f"wrote {args.out}: {export.summary}")
     print(export.usage(args.out))
+    print("\n# Or tune the metric and k in your own pipeline and folds:")
+    params = (("C", args.C),) if args.C is not None else ()
+    print(tuning_snippet(args.metric, k, classifier=args.classifier, params=params, options=corpus.options
+                         if corpus.options.get("tokenised") else None,
+                         class_name=positive[0] if len(positive) == 1 and negative is None else None))
 
 
 def _sample(args):

@@ -336,6 +336,10 @@ def test_cli_writes_a_model_and_prints_how_to_load_it(tmp_path, capsys):
     assert f"path = {json.dumps(str(out))}" in printed and "skops.io.load(path, trusted=trusted)" in printed
     model = skops.io.load(out, trusted=[])
     assert ((model.predict(planted.texts) == "c0") == (np.array(planted.labels) == "c0")).mean() > 0.8
+    tuning = printed.split("# Or tune the metric and k in your own pipeline and folds:\n", 1)[1]
+    scope = {"texts": list(planted.texts), "labels": list(planted.labels)}
+    exec(compile(tuning, "<export's tuning lines>", "exec"), scope)  # they run as printed
+    assert scope["search"].best_params_["select__k"] in (10, 20, 40)
     status, printed, err = _cli(["export", data, "--class", "c1", "--metric", "chi_max", "--k", 5, "--out",
                                  tmp_path / "words.json"], capsys)
     assert status == 0 and json.loads((tmp_path / "words.json").read_text())["metric"] == "chi_max"
