@@ -57,6 +57,7 @@ from .output import note as _note
 from .output import records as _records
 from .output import table as _table
 from .parser import build_parser, parse_limits
+from .plot import plot_command
 from .progress import Progress
 from .significance import chosen_k as _k
 from .significance import significance_text, top_summary, with_significance
@@ -373,6 +374,7 @@ COMMANDS = {
     "recommend": _recommend,
     "report": report_command,
     "export": _export,
+    "plot": lambda args: plot_command(args, _load),
     "sample": _sample,
     "runs": _runs,
 }

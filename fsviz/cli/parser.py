@@ -14,6 +14,7 @@ from ..corpora.formats import Limits
 from ..metrics import metric_names
 from ..stats.significance import ALTERNATIVES, METHODS
 from .options import add_preprocessing_arguments
+from .plot import FIGURES
 
 # fsviz.evaluation.analysis imports the grid: only for --goal
 GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
@@ -223,6 +224,20 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--C", type=float, default=None, help="the classifier's C (default its own)")
     export.add_argument("--seed", type=int, default=0, help="seed for rand and IGFSS (default 0)")
     export.add_argument("--max-mb", type=int, default=256, help="refuse a model larger than this (default 256)")
+    plot = commands.add_parser("plot", help="one of the app's figures as SVG, PNG (print resolution) or HTML")
+    plot.add_argument("figure", choices=list(FIGURES), metavar="FIGURE",
+                      help="; ".join(f"{name}: {what}" for name, (_, what) in FIGURES.items()))
+    _corpus_arguments(plot)
+    plot.add_argument("--out", required=True, help="figure.svg, figure.png (3 pixels per CSS pixel) or figure.html")
+    plot.add_argument("--class", dest="class_name", default=None,
+                      help="the positive class, or a group of classes: A,B (word-map, boundaries, volcano)")
+    plot.add_argument("--vs", default=None, metavar="C,D",
+                      help="the negative group of classes (default: every other document)")
+    plot.add_argument("--metrics", default=None, help="comma-separated specs (default bns,ig,chi,odds)")
+    plot.add_argument("-k", "--k", type=int, default=100, help="the isoclines' and boundaries' k (default 100)")
+    plot.add_argument("--fdr", type=float, default=0.05, help="the volcano's false discovery rate (default 0.05)")
+    plot.add_argument("--goal", default="f1", choices=["f1", "precision", "recall", "accuracy"],
+                      help="the tolerance figure's goal (default f1)")
     commands.add_parser("sample", help="build the sample corpus cache")
     runs = commands.add_parser("runs", help="the runs stored in a folder: finished and stopped, newest first")
     runs.add_argument("folder", nargs="?", default=None,

@@ -6,7 +6,7 @@ boundary and rings), ``surface`` (one metric in 3-D), ``corpus`` (class
 sizes, Zipf), ``bns`` (Forman's Figure 1 for one word), ``results`` (the grid's curves and comparisons, the
 tasks' sizes and skew of Figure 12), ``studies``
 (lesion and cutoff), ``agreement`` (measure against measure), ``volcano`` (effect against −log₁₀ q); ``style``
-holds the colours and labels they share.
+holds the colours and labels they share; ``files`` writes any of them as SVG, PNG at print resolution or HTML.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .agreement import agreement_matrix_figure, agreement_scatter_figure
     from .bns import bns_figure
     from .corpus import class_sizes_figure, task_sizes_figure, zipf_figure
+    from .files import FIGURE_FORMATS, PRINT_SCALE, FigureExportError, figure_bytes, figure_format
     from .results import (
         curves_figure,
         k_rule_figure,
@@ -41,6 +42,7 @@ _SOURCES = {
     "agreement": ["agreement_matrix_figure", "agreement_scatter_figure"],
     "bns": ["bns_figure"],
     "corpus": ["class_sizes_figure", "task_sizes_figure", "zipf_figure"],
+    "files": ["FIGURE_FORMATS", "PRINT_SCALE", "FigureExportError", "figure_bytes", "figure_format"],
     "results": ["curves_figure", "k_rule_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure",
                 "skew_figure", "stability_figure", "tolerance_bars_figure", "tolerance_figure"],
     "studies": ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"],
@@ -51,7 +53,10 @@ _SOURCES = {
 _MODULE_OF = {name: module for module, names in _SOURCES.items() for name in names}
 
 __all__ = [
+    "FIGURE_FORMATS",
     "METRIC_COLOURS",
+    "PRINT_SCALE",
+    "FigureExportError",
     "agreement_matrix_figure",
     "agreement_scatter_figure",
     "alpha_map_figure",
@@ -61,6 +66,8 @@ __all__ = [
     "curves_figure",
     "cutoff_figure",
     "feature_shares_figure",
+    "figure_bytes",
+    "figure_format",
     "k_rule_figure",
     "lesion_figure",
     "metric_colour",
