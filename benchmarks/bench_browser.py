@@ -8,8 +8,8 @@ shared data folder through ``FSVIZ_DATA_DIRS``) on a free local port, drives
 Debian's Chromium (``/usr/bin/chromium``, by path: no browser download) through
 Playwright at 1400×1000, performs the interactions of the issue's table and
 prints, for each, the median and the spread (min–max) over ``--repeat`` repeats
-of the time from the change to the page settled. It is a benchmark, not a
-timed test: nothing fails on a slow number.
+of the time from the change to the page settled, and where that time went
+(below). It is a benchmark, not a timed test: nothing fails on a slow number.
 
 When is a change made, when is the page settled
 -----------------------------------------------
@@ -43,6 +43,42 @@ named chart instead (not for a corpus typed as a path: the landing page's
 charts are redrawn in place, not added). A change that starts a second rerun
 (``st.rerun``, a widget's callback) counts until the last one ends: the reruns
 per change are counted (the JSON has them; the table notes any count but 1).
+
+Where the seconds go (issue #42)
+--------------------------------
+Each timed change is also cut in three, by the same clock in the page, and its
+websocket traffic is counted (per sample in the JSON's ``parts``, medians in
+the table's extra columns and the JSON's ``median_<part>``):
+
+- *to run*: the change → the first rerun's start as the browser sees it (the
+  script state goes to ``running``): the widget's message to the server, the
+  server starting the script, and its word of that reaching the page;
+- *run*: that start → the last rerun's end as the browser sees it (back at
+  ``notRunning``; with several reruns, first start to last end): the server's
+  script and the streaming of its messages, and the page handling them as they
+  come (a chart whose message arrives while the script goes on is drawn inside
+  this part);
+- *draw*: the run's end → the last DOM change inside a chart: the browser
+  redrawing figures after the messages arrived; 0 when no chart changed after
+  the run;
+- *bytes*: the bytes of the websocket frames the page received from the
+  server (Playwright's ``framereceived``; a text frame's in UTF-8), from the
+  clock's arming, just before the change, to the page seen settled (its quiet
+  window included: nothing normally arrives then); *largest*: the largest single
+  frame of them. The JSON also has the frames' count and, from the change, when
+  the largest and the last frame came (``largest_frame_at_s``,
+  ``last_frame_at_s``: when Playwright handed them to Python, on the page's
+  clock as set at arming; a few ms late, and only a guide: a run's time before
+  its largest frame is mostly the server's, the last frame is its end).
+
+to run + run + draw is the row's time (its definition is unchanged: the end is
+the latest of the run's end and the last chart change). A change with no rerun
+has no "to run" nor "run" ("–"): its draw runs from the change. Navigation rows
+(new session, cold server → settled) count from ``goto`` or the spawn, so their
+"to run" holds the page's load (and the server's start), and their bytes are
+the page's since it was made; "first chart" rows have no breakdown (their
+"settled" twin has one). "All 8 removals" sums its removals' parts (its largest
+frame is the largest of them all).
 
 Interactions (the issue's table; rows say "n/a" with the reason when the app
 does not offer one):
@@ -94,6 +130,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -114,7 +151,7 @@ MONITOR_JS = r"""
 (() => {
   if (window.__fb) return;
   const now = () => performance.timeOrigin + performance.now();
-  const b = window.__fb = {armedAt: now(), t0: null, runs: 0, runsAtArm: 0, runStart: null, runEnd: null,
+  const b = window.__fb = {armedAt: now(), t0: null, runs: 0, runsAtArm: 0, runStart: null, firstRun: null, runEnd: null,
                            lastPlot: 0, statusSeen: false, watch: '[data-testid="stPlotlyChart"] .main-svg', watchAt: null,
                            okSince: null, state: null};
   const input = () => { if (b.t0 === null) b.t0 = now(); };
@@ -127,7 +164,10 @@ MONITOR_JS = r"""
     const state = app ? app.getAttribute('data-test-script-state') : null;
     if (state !== b.state) {
       const running = s => s === 'running' || s === 'rerunRequested';
-      if (running(state) && !running(b.state)) { b.runs += 1; b.runStart = t; }
+      if (running(state) && !running(b.state)) {
+        b.runs += 1; b.runStart = t;
+        if (b.firstRun === null) b.firstRun = t;
+      }
       if (state === 'notRunning' && running(b.state)) b.runEnd = t;
       b.state = state;
     }
@@ -143,8 +183,9 @@ MONITOR_JS = r"""
 
 ARM_JS = """(watch) => {
   const b = window.__fb, t = performance.timeOrigin + performance.now();
-  Object.assign(b, {armedAt: t, t0: null, runsAtArm: b.runs, runEnd: null, lastPlot: 0, statusSeen: false,
+  Object.assign(b, {armedAt: t, t0: null, runsAtArm: b.runs, firstRun: null, runEnd: null, lastPlot: 0, statusSeen: false,
                     watch: watch, watchAt: watch && document.querySelector(watch) ? t : null, okSince: null});
+  return t;
 }"""
 
 # True (with the times) once the page is settled; see the module's docstring.
@@ -166,8 +207,77 @@ SETTLED_JS = """(p) => {
   if (t - Math.max(b.okSince, b.lastPlot) < p.quiet) return false;
   const end = Math.max(start, started && b.runEnd !== null ? b.runEnd : 0, b.lastPlot);
   return {start: start, end: end, runs: b.runs - b.runsAtArm, statusSeen: b.statusSeen,
-          watchAt: b.watchAt, inputSeen: b.t0 !== null};
+          watchAt: b.watchAt, inputSeen: b.t0 !== null, firstRun: started ? b.firstRun : null,
+          runEnd: started ? b.runEnd : null, lastPlot: b.lastPlot || null};
 }"""
+
+
+PARTS = ("to_run_s", "run_s", "draw_s", "bytes", "largest_frame_bytes")  # the breakdown of a sample, in its order
+
+
+class Frames:
+    """The websocket frames a page has received from the server since ``reset()``: how many, their bytes (a text
+    frame's in UTF-8), the largest one's; and when the largest and the last came (Playwright hands each frame to
+    Python, ``framereceived``: the time it is handed, moved to the page's clock by ``offset``, page − Python, s)."""
+
+    def __init__(self, page):
+        self.reset()
+        page.on("websocket", lambda ws: ws.on("framereceived", self._received))
+
+    def _received(self, payload):
+        now = time.time()
+        size = len(payload.encode() if isinstance(payload, str) else payload)
+        self.count += 1
+        self.bytes += size
+        self.last_at = now
+        if size > self.largest:
+            self.largest, self.largest_at = size, now
+
+    def reset(self, offset=0.0):
+        self.count = self.bytes = self.largest = 0
+        self.largest_at = self.last_at = None
+        self.offset = offset
+
+    def taken(self) -> dict:
+        def page_clock(t):
+            return None if t is None else t + self.offset
+
+        return {"bytes": self.bytes, "largest_frame_bytes": self.largest, "frames": self.count,
+                "largest_frame_epoch": page_clock(self.largest_at), "last_frame_epoch": page_clock(self.last_at)}
+
+
+FRAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # page → its Frames
+
+
+def breakdown(start, settled, frames) -> dict:
+    """Where the seconds from ``start`` (epoch s) to the page settled went: to the first rerun's start, the reruns
+    (first start to last end), the charts' DOM changes after them; with the frames received. Without a rerun
+    "to run" and "run" are None and "draw" runs from ``start``. Their sum is the row's time (the end is the latest
+    of the run's end and the last chart change)."""
+    first, last, plot = settled["run_start_epoch"], settled["run_end_epoch"], settled["last_plot_epoch"]
+    ran = first is not None and last is not None
+    drawn_from = last if ran else start
+    out = {"to_run_s": round(first - start, 4) if ran else None, "run_s": round(last - first, 4) if ran else None,
+           "draw_s": round(max(0.0, plot - drawn_from), 4) if plot is not None else 0.0,
+           "bytes": frames["bytes"], "largest_frame_bytes": frames["largest_frame_bytes"], "frames": frames["frames"]}
+    for key in ("largest_frame", "last_frame"):  # from the change, roughly (see Frames)
+        at = frames[f"{key}_epoch"]
+        out[f"{key}_at_s"] = None if at is None else round(at - start, 4)
+    return out
+
+
+def summed(parts: list) -> dict | None:
+    """The breakdown of several changes made one after the other (their sum; the largest frame of them all)."""
+    if not parts or any(p is None for p in parts):
+        return None
+    out = {}
+    for key in (*PARTS, "frames"):
+        values = [p[key] for p in parts]
+        if key == "largest_frame_bytes":
+            out[key] = max(values)
+        else:
+            out[key] = None if None in values else round(sum(values), 4)
+    return out
 
 
 class NotPossible(Exception):
@@ -180,11 +290,13 @@ class Row:
     corpus: str
     samples: list = field(default_factory=list)
     runs: list = field(default_factory=list)
+    parts: list = field(default_factory=list)  # per sample: where its seconds went (see breakdown()), or None
     notes: list = field(default_factory=list)
     na: str | None = None
 
-    def add(self, seconds, runs=None):
+    def add(self, seconds, runs=None, parts=None):
         self.samples.append(seconds)
+        self.parts.append(parts)
         if runs is not None:
             self.runs.append(runs)
 
@@ -197,6 +309,11 @@ class Row:
                        max_s=round(max(self.samples), 3), iqr_s=[round(q[0], 3), round(q[2], 3)])
         if self.runs:
             out["reruns"] = self.runs
+        if any(p is not None for p in self.parts):
+            out["parts"] = self.parts
+            for key in PARTS:
+                values = [p[key] for p in self.parts if p is not None and p[key] is not None]
+                out[f"median_{key}"] = round(statistics.median(values), 3) if values else None
         if self.na is not None and not self.samples:
             out["na"] = self.na
         if self.notes:
@@ -271,7 +388,10 @@ class Server:
 
 
 def arm(page, watch=None):
-    page.evaluate(ARM_JS, watch)
+    """Start the clock in the page (and the count of frames, its clock set against Python's at this call)."""
+    before = time.time()
+    page_now = page.evaluate(ARM_JS, watch) / 1000
+    FRAMES[page].reset(offset=page_now - (before + time.time()) / 2)
 
 
 def settle(page, need=None, grace=GRACE_MS, timeout=SETTLE_TIMEOUT_MS) -> dict:
@@ -284,6 +404,10 @@ def settle(page, need=None, grace=GRACE_MS, timeout=SETTLE_TIMEOUT_MS) -> dict:
     if r["watchAt"] is not None:
         out["first_chart"] = max(0.0, (r["watchAt"] - r["start"]) / 1000)
         out["first_chart_epoch"] = r["watchAt"] / 1000
+    for key, name in (("firstRun", "run_start_epoch"), ("runEnd", "run_end_epoch"), ("lastPlot", "last_plot_epoch")):
+        out[name] = None if r[key] is None else r[key] / 1000
+    out["frames"] = FRAMES[page].taken()  # since arm(), or since the page was made for a navigation
+    out["parts"] = breakdown(r["start"] / 1000, out, out["frames"])
     return out
 
 
@@ -300,7 +424,9 @@ def timed(page, action, need=None, watch=None) -> dict:
 def new_page(browser):
     context = browser.new_context(viewport=VIEWPORT)
     context.add_init_script(MONITOR_JS)
-    return context, context.new_page()
+    page = context.new_page()
+    FRAMES[page] = Frames(page)
+    return context, page
 
 
 def open_app(page, url, corpus_path=None) -> dict:
@@ -449,19 +575,20 @@ def measure(results, name, corpus, fn, repeat, *, on_result=None):
             continue
         if r is None:
             continue
-        row.add(r["seconds"], r["runs"])
+        row.add(r["seconds"], r["runs"], r.get("parts"))
         if r["runs"] == 0:
             row.notes.append("no rerun seen")
         if on_result:
             on_result(r)
     if row.samples:
         print(f"  {name} [{corpus}]: median {statistics.median(row.samples):.2f} s "
-              f"({min(row.samples):.2f}–{max(row.samples):.2f}, n={len(row.samples)}, reruns {row.runs})", flush=True)
+              f"({min(row.samples):.2f}–{max(row.samples):.2f}, n={len(row.samples)}, reruns {row.runs})"
+              f"{parts_line(row.summary())}", flush=True)
 
 
 def word_map(page, results, corpus, repeat, search_words):
     go = go_to(page, "Word map", "wordmap_chart")
-    results.row("word map: open from the menu", corpus).add(go["seconds"], go["runs"])
+    results.row("word map: open from the menu", corpus).add(go["seconds"], go["runs"], go["parts"])
     measure(results, "word map: change class", corpus, lambda i: change_select(page, "class_name")[1], repeat)
 
     def add(i):
@@ -544,19 +671,20 @@ def grid(page, results, corpus, repeat):
             tags = multiselect_tags(page, "grid_metrics")
             if len(tags) != 12:
                 raise NotPossible(f"the grid's Metrics start with {len(tags)} metrics, not 12")
-            spent, reruns = 0.0, []
+            spent, reruns, parts = 0.0, [], []
             for tag in tags:
                 label = tag.split(":")[0]
                 if label in FORMANS_FOUR:
                     continue
                 r = remove_tag(page, "grid_metrics", label)
-                per.add(r["seconds"], r["runs"])
+                per.add(r["seconds"], r["runs"], r["parts"])
                 spent += r["seconds"]
                 reruns.append(r["runs"])
+                parts.append(r["parts"])
             left = [t.split(":")[0] for t in multiselect_tags(page, "grid_metrics")]
             if sorted(left) != sorted(FORMANS_FOUR):
                 per.notes.append(f"left {left}")
-            total.add(spent, sum(reruns))
+            total.add(spent, sum(reruns), summed(parts))
         except NotPossible as exc:
             results.na(per.interaction, corpus, str(exc))
             results.na(total.interaction, corpus, str(exc))
@@ -570,7 +698,7 @@ def grid(page, results, corpus, repeat):
         for _ in range(repeat):
             timed(page, page.locator(".st-key-grid_metrics_preset_forman_s_twelve button").first.click)  # not timed
             r = timed(page, page.locator(preset).first.click)
-            row.add(r["seconds"], r["runs"])
+            row.add(r["seconds"], r["runs"], r["parts"])
     if total.samples:
         print(f"  grid [{corpus}]: each removal median {statistics.median(per.samples):.2f} s, all 8 median "
               f"{statistics.median(total.samples):.2f} s, reruns {total.runs}", flush=True)
@@ -582,7 +710,8 @@ def session_flows(browser, url, results, corpus, corpus_path, repeat, pages=("wo
     try:
         loaded = open_app(page, url, corpus_path)
         if corpus_path is not None:
-            results.row("20 NG path → landing settled, first read in this server", corpus).add(loaded["seconds"])
+            results.row("20 NG path → landing settled, first read in this server", corpus).add(
+                loaded["seconds"], parts=loaded["parts"])
         words = ["distribution, sample", "array", "matrix"] if corpus == "sample" else ["god", "space", "encryption"]
         parts = {"word_map": lambda: word_map(page, results, corpus, repeat, words),
                  "boundaries": lambda: boundaries(page, results, corpus, repeat),
@@ -605,10 +734,11 @@ def new_sessions(browser, url, results, corpus, corpus_path, repeat):
             r = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
             if corpus_path is None:
                 results.row("new session → first chart", corpus).add(r["first_chart_epoch"] - start)
-                results.row("new session → settled", corpus).add(r["end_epoch"] - start)
+                results.row("new session → settled", corpus).add(r["end_epoch"] - start,
+                                                                 parts=breakdown(start, r, r["frames"]))
             else:
                 r = load_path(page, corpus_path)
-                results.row("new session: path typed → settled", corpus).add(r["seconds"])
+                results.row("new session: path typed → settled", corpus).add(r["seconds"], parts=r["parts"])
         except Exception as exc:
             results.row("new session → settled", corpus).notes.append(f"failed: {exc!s:.200}")
             print(f"  new session [{corpus}] failed: {exc!s:.300}", flush=True)
@@ -625,10 +755,11 @@ def cold_servers(browser, app_dir, cache, logs, results, corpus_path, repeat):
             page.goto(server.url, wait_until="commit")
             r = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
             results.row("cold server → first chart", "sample").add(r["first_chart_epoch"] - server.started)
-            results.row("cold server → settled", "sample").add(r["end_epoch"] - server.started)
+            results.row("cold server → settled", "sample").add(r["end_epoch"] - server.started,
+                                                               parts=breakdown(server.started, r, r["frames"]))
             if corpus_path is not None:
                 r = load_path(page, corpus_path)
-                results.row("cold server: path typed → settled", "20ng").add(r["seconds"])
+                results.row("cold server: path typed → settled", "20ng").add(r["seconds"], parts=r["parts"])
         except Exception as exc:
             results.row("cold server → settled", "sample").notes.append(f"failed: {exc!s:.200}")
             print(f"  cold server {i + 1} failed: {exc!s:.300}", flush=True)
@@ -652,8 +783,40 @@ def load_average() -> str:
         return "?"
 
 
+def size(n) -> str:
+    """Bytes for the table: 812 B, 45.3 kB, 1.23 MB (powers of 1000)."""
+    if n is None:
+        return "–"
+    if n < 1000:
+        return f"{n:.0f} B"
+    return f"{n / 1000:.1f} kB" if n < 1_000_000 else f"{n / 1_000_000:.2f} MB"
+
+
+def seconds(x) -> str:
+    return "–" if x is None else f"{x:.2f}"
+
+
+PARTS_HEAD = f"{'to run':>7} {'run':>6} {'draw':>6} {'bytes':>9} {'largest':>9}"
+
+
+def parts_columns(r: dict) -> str:
+    """The medians of a row's breakdown (blank when it has none: the first-chart rows)."""
+    if "parts" not in r:
+        return " " * len(PARTS_HEAD)
+    return (f"{seconds(r['median_to_run_s']):>7} {seconds(r['median_run_s']):>6} {seconds(r['median_draw_s']):>6} "
+            f"{size(r['median_bytes']):>9} {size(r['median_largest_frame_bytes']):>9}")
+
+
+def parts_line(r: dict) -> str:
+    if "parts" not in r:
+        return ""
+    return (f"; to run {seconds(r['median_to_run_s'])}, run {seconds(r['median_run_s'])}, draw "
+            f"{seconds(r['median_draw_s'])} s, {size(r['median_bytes'])} (largest {size(r['median_largest_frame_bytes'])})")
+
+
 def table(rows: list[dict]) -> str:
-    lines = [f"{'interaction':<58} {'corpus':<7} {'median s':>9} {'spread (min–max)':>17} {'IQR':>13} {'n':>3}  note"]
+    lines = [f"{'interaction':<58} {'corpus':<7} {'median s':>9} {'spread (min–max)':>17} {'IQR':>13} {'n':>3} "
+             f"{PARTS_HEAD}  note"]
     for r in rows:
         if "median_s" in r:
             spread = f"{r['min_s']:.2f}–{r['max_s']:.2f}"
@@ -663,10 +826,11 @@ def table(rows: list[dict]) -> str:
                 note.append(f"reruns {r['reruns']}")
             note += r.get("notes", [])
             lines.append(f"{r['interaction']:<58} {r['corpus']:<7} {r['median_s']:>9.2f} {spread:>17} {iqr:>13} "
-                         f"{r['n']:>3}  {'; '.join(note)}")
+                         f"{r['n']:>3} {parts_columns(r)}  {'; '.join(note)}")
         else:
             reason = r.get("na") or "; ".join(r.get("notes", [])) or "not measured"
-            lines.append(f"{r['interaction']:<58} {r['corpus']:<7} {'n/a':>9} {'':>17} {'':>13} {0:>3}  {reason}")
+            lines.append(f"{r['interaction']:<58} {r['corpus']:<7} {'n/a':>9} {'':>17} {'':>13} {0:>3} "
+                         f"{' ' * len(PARTS_HEAD)}  {reason}")
     return "\n".join(lines)
 
 
