@@ -221,7 +221,7 @@ def main() -> None:
                             column_config=_significance_columns(),
                             key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
         picks["selection"] = words[rows[0]] if rows and rows[0] < words.size else None
-        st.download_button("Download selected words (CSV)", spreadsheet_csv(table), "selected_words.csv",
+        st.download_button("Download selected words (CSV)", lambda: spreadsheet_csv(table), "selected_words.csv",
                            "text/csv", key="wordmap_dl_selected")
     if metrics:
         picks["ranked"] = _ranked_table(task, ctx.task_key, metrics, k)
@@ -237,8 +237,8 @@ def main() -> None:
     # --- end of the documents behind a word --------------------------------------------------------------------
 
     if metrics:
-        top = top_words(task, metrics, k)
-        st.download_button(f"Download each metric's top {k} words (CSV)", spreadsheet_csv(top),
+        st.download_button(f"Download each metric's top {k} words (CSV)",
+                           lambda: spreadsheet_csv(top_words(task, metrics, k)),  # made when asked, not each rerun
                            f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
 
     st.subheader("Why BNS scores a word as it does (Forman's Figure 1)")

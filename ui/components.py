@@ -308,7 +308,7 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
                "the documents of each side are in a fixed random order (seed 0), so each page shows new ones and "
                "the pages together show them all.")
     lines = pd.DataFrame(shown.records(), columns=["side", "doc", "left", "match", "right", "occurrences", "labels"])
-    st.download_button("Download these lines (CSV)", spreadsheet_csv(lines), f"contexts_{word}_page{page}.csv",
+    st.download_button("Download these lines (CSV)", lambda: spreadsheet_csv(lines), f"contexts_{word}_page{page}.csv",
                        "text/csv", key=f"{key}_download")
 
 
