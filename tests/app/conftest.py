@@ -6,6 +6,7 @@ AppTest sends no cookie, so each of its sessions would be a new visitor: :func:`
 a test the same visitor cookie, as a browser reloading the page sends it; a test of two visitors sets its own
 (:func:`as_browser`)."""
 
+import gc
 import hashlib
 from pathlib import Path
 
@@ -13,6 +14,20 @@ import pytest
 
 import ui.state
 from fsviz.corpora.sample import cache_dir, load_sample
+
+
+@pytest.fixture(autouse=True)
+def runs_end_with_their_test():
+    """Stop the runs a test left going (it ended while a page's run went on): every app test is the same browser,
+    and a visitor runs one at a time (ui.turns), so a run left over would make the next test's run wait its turn."""
+    yield
+    from ui.runs import RunJob
+
+    jobs = [job for job in gc.get_objects() if isinstance(job, RunJob) and job.running]
+    for job in jobs:
+        job.stop.set()
+    for job in jobs:
+        job.thread.join(60)
 
 
 @pytest.fixture(scope="session")
