@@ -4,8 +4,10 @@ After a page is drawn, :func:`keep` writes its view into the address (``st.query
 sample, or a path inside the data folders), the positive class, k, the rare-word cutoff, and the page's own
 choices (its metrics, zoom, log axes and the words searched; the explorer's goal and k). Opening that address in
 a new browser (:func:`apply`, before the page's widgets are drawn) shows the same view; going to another page and
-back keeps the page's choices. An uploaded corpus is not in the address (``source=upload`` only): it reopens in
-its owner's session; anyone else gets the sample, and the page says so. A value that is wrong, stale (a class the
+back keeps the page's choices. An uploaded corpus is not in the address (``source=upload`` only), and neither
+are its class names nor its words (the class, the words searched): the address a visitor copies and sends holds
+none of their data. It reopens in its owner's session (the class kept in the session); anyone else gets the
+sample, and the page says so. A value that is wrong, stale (a class the
 corpus lacks) or hostile is never applied: the page says which, as text, and shows its defaults for it.
 """
 
@@ -28,6 +30,8 @@ PAGE_KEYS = {
     "pages/boundaries.py": {"metrics": "boundaries_metrics"},
     "pages/results.py": {"goal": "res_goal", "rk": "res_k"},
 }
+#: Page keys whose values are the corpus's own text (the words searched): left out of an upload's address.
+CORPUS_WORDS = {"search"}
 _LONGEST = 1000
 _WHOLE = re.compile(r"[0-9]{1,9}")
 
@@ -128,16 +132,17 @@ def keep(script: str, ctx) -> None:
         st.info("The link's settings that could not be applied, left at the page's defaults: "
                 + plain("; ".join(problems)), icon="🔗")
     kind = getattr(ctx.corpus_key[0], "kind", "sample")
+    upload = kind == "upload"  # its class names and words are the visitor's own: never in an address
     view = {"source": kind if kind in ("path", "upload") else "sample"}
     if kind == "path":
         view["path"] = str(ctx.corpus_key[0].path)
-    if ctx.groups.one_vs_rest:
+    if ctx.groups.one_vs_rest and not upload:
         view["class"] = str(ctx.class_name)
     view["k"] = str(int(ctx.k))
     view["min_df"] = str(int(st.session_state.get("min_df", 3)))
     for name, key in PAGE_KEYS.get(script, {}).items():
         value = st.session_state.get(key)
-        if value is None or value == "":  # an empty search box: no word in the address
+        if value is None or value == "" or (upload and name in CORPUS_WORDS):  # no word of an upload's either
             continue
         view[name] = ",".join(value) if isinstance(value, list) else str(int(value)) if isinstance(value, bool) \
             else str(value)
@@ -171,6 +176,7 @@ def link_box(script: str, ctx) -> None:
         st.code(view_link(script), language=None, wrap_lines=True)
         upload = getattr(ctx.corpus_key[0], "kind", "") == "upload"
         st.caption("Copy it with the button at its corner: it opens this page with the same corpus, class, k and "
-                   "the page's choices, and carries nothing else of yours"
-                   + (". Your upload stays yours: whoever opens the link sees the sample instead." if upload else "."))
+                   "the page's choices, and carries nothing else of yours." if not upload else
+                   "Copy it with the button at its corner. Your upload stays yours: the link holds its k and the "
+                   "page's choices, but not its name, class or words, and whoever opens it sees the sample instead.")
 

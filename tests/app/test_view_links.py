@@ -60,3 +60,31 @@ def test_a_bad_value_is_named_as_text_and_the_defaults_are_shown(params):
     for value in params.values():
         assert value not in notes[0] or len(value) < 3  # the values are not echoed, only their names
     assert at.session_state["context"].k == 100  # the default
+
+
+def test_an_uploads_address_holds_none_of_its_class_names_or_words(monkeypatch):
+    """Issue 38: a view link made on an upload carried its class (`class=patient-category-c0`) and the words
+    searched, while its box said it carried nothing of the visitor's. On every page that keeps a view, after
+    choosing a class, k and (on the word map) a search, the address and the link box hold none of them."""
+    from tests.app.test_private_runs import SECRET_CLASS, SECRET_FILE, upload_bytes
+
+    at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
+    at.radio(key="source_kind").set_value("Upload").run()
+    at.file_uploader(key="upload").set_value((f"{SECRET_FILE}.jsonl", upload_bytes(), "application/json")).run()
+    corpus = at.session_state["context"].corpus
+    secret_class = str(corpus.classes[1])
+    assert SECRET_CLASS in secret_class
+    word = str(corpus.vocabulary[0])
+    for script in ("pages/word_map.py", "pages/boundaries.py", "pages/results.py", "pages/classes.py", "app.py"):
+        at.switch_page(script).run()
+        at.selectbox(key="class_name").set_value(secret_class).run()
+        at.number_input(key="k").set_value(37).run()
+        if script == "pages/word_map.py":
+            at.text_input(key="wordmap_search").set_value(word).run()
+        assert not at.exception, (script, [e.value for e in at.exception])
+        assert at.session_state["context"].class_name == secret_class  # the session keeps the view
+        address = "&".join(f"{n}={at.query_params[n]}" for n in at.query_params)
+        shown = " ".join(c.value for c in at.sidebar.code) + " " + " ".join(c.value for c in at.sidebar.caption)
+        for text in (address, shown):
+            assert SECRET_CLASS not in text and SECRET_FILE not in text and f"={word}" not in text, (script, text)
+        assert at.query_params["source"] == "upload" and at.query_params["k"] == "37"
