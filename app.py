@@ -12,7 +12,7 @@ from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_f
 from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
 from fsviz.stats.tables import class_table
 from ui import cache
-from ui.components import plain, spreadsheet_csv
+from ui.components import chart, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -54,7 +54,8 @@ def _classes(corpus) -> None:
     st.caption("Skew 1:n means n negative documents per positive one when that class is positive. Forman's "
                "benchmark ranged from balanced to beyond 1:100; high skew is where the metrics differ most.")
     left, right = st.columns([3, 2])
-    left.plotly_chart(class_sizes_figure(corpus), key="corpus_classes")
+    with left:
+        chart(class_sizes_figure(corpus), key="corpus_classes")
     table = class_table(corpus)
     right.dataframe(table, hide_index=True, height=360,
                     column_config={"skew 1:n": st.column_config.NumberColumn(format="%.1f")})
@@ -73,7 +74,7 @@ def _benchmark(corpus) -> None:
         f"highest 1:{mine['max']:.1f}. Forman's {his['tasks']} tasks (grey rings, from his Appendix A): median "
         f"1:{his['median']:.0f}, mean 1:{his['mean']:.0f}, highest 1:{his['max']:.0f}.")
     benchmark = st.toggle("Show Forman's 229 tasks", value=True, key="corpus_skew_benchmark")
-    st.plotly_chart(task_sizes_figure(tasks, benchmark=forman_tasks() if benchmark else None), key="corpus_skew")
+    chart(task_sizes_figure(tasks, benchmark=forman_tasks() if benchmark else None), key="corpus_skew")
     points = with_forman_tasks(tasks, corpus.name) if benchmark else tasks
     st.download_button("Download these points (CSV)", spreadsheet_csv(points), "tasks_skew.csv", "text/csv",
                        key="corpus_skew_dl")
@@ -84,7 +85,7 @@ def _frequencies(corpus) -> None:
     cut = corpus.options.get("min_df", 1)
     st.caption(f"Words by rank of document frequency, log-log (Zipf's law). The rare-word cutoff kept words in at "
                f"least {cut} documents and removed {corpus.removed_words.size:,}, mostly from the long tail on the right.")
-    st.plotly_chart(zipf_figure(corpus), key="corpus_zipf")
+    chart(zipf_figure(corpus), key="corpus_zipf")
     if corpus.removed_words.size:
         with st.expander(f"Words the cutoff removed ({corpus.removed_words.size:,})"):
             removed = pd.DataFrame({"word": corpus.removed_words, "documents": corpus.removed_df})

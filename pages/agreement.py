@@ -8,7 +8,7 @@ import fsviz
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
 from fsviz.stats.agreement import agreement_matrix, correlation, top_overlap
 from ui import state
-from ui.components import formula_box, plain, spreadsheet_csv
+from ui.components import chart, formula_box, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -51,7 +51,8 @@ def main() -> None:
     matrices = {}
     for tab, kind in ((tab_log, "loglog"), (tab_rank, "spearman")):
         matrices[kind] = agreement_matrix(scores, kind)
-        tab.plotly_chart(agreement_matrix_figure(matrices[kind]), key=f"agreement_matrix_{kind}")
+        with tab:
+            chart(agreement_matrix_figure(matrices[kind]), key=f"agreement_matrix_{kind}")
     table = pd.concat({k: v for k, v in matrices.items()}, names=["correlation", "measure"])
     st.download_button("Download both matrices (CSV)", spreadsheet_csv(table, index=True), "agreement_matrix.csv", "text/csv",
                        key="agreement_dl_matrix")
@@ -61,7 +62,7 @@ def main() -> None:
     x = c1.selectbox("Across", chosen, key="agreement_x", format_func=fsviz.spec_label)
     y = c2.selectbox("Up", chosen, index=1, key="agreement_y", format_func=fsviz.spec_label)
     n = int(c3.number_input("Top N", 1, max(1, task.n_words), min(50, task.n_words), key="agreement_n"))
-    st.plotly_chart(agreement_scatter_figure(scores[x], scores[y], task.vocabulary, (x, y), n=n),
+    chart(agreement_scatter_figure(scores[x], scores[y], task.vocabulary, (x, y), n=n),
                     key="agreement_scatter")
     if x == y:
         st.info("Pick two different measures to compare their top words.")

@@ -9,7 +9,7 @@ from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
 from fsviz.plots.words import HEIGHTS
 from fsviz.selection import top_k_overlap
 from ui import cache
-from ui.components import formula_box, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, formula_box, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -45,7 +45,7 @@ def main() -> None:
                            "page redraws about twice as fast in a browser without a graphics card.")
     points = cache.word_points(task, ctx.task_key)
     figure = boundaries_figure(task, metrics, k, points=points, max_points=2000 if words else 0)
-    st.plotly_chart(figure, key="boundaries_chart")
+    chart(figure, key="boundaries_chart")
     drawn, distinct = figure.layout.meta["points_drawn"], figure.layout.meta["points"]
     if not words:
         st.caption(f"The words ({distinct:,} distinct points) are on the Word map page, or on every panel here with "
@@ -76,7 +76,7 @@ def surface_panel(task, k, surfaces) -> None:
                         "(Odds, PR: otherwise one spike over a flat sheet). rank: each score's percentile over the "
                         "plane. Both keep the order, so the isocline cuts the surface at one height; the z axis says "
                         "which is drawn.")
-    st.plotly_chart(surface_figure(task, surface_metric, k, height=None if how == "auto" else how),
+    chart(surface_figure(task, surface_metric, k, height=None if how == "auto" else how),
                     key="boundaries_surface_chart")
 
 
@@ -85,7 +85,7 @@ def _overlap(task, metrics, k) -> None:
     st.caption("Jaccard overlap |A ∩ B| / |A ∪ B| of the words each pair of metrics selects: 1 means the same words.")
     scores = {m: task.score(m) for m in metrics}
     overlap = top_k_overlap(scores, k)
-    st.plotly_chart(overlap_figure(metrics, overlap), key="boundaries_overlap")
+    chart(overlap_figure(metrics, overlap), key="boundaries_overlap")
     st.download_button("Download the overlap matrix (CSV)",
                        spreadsheet_csv(pd.DataFrame(overlap, index=metrics, columns=metrics), index=True),
                        "overlap.csv", "text/csv",

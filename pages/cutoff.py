@@ -8,7 +8,7 @@ from fsviz import plots
 from fsviz.evaluation.grid import GridConfig
 from fsviz.evaluation.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
-from ui.components import class_picker, plain, spreadsheet_csv
+from ui.components import chart, class_picker, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
@@ -70,7 +70,7 @@ def main() -> None:
         finished = sorted(curves["min_df"].unique())
         if len(finished) < len(cutoffs):
             st.warning(f"Finished cutoffs so far: {', '.join(map(str, finished))}.", icon="⏸️")
-        st.plotly_chart(plots.cutoff_figure(curves, metric, int(k)), key="cutoff_figure")
+        chart(plots.cutoff_figure(curves, metric, int(k)), key="cutoff_figure")
         text = cutoff_text(curves, table, metric, int(k))
         if text:
             st.markdown(text)

@@ -10,7 +10,7 @@ from fsviz import plots
 from fsviz.evaluation.grid import DEFAULT_KS, parse_ks
 from fsviz.evaluation.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
-from ui.components import class_picker, plain, spreadsheet_csv
+from ui.components import chart, class_picker, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
@@ -44,14 +44,14 @@ def main() -> None:
         shares = feature_shares(task, metric, k, alphas)
         left, right = st.columns([2, 3])
         with left:
-            st.plotly_chart(plots.feature_shares_figure(shares), key="lesion_shares")
+            chart(plots.feature_shares_figure(shares), key="lesion_shares")
             st.download_button("Download the shares (CSV)", spreadsheet_csv(shares), "fsviz-lesion-shares.csv",
                                "text/csv", key="lesion_dl_shares")
         with right:
             chosen = st.select_slider("Draw the selected words for α", sorted(alphas),
                                       value=0.5 if 0.5 in alphas else sorted(alphas)[0], key="lesion_chosen")
             points = cache.word_points(task, ctx.task_key)
-            st.plotly_chart(plots.alpha_map_figure(task, metric, k, alphas, chosen, points=points), key="lesion_map")
+            chart(plots.alpha_map_figure(task, metric, k, alphas, chosen, points=points), key="lesion_map")
         st.caption(f"For {plain(ctx.described)}, top {k} words by {plain(label)} (k from the sidebar). "
                    "Each line is one α's "
                    "boundary: words above the upper branch or below the lower one are selected. Lower α raises the bar "
@@ -86,7 +86,7 @@ def main() -> None:
         if not run.complete:
             st.warning("This study is incomplete: the curves average only the finished cells.", icon="⏸️")
         curves = cache.analysed(lesion_curves, state.results_key(run.results, "lesion"), run.results)
-        st.plotly_chart(plots.lesion_figure(curves), key="lesion_curves")
+        chart(plots.lesion_figure(curves), key="lesion_curves")
         st.markdown("**What this corpus says** (macro-averaged over the classes):")
         for line in lesion_text(curves, run.results):
             st.markdown(f"- {line}")

@@ -25,7 +25,7 @@ from fsviz.evaluation.multiclass import (
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
-from ui.components import metric_picker, plain, spreadsheet_csv
+from ui.components import chart, metric_picker, plain, spreadsheet_csv
 from ui.runs import kept_multiclass, multiclass_panel, stored_runs
 from ui.sidebar import page
 
@@ -109,7 +109,7 @@ def main() -> None:
     if table is not None and not table.empty:
         state.keep_runs(state.multiclass_dir(), [key])
         curves = macro_curves(table)
-        st.plotly_chart(curves_figure(curves, goals=list(MEASURES), bands=False), key="mc_curves")
+        chart(curves_figure(curves, goals=list(MEASURES), bands=False), key="mc_curves")
         st.dataframe(curves.rename(columns=MEASURES).round(4), hide_index=True)
         metrics = [m for m in dict.fromkeys(table["metric"])]
         st.subheader("Sign test over paired trials and folds")

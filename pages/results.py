@@ -20,7 +20,7 @@ from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_f
 from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
 from ui import cache, shares, state
-from ui.components import answer_panel, label_text, plain, spreadsheet_csv
+from ui.components import answer_panel, chart, label_text, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
 
@@ -126,13 +126,13 @@ def main() -> None:
         st.markdown("Macro-averaged over tasks, one line per metric (Figures 4, 14–17); the band is ± one standard "
                     "error over tasks and the dashed line uses all features.")
         bands = st.toggle("± one standard error", value=True, key="res_bands")
-        st.plotly_chart(plots.curves_figure(macro, metrics=chosen, bands=bands), key="res_curves")
+        chart(plots.curves_figure(macro, metrics=chosen, bands=bands), key="res_curves")
         csv_button(macro, "macro", "macro averages")
 
     with tabs[2]:
         st.markdown(f"Each metric's macro precision and recall at k = {k} (Figure 5). Up and to the right is better; "
                     "the grey curves join points of equal F-measure.")
-        st.plotly_chart(plots.pr_tradeoff_figure(macro, k, metrics=chosen), key="res_pr")
+        chart(plots.pr_tradeoff_figure(macro, k, metrics=chosen), key="res_pr")
         csv_button(macro[(macro["k"] == k) | (macro["metric"] == ALL)], "pr", "points")
 
     with tabs[3]:
@@ -148,7 +148,7 @@ def main() -> None:
         st.markdown(f"Each task's {goal_label} with {label_text(metric)} at k = {k} against its class skew (Figure 6). "
                     f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
                     "percentile) are the high-skew ones.")
-        st.plotly_chart(plots.skew_figure(at, goal, threshold), key="res_skew_scatter")
+        chart(plots.skew_figure(at, goal, threshold), key="res_skew_scatter")
         csv_button(at, "skew", "per-task scores")
         n_high = high[["dataset", "class"]].drop_duplicates().shape[0]
         if n_high == 0 or len(low) == 0:
@@ -161,7 +161,8 @@ def main() -> None:
                 part_macro = cache.analysed(analysis.macro_average, key + (name, percentile), part)
                 figure = plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
                                              title=f"{count} {name}-skew tasks", height=440)
-                column.plotly_chart(figure, key=f"res_skew_{name}")
+                with column:
+                    chart(figure, key=f"res_skew_{name}")
         sizes = task_sizes(results)
         mine, his = skew_summary(sizes), skew_summary(forman_tasks())
         st.markdown(
@@ -171,7 +172,7 @@ def main() -> None:
             f"Forman's 229 tasks (Appendix A; median skew 1:{his['median']:.0f}); these have median "
             f"1:{mine['median']:.1f}, highest 1:{mine['max']:.1f}.")
         benchmark = st.toggle("Show Forman's 229 tasks", value=True, key="res_skew_benchmark")
-        st.plotly_chart(plots.task_sizes_figure(sizes, benchmark=forman_tasks() if benchmark else None),
+        chart(plots.task_sizes_figure(sizes, benchmark=forman_tasks() if benchmark else None),
                         key="res_skew_sizes")
         csv_button(with_forman_tasks(sizes, "these results") if benchmark else sizes, "tasks", "points")
 
@@ -186,12 +187,12 @@ def main() -> None:
             f"tolerance of that best ({'value ≥ best × (1 − t)' if relative else 'value ≥ best − t'}). The curve is "
             "the percentage of tasks on which each metric succeeds (Figures 9a, 10a, 18–21). The best is over every "
             "metric in the table; the all-features baseline is not a contender.")
-        st.plotly_chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
+        chart(plots.tolerance_figure(curves, goal, relative=relative, metrics=chosen), key="res_tol")
         csv_button(curves, "tolerance", "curves")
         goal_shares = shared.shares()
         st.markdown("All four goals at Forman's tolerances, 1% (relative) and 0.1% for accuracy, whose range class "
                     "skew compresses (Figure 9b).")
-        st.plotly_chart(plots.tolerance_bars_figure(goal_shares, metrics=chosen), key="res_tol_bars")
+        chart(plots.tolerance_bars_figure(goal_shares, metrics=chosen), key="res_tol_bars")
         csv_button(goal_shares, "tolerance-bars", "bars")
 
     with tabs[5]:
@@ -227,7 +228,7 @@ def main() -> None:
             st.markdown(text)
             leader_curve = tolerance_curves(maxima).query("metric == @leader")
             pair_name = f"{metric_label(top['first'])} + {metric_label(top['second'])}"
-            st.plotly_chart(plots.residual_figure(residuals, leader, leader_curve,
+            chart(plots.residual_figure(residuals, leader, leader_curve,
                                                   pair=(pair_name, pair_curve)), key="res_residual")
             c1, c2 = st.columns(2)
             with c1:
@@ -252,7 +253,7 @@ def main() -> None:
             "the sign test counts wins and losses and ignores ties). Blue: the row metric is better. The number in "
             "each cell is the p-value; * marks those below the level. All features appears at its own k.")
         if len(tests):
-            st.plotly_chart(plots.significance_figure(tests, test="t" if test.startswith("paired") else "sign",
+            chart(plots.significance_figure(tests, test="t" if test.startswith("paired") else "sign",
                                                       level=level), key="res_tests")
         csv_button(tests, "tests", "tests")
 
@@ -271,7 +272,7 @@ def main() -> None:
             st.info("This run has no k rule. On the Evaluation grid, add one such as `fdr0.05` to \"Numbers of "
                     "features k\" (e.g. `10, 100, 1000, fdr0.05`); from the command line, `--k 10,100,fdr0.05`.")
         else:
-            st.plotly_chart(plots.k_rule_figure(macro, rules, goal, metrics=chosen), key="res_k_rules")
+            chart(plots.k_rule_figure(macro, rules, goal, metrics=chosen), key="res_k_rules")
             table = rules[rules["metric"].isin(chosen)].assign(metric=lambda t: t["metric"].map(metric_label))
             st.dataframe(table.rename(columns={goal: goal_label, f"{goal}_sem": "± s.e.", "k_rule": "rule",
                                                "k_median": "k: median", "k_min": "k: min", "k_max": "k: max",
@@ -317,7 +318,7 @@ def _stability(ctx, run, chosen, stability, stability_key) -> None:
         st.rerun()
     summary = stability_summary(stability)
     shown = [m for m in chosen if m in set(summary["metric"])]
-    st.plotly_chart(plots.stability_figure(summary, metrics=shown), key="res_stability_chart")
+    chart(plots.stability_figure(summary, metrics=shown), key="res_stability_chart")
     st.caption(f"Over {run.config.trials} trial(s) × {run.config.folds} folds of {summary['tasks'].max()} task(s) of "
                f"{plain(datasets)}.")
     st.download_button("Download the stability per task (CSV)", spreadsheet_csv(stability), "fsviz-stability.csv",

@@ -17,6 +17,7 @@ from fsviz.stats.significance import DEFAULT_FDR, check_fdr, p_label
 from fsviz.stats.tables import boundary_table, top_words, word_table
 from ui import cache, state
 from ui.components import (
+    chart,
     documents_panel,
     export_panel,
     formula_box,
@@ -188,7 +189,7 @@ def main() -> None:
         else:
             animation = cache.word_map_animation(task, ctx.task_key, tuple(metrics), tuple(sweep),
                                                  _zoom_range(task, view[0]), view[1], points)
-            st.plotly_chart(animation, key="wordmap_animation")
+            chart(animation, key="wordmap_animation")
             left_out = ", ".join(str(x) for x in DEFAULT_KS if x > task.n_words)
             notes = [f"k above the vocabulary ({task.n_words:,} words) left out: {left_out}."] if left_out else []
             ringed = [plain(fsviz.spec_label(m)) for m in metrics if no_isocline_reason(m, task.pos, task.neg) is not None]
@@ -283,7 +284,7 @@ def _volcano(task, tested, found) -> None:
     """The volcano view of the task's words, with the FDR of the map's box."""
     fdr = st.session_state.get("wordmap_fdr", 0.05)
     effect = log_ratio_interval(task.tp, task.fp, task.pos, task.neg)
-    st.plotly_chart(volcano_figure(task, tested, effect, fdr=fdr, highlight=found), key="wordmap_volcano_chart")
+    chart(volcano_figure(task, tested, effect, fdr=fdr, highlight=found), key="wordmap_volcano_chart")
     st.caption(f"Each word at its log₂ ratio (its document rate in the class over the rest's; 95% interval in the "
                f"hover) and −log₁₀ q; red: q ≤ {fdr:g}, above the dashed line. Far right and high: more common in "
                "the class and surely so; high near 0: a small effect on many documents. The interval is Katz et al.'s "
@@ -302,7 +303,7 @@ def _map(ctx, metrics, found, points):
     """The map with its view switches (zoom, log axes, the FDR boundary), which rerun it alone; returns its
     selection event. A new selection of points reruns the page, whose tables and documents list them."""
     task, k = ctx.task, ctx.k
-    chart = st.container()
+    above = st.container()  # the map above its switches
     c1, c2, c3, c4 = st.columns([1, 1, 1, 1.4], vertical_alignment="bottom")
     zoom = c1.toggle("Zoom in", key="wordmap_zoom", help="To the dense corner near the origin: Forman's Figure 3")
     log = c2.toggle("Log axes", key="wordmap_log")
@@ -315,9 +316,8 @@ def _map(ctx, metrics, found, points):
     figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
                              boundary=boundary)
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
-    with chart:
-        event = st.plotly_chart(figure, key="wordmap_chart", on_select="rerun",
-                                selection_mode=("points", "box", "lasso"))
+    with above:
+        event = chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
     selected = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
     if st.session_state.get("wordmap_drawn_selection", selected) != selected:
         st.session_state["wordmap_drawn_selection"] = selected
@@ -368,7 +368,7 @@ def _bootstrap(ctx, metrics, k) -> None:
             return
         bar.empty()
         state.keep("wordmap_boot", wanted, frame)
-    st.plotly_chart(stability_figure(frame), key="wordmap_boot_chart")
+    chart(stability_figure(frame), key="wordmap_boot_chart")
     at_k = frame[frame["k"] == k].sort_values("kuncheva", ascending=False)
     if len(at_k):
         best = at_k.iloc[0]
@@ -386,7 +386,7 @@ def _figure_one(task, task_key, candidates) -> None:
                         help="The words you searched for, then those in your box or lasso selection, then the top 10 "
                              "by BNS. Search a word above to add it here.")
     view = word_bns_view(task, word)
-    st.plotly_chart(cache.bns_figure(view, task_key, word), key="wordmap_bns_chart")
+    chart(cache.bns_figure(view, task_key, word), key="wordmap_bns_chart")
     st.caption(f"{plain(repr(word))}: tp = {view.tp:g} of {view.pos:g} positive documents (tpr = {view.tpr:.4g}), "
                f"fp = {view.fp:g} of {view.neg:g} others (fpr = {view.fpr:.4g}); "
                f"BNS = |F⁻¹({view.tpr_used:.4g}) − F⁻¹({view.fpr_used:.4g})| = {view.score:.4f}, its score on this "

@@ -22,6 +22,12 @@ recommendation_table, recommendation_text, method_sentence = lazy(
     "fsviz.evaluation.answers", "recommendation_table", "recommendation_text", "method_sentence")
 ANSWER_LABELS = lazy("fsviz.evaluation.answers", "ANSWER_LABELS", kind=LazyMapping)
 tuning_snippet = lazy("fsviz.evaluation.snippets", "tuning_snippet")
+figure_bytes, static_engine = lazy("fsviz.plots.files", "figure_bytes", "static_engine")
+
+#: What a figure downloads as: format → (button label, MIME type).
+FIGURE_FILES = {"svg": ("SVG (vector, to restyle and print)", "image/svg+xml"),
+                "png": ("PNG (print resolution, 3× its size)", "image/png"),
+                "html": ("HTML (interactive, works offline)", "text/html")}
 
 
 def export_panel(context, metric: str, k: int, *, classifier: str = "svm", params=(), key: str) -> None:
@@ -51,6 +57,24 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
                        key=f"{key}_download", on_click="ignore", type="primary", icon=":material/download:")
     st.caption(plain(export.summary))
     st.code(export.snippet, language="python")
+
+
+def chart(figure, *, key: str, name: str | None = None, **options):
+    """``st.plotly_chart(figure, key=key, **options)`` with a *Download figure* button under it: the figure as
+    SVG, PNG at print resolution or HTML (:func:`fsviz.plots.files.figure_bytes`), drawn only when a format is
+    clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`), HTML alone,
+    and the reason. Returns what ``st.plotly_chart`` returns (a selection event where asked)."""
+    event = st.plotly_chart(figure, key=key, **options)
+    with st.popover("Download figure", icon=":material/download:"):
+        missing = static_engine()
+        for fmt, (label, mime) in FIGURE_FILES.items():
+            if fmt != "html" and missing:
+                continue
+            st.download_button(label, lambda fmt=fmt: figure_bytes(figure, fmt), f"fsviz-{name or key}.{fmt}", mime,
+                               key=f"{key}_file_{fmt}", on_click="ignore")
+        if missing:
+            st.caption(f"{missing}; HTML opens in any browser and its camera button saves a PNG.")
+    return event
 
 
 def tuning_panel(context, metric: str, k: int, *, classifier: str = "svm", params=()) -> None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .agreement import agreement_matrix_figure, agreement_scatter_figure
     from .bns import bns_figure
     from .corpus import class_sizes_figure, task_sizes_figure, zipf_figure
-    from .files import FIGURE_FORMATS, PRINT_SCALE, FigureExportError, figure_bytes, figure_format
+    from .files import FIGURE_FORMATS, PRINT_SCALE, FigureExportError, figure_bytes, figure_format, static_engine
     from .results import (
         curves_figure,
         k_rule_figure,
@@ -42,7 +42,7 @@ _SOURCES = {
     "agreement": ["agreement_matrix_figure", "agreement_scatter_figure"],
     "bns": ["bns_figure"],
     "corpus": ["class_sizes_figure", "task_sizes_figure", "zipf_figure"],
-    "files": ["FIGURE_FORMATS", "PRINT_SCALE", "FigureExportError", "figure_bytes", "figure_format"],
+    "files": ["FIGURE_FORMATS", "PRINT_SCALE", "FigureExportError", "figure_bytes", "figure_format", "static_engine"],
     "results": ["curves_figure", "k_rule_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure",
                 "skew_figure", "stability_figure", "tolerance_bars_figure", "tolerance_figure"],
     "studies": ["alpha_map_figure", "cutoff_figure", "feature_shares_figure", "lesion_figure"],
@@ -77,6 +77,7 @@ __all__ = [
     "significance_figure",
     "skew_figure",
     "stability_figure",
+    "static_engine",
     "surface_figure",
     "task_sizes_figure",
     "tolerance_bars_figure",

@@ -10,9 +10,11 @@ figure's size in CSS pixels: a 700-pixel-wide figure becomes 2,100 pixels, 300 d
 from __future__ import annotations
 
 import importlib.util
+import os
+import shutil
 from pathlib import Path
 
-__all__ = ["FIGURE_FORMATS", "PRINT_SCALE", "FigureExportError", "figure_bytes", "figure_format"]
+__all__ = ["FIGURE_FORMATS", "PRINT_SCALE", "FigureExportError", "figure_bytes", "figure_format", "static_engine"]
 
 #: The files a figure can be written as.
 FIGURE_FORMATS = ("svg", "png", "html")
@@ -22,6 +24,20 @@ PRINT_SCALE = 3
 
 class FigureExportError(ValueError):
     """A figure could not be drawn as SVG or PNG on this machine; the message says what to install."""
+
+
+#: Browsers kaleido draws with, as their commands are named (Debian's first).
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+
+def static_engine() -> str | None:
+    """Why SVG and PNG cannot be drawn on this machine (kaleido or a Chrome/Chromium missing), or None when they
+    can: a page offers only HTML where they cannot, and says why."""
+    if importlib.util.find_spec("kaleido") is None:
+        return "SVG and PNG need kaleido on the server (pip install 'kaleido>=1,<2')"
+    if not any(shutil.which(name) for name in BROWSERS) and not os.environ.get("BROWSER_PATH"):
+        return "SVG and PNG need Chrome or Chromium on the server (Debian: apt install chromium)"
+    return None
 
 
 def figure_format(path) -> str:
