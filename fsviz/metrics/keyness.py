@@ -209,6 +209,12 @@ def log_ratio(tp, fp, pos, neg):
     rising in tp, so its isocline is a curve. As an effect size it favours
     rare words (one positive document and no negative one is a large
     ratio); it is usually read beside a significance statistic such as G².
+
+    The zero rule moves the ranking. Against the literature's usual rule, 0.5 added to every cell of a table with
+    an empty one (Haldane–Anscombe, :func:`fsviz.stats.effect.log_ratio_interval`'s default), on the sample's
+    largest class (pandas): ranked by signed score the two agree closely (Spearman 0.899, 94 of the top 100
+    shared), ranked by magnitude far less (Spearman 0.728, 37 of the top 100 shared), because ε lifts the words
+    a class lacks. :func:`fsviz.stats.effect.zero_rule_agreement` measures it on any task.
     """
     eps = LOG_RATIO_SMOOTHING / (pos + neg)
     return np.log2((tp / pos + eps) / (fp / neg + eps))
@@ -256,7 +262,9 @@ METRICS = (
     Metric("g2", "G²", "Log-likelihood G² (Dunning)",
            "2 Σ O ln(O/E) over the 2×2 table = 2 N ln 2 · IG", g2,
            two_sided=True, symmetric=True, selects_negative=True, reference=DUNNING),
-    Metric("log_ratio", "Log ratio", "Log Ratio (Hardie), log₂ of the ratio of relative frequencies",
+    Metric("log_ratio", "Log ratio", "Log Ratio (Hardie), log₂ of the ratio of relative frequencies; its zero "
+           "rule (ε on both rates) ranks by magnitude unlike Haldane–Anscombe's 0.5 per cell (sample: 37 of the "
+           "top 100 shared)",
            "log₂[(tpr + ε)/(fpr + ε)], ε = 0.5/N", log_ratio,
            two_sided=True, symmetric=True, selects_negative=True, reference=HARDIE),
     Metric("anova_f", "ANOVA F", "ANOVA F of the binary column (scikit-learn f_classif)",
