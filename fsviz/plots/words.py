@@ -11,6 +11,7 @@ from .._validation import check_k
 from ..evaluation.grid import DEFAULT_KS
 from ..metrics import get_metric
 from ..selection import selected_sets, spec_label
+from ..stats.effect import log_ratio_interval
 from ..stats.isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
 from ..stats.significance import FdrBoundary, Significance, fdr_boundary, significance
 from ..stats.tables import ranks, word_points
@@ -168,7 +169,8 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
 
 
 def _points_trace(task, points, log, scores=None, tested=None):
-    """The words, merged by point; the hover gives each point's counts, words, its p and q when ``tested``,
+    """The words, merged by point; the hover gives each point's counts, words, its log₂ ratio of document rates
+    with its 95% interval (:func:`fsviz.stats.effect.log_ratio_interval`), its p and q when ``tested``,
     and for every metric in ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point)
     the point's score and rank (1 + the words scoring higher)."""
     size = (4 + 3 * np.log10(points.count)).astype(np.float32)
@@ -180,6 +182,11 @@ def _points_trace(task, points, log, scores=None, tested=None):
         rank = ranks(score, at)
         lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
         columns += [(at, ".4g"), (rank, ",")]
+    effect = log_ratio_interval(points.tp, points.fp, task.pos, task.neg)  # one table per point, one effect
+    n = len(columns)
+    lines.append(f"log₂ ratio %{{customdata[{n}]:.2f}} (95% CI %{{customdata[{n + 1}]:.2f}} to "
+                 f"%{{customdata[{n + 2}]:.2f}})")
+    columns += [(effect.log_ratio, ".2f"), (effect.low, ".2f"), (effect.high, ".2f")]
     if tested is not None:  # last, so the metrics' columns keep their places
         lines.append(f"p %{{customdata[{len(columns)}]:.3g}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
                      f"q %{{customdata[{len(columns) + 1}]:.3g}} ({test_name(tested)})")

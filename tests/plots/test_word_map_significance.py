@@ -6,6 +6,7 @@ from scipy.stats import false_discovery_control, fisher_exact
 
 from fsviz.plots import word_map_figure
 from fsviz.plots.fdr import fdr_columns
+from fsviz.stats.effect import log_ratio_interval
 from fsviz.stats.significance import fdr_boundary, significance
 from fsviz.stats.tables import word_points, word_table
 
@@ -42,16 +43,19 @@ def test_the_hover_gives_each_points_p_and_q(task):
     fig = word_map_figure(task, ["bns"], 10)
     points, tested = word_points(task), significance(task)
     trace = _points(fig)
-    # counts, point, BNS score and rank, then p, q and −log10 p
-    assert ("p %{customdata[4]:.3g} (−log₁₀ p %{customdata[6]:.1f}), q %{customdata[5]:.3g} (Fisher's exact, greater)"
+    # counts, point, BNS score and rank, the log2 ratio and its interval, then p, q and −log10 p
+    assert ("p %{customdata[7]:.3g} (−log₁₀ p %{customdata[9]:.1f}), q %{customdata[8]:.3g} (Fisher's exact, greater)"
             in trace.hovertemplate)
+    assert "log₂ ratio %{customdata[4]:.2f} (95% CI %{customdata[5]:.2f} to %{customdata[6]:.2f})" in trace.hovertemplate
     data = np.asarray(trace.customdata, dtype=float)
     for i in range(0, points.fp.size, max(1, points.fp.size // 25)):
         words = np.flatnonzero(points.point_of_word == i)
         assert np.unique(tested.p[words]).size == 1  # one table, one p per point
         shown = words[0]  # the values as the hover shows them: p and q in 3 digits, −log10 p in one decimal
-        assert data[i, 4] == float(f"{tested.p[shown]:.3g}") and data[i, 5] == float(f"{tested.q[shown]:.3g}")
-        assert data[i, 6] == round(float(tested.minus_log10_p[shown]), 1)
+        assert data[i, 7] == float(f"{tested.p[shown]:.3g}") and data[i, 8] == float(f"{tested.q[shown]:.3g}")
+        assert data[i, 9] == round(float(tested.minus_log10_p[shown]), 1)
+        effect = log_ratio_interval(task.tp[shown], task.fp[shown], task.pos, task.neg)  # the word's own table
+        assert data[i, 4:7].tolist() == [round(float(v), 2) for v in (effect.log_ratio, effect.low, effect.high)]
 
 
 def test_no_boundary_unless_asked(task):
