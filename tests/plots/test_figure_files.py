@@ -42,12 +42,12 @@ def test_html_holds_plotly_and_the_figure_and_needs_no_network():
 
 
 def test_where_the_engine_is_missing_the_message_says_what_to_install(monkeypatch):
-    import importlib.util
+    from fsviz.plots import files
 
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "kaleido" else real(name, *a))
+    monkeypatch.setattr(files, "kaleido", None)
     with pytest.raises(FigureExportError, match=r"needs kaleido: pip install .*or write \.html"):
         figure_bytes(small_figure(), "png")
+    assert files.static_engine().startswith("SVG and PNG need kaleido")
     assert figure_bytes(small_figure(), "html")  # HTML needs neither
 
 
@@ -84,10 +84,22 @@ def test_cli_writes_the_word_map_as_html(tmp_path, capsys):
 
 
 @ENGINE
-def test_cli_writes_figure_12_as_svg(tmp_path, capsys):
-    out = tmp_path / "sizes.svg"
-    assert main(["plot", "task-sizes", "sample", "--out", str(out)]) == 0
-    assert ET.parse(out).getroot().tag.endswith("svg")
+@pytest.mark.parametrize("figure", ["word-map", "boundaries", "volcano", "task-sizes", "curves", "tolerance"])
+def test_cli_writes_each_figure_as_svg_and_png(figure, tmp_path, capsys):
+    """Every figure `fsviz plot` draws, as an SVG that parses and a PNG of three times the figure's size."""
+    from conftest import cli_grid_results
+
+    data = (str(cli_grid_results(tmp_path, ["--metrics", "bns,ig", "--k", "5,10", "--trials", "1", "--folds", "2"],
+                                 n_docs=200, n_classes=3)) if figure in ("curves", "tolerance") else "sample")
+    options = ["--class", "pandas", "-k", "50"] if figure in ("word-map", "boundaries", "volcano") else []
+    svg, png = tmp_path / f"{figure}.svg", tmp_path / f"{figure}.png"
+    for out in (svg, png):
+        assert main(["plot", figure, data, *options, "--out", str(out)]) == 0, capsys.readouterr().err
+    root = ET.parse(svg).getroot()
+    assert root.tag.endswith("svg")
+    width, height = png_size(png.read_bytes())
+    assert (width, height) == (round(float(root.get("width")) * PRINT_SCALE),
+                               round(float(root.get("height")) * PRINT_SCALE))
 
 
 def test_cli_draws_the_results_figures_from_a_results_file(tmp_path, capsys):
