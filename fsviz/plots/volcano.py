@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from ..stats.significance import check_fdr
+
 __all__ = ["volcano_figure"]
 
 
@@ -42,6 +44,7 @@ def volcano_figure(task, tested, effect, *, fdr: float = 0.05, highlight=(), max
     >>> figure.layout.xaxis.title.text
     'log₂ ratio of document rates (class / rest)'
     """
+    fdr = check_fdr(fdr)
     y = tested.minus_log10_q
     hit = tested.q <= fdr
     shown = np.flatnonzero(hit)

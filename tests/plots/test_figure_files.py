@@ -66,6 +66,8 @@ def test_a_name_of_another_format_is_refused(name):
     (["word-map", "sample"], "shows one class's words: give --class"),
     (["word-map", "sample", "--class", "pandas", "-k", "0"], "positive whole number"),
     (["boundaries", "sample", "--class", "pandas", "--metrics", ","], "--metrics"),
+    (["volcano", "sample", "--class", "pandas", "--fdr", "5"], "false-discovery rate"),
+    (["volcano", "sample", "--class", "pandas", "--fdr", "nan"], "false-discovery rate"),
 ])
 def test_cli_bad_arguments_say_what_is_wrong(tmp_path, capsys, argv, message):
     assert main(["plot", *argv, "--out", str(tmp_path / "f.html")]) == 2
