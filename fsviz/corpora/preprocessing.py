@@ -126,7 +126,7 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = "", shoul
 
     error = _estimate_error(texts, terms_of, limits, what)
     if error is not None:
-        raise CorpusError(f"{error}; {hint}" if hint else str(error))
+        raise _with_hint(error, hint)
 
     def flush():
         nonlocal ids, ends
@@ -143,14 +143,12 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = "", shoul
         if should_stop is not None and should_stop():
             raise LoadStopped(f"the load of {what} was stopped")
         if len(indices) > limits.max_counts:
-            error = limits.error("max_counts", what, limits.max_counts, at_least=True)
-            raise CorpusError(f"{error}; {hint}" if hint else str(error))
+            raise _with_hint(limits.error("max_counts", what, limits.max_counts, at_least=True), hint)
 
     for text in texts:
         ids.extend(map(term_id, terms_of(text)))
         if len(vocabulary) > limit:
-            error = limits.error("max_words", what, limit, at_least=True)
-            raise CorpusError(f"{error}; {hint}" if hint else str(error))
+            raise _with_hint(limits.error("max_words", what, limit, at_least=True), hint)
         ends.append(len(ids))
         if len(ids) >= CHUNK_TOKENS:
             flush()
@@ -164,6 +162,11 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = "", shoul
                            np.frombuffer(indptr, dtype=np.int64)), shape=(len(indptr) - 1, order.size))
     X.sort_indices()
     return X, terms[order]
+
+
+def _with_hint(error: CorpusError, hint: str) -> CorpusError:
+    """``error`` followed by ``hint`` (the option that made the terms, and how to make fewer), when there is one."""
+    return CorpusError(f"{error}; {hint}") if hint else error
 
 
 def _estimate_error(texts, terms_of, limits: Limits, what: str) -> CorpusError | None:
