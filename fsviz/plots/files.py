@@ -10,6 +10,7 @@ figure's size in CSS pixels: a 700-pixel-wide figure becomes 2,100 pixels, 300 d
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import shutil
 import threading
@@ -33,23 +34,17 @@ class FigureExportError(ValueError):
     """A figure could not be drawn as SVG or PNG on this machine; the message says what to install."""
 
 
-#: One drawing at a time, through one browser kept for the process (started at the first SVG or PNG, stopped at
-#: exit): a figure then takes about 0.3 s instead of the 4–20 s of a browser started for each.
-class _Engine:
-    """The lock around kaleido's one browser, and whether it has been started."""
-
-    def __init__(self):
-        self.lock, self.started = threading.Lock(), False
-
-    def __enter__(self):
-        self.lock.acquire()
-        return self
-
-    def __exit__(self, *exc):
-        self.lock.release()
+#: One drawing at a time, through the one browser :func:`_engine` keeps for the process.
+_DRAWING = threading.Lock()
 
 
-_ENGINE = _Engine()
+@functools.cache
+def _engine() -> None:
+    """Start kaleido's browser, once for the process (stopped at exit): a figure then takes about 0.3 s instead
+    of the 4–20 s of a browser started for each. A start that fails is tried again at the next figure."""
+    kaleido.start_sync_server(silence_warnings=True)
+    atexit.register(kaleido.stop_sync_server, silence_warnings=True)
+
 
 #: Browsers kaleido draws with, as their commands are named (Debian's first).
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
@@ -97,11 +92,8 @@ def figure_bytes(fig, fmt: str, *, scale: float = PRINT_SCALE) -> bytes:
         raise FigureExportError(f"writing {fmt.upper()} needs kaleido: pip install 'kaleido>=1,<2' (it draws with "
                                 "this machine's Chrome or Chromium); or write .html, which needs nothing")
     try:
-        with _ENGINE:
-            if not _ENGINE.started:  # one browser for the process's figures: 0.3 s each after the first
-                kaleido.start_sync_server(silence_warnings=True)
-                atexit.register(kaleido.stop_sync_server, silence_warnings=True)
-                _ENGINE.started = True
+        with _DRAWING:
+            _engine()
             with warnings.catch_warnings():  # plotly passes its browser options, which a running server ignores
                 warnings.filterwarnings("ignore", message="The kopts argument is ignored", category=UserWarning)
                 return fig.to_image(format=fmt, scale=scale if fmt == "png" else 1)
