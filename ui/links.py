@@ -132,7 +132,7 @@ def keep(script: str, ctx) -> None:
         st.info("The link's settings that could not be applied, left at the page's defaults: "
                 + plain("; ".join(problems)), icon="🔗")
     kind = getattr(ctx.corpus_key[0], "kind", "sample")
-    upload = kind == "upload"  # its class names and words are the visitor's own: never in an address
+    upload = _is_upload(ctx)  # its class names and words are the visitor's own: never in an address
     view = {"source": kind if kind in ("path", "upload") else "sample"}
     if kind == "path":
         view["path"] = str(ctx.corpus_key[0].path)
@@ -151,6 +151,11 @@ def keep(script: str, ctx) -> None:
     if {name: st.query_params.get(name) for name in st.query_params} != view:
         st.query_params.from_dict(view)
     st.session_state["link_applied"] = (script, tuple(sorted(view.items())))  # this view is the session's own
+
+
+def _is_upload(ctx) -> bool:
+    """Whether the sidebar's corpus is an upload (its name, classes and words are its visitor's own)."""
+    return getattr(ctx.corpus_key[0], "kind", "sample") == "upload"
 
 
 def server_address() -> str:
@@ -174,7 +179,7 @@ def link_box(script: str, ctx) -> None:
     """The sidebar's "Link to this view": the address to copy (the code box's copy button) and what it carries."""
     with st.sidebar.expander("Link to this view", icon=":material/link:"):
         st.code(view_link(script), language=None, wrap_lines=True)
-        upload = getattr(ctx.corpus_key[0], "kind", "") == "upload"
+        upload = _is_upload(ctx)
         st.caption("Copy it with the button at its corner: it opens this page with the same corpus, class, k and "
                    "the page's choices, and carries nothing else of yours." if not upload else
                    "Copy it with the button at its corner. Your upload stays yours: the link holds its k and the "
