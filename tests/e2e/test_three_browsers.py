@@ -7,18 +7,15 @@ read-only, still with no runs of its own; A revokes the link and B's reload says
 word map's view in the sidebar (class, k) and C opens the sidebar's "Link to this view": the same class and k.
 """
 
-import json
 import os
 import time
 
 import pytest
 
-import fsviz
+from tests.app.test_private_runs import SECRET_CLASS, SECRET_FILE, upload_bytes  # the same upload as the AppTest
 from tests.e2e.test_browser import SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
 from ui.sidebar import PAGES
 
-SECRET_FILE = "client-acme-secret"
-SECRET_CLASS = "patient-category"
 VIEWPORT = {"width": 1400, "height": 1500}
 #: The script run is over (no "running" indicator) and every element is drawn: none still waits for its code
 #: (Streamlit loads a widget's code on first use and shows a skeleton until then; a box's value is not there yet).
@@ -38,14 +35,6 @@ def _no_file_watcher():
         os.environ.pop("STREAMLIT_SERVER_FILE_WATCHER_TYPE", None)
     else:
         os.environ["STREAMLIT_SERVER_FILE_WATCHER_TYPE"] = before
-
-
-def _corpus_bytes() -> bytes:
-    """A small two-class JSONL (as tests/app/test_private_runs.py builds it): labels ``patient-category-c0`` and
-    ``patient-category-c1``."""
-    planted = fsviz.make_planted_corpus(n_docs=120, n_classes=2, random_state=3)
-    return "".join(json.dumps({"text": text, "label": f"{SECRET_CLASS}-{label}"}) + "\n"
-                   for text, label in zip(planted.texts, planted.labels)).encode()
 
 
 def _settled(page, pause: int = 300):
@@ -109,7 +98,7 @@ def _no_runs_of_its_own(page):
 
 def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp_path):  # noqa: F811
     upload = tmp_path / f"{SECRET_FILE}.jsonl"
-    upload.write_bytes(_corpus_bytes())
+    upload.write_bytes(upload_bytes())
     SHOTS.mkdir(parents=True, exist_ok=True)
     contexts = []
 
