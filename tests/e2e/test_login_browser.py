@@ -57,11 +57,19 @@ def _results(context, server):
     return page
 
 
+def _sidebar_button(page, name: str):
+    """The sidebar's button ``name``, once drawn: the frontend draws a rerun's elements one after another, so a
+    button may still be a placeholder when the page's other text is there."""
+    button = page.locator('[data-testid="stSidebar"]').get_by_role("button", name=name)
+    button.wait_for(timeout=60_000)
+    return button
+
+
 def _sign_in(browser, server, sub: str):  # noqa: F811 (the fixture, passed on)
     """A new browser context that signs in as ``sub`` through the provider's page; its Results explorer."""
     context = browser.new_context(viewport={"width": 1400, "height": 1200})
     page = _results(context, server)
-    page.locator('[data-testid="stSidebar"]').get_by_role("button", name="Sign in").click()
+    _sidebar_button(page, "Sign in").click()
     page.wait_for_selector(f"text=Sign in as {sub}", timeout=60_000)  # the provider's own page
     page.get_by_role("button", name=f"Sign in as {sub}").click()
     page.wait_for_url(f"{server}/**", timeout=60_000)
@@ -75,7 +83,7 @@ def test_a_signed_in_user_finds_their_runs_in_any_browser_and_no_one_else_does(l
     page = _results(anonymous, login_server)
     _assert_no_error(page)
     assert page.get_by_text("You have no runs stored", exact=False).count() == 1
-    assert page.locator('[data-testid="stSidebar"]').get_by_role("button", name="Sign in").count() == 1
+    assert _sidebar_button(page, "Sign in").count() == 1
 
     for _ in range(2):  # alice, in two browsers: her run in both
         context, page = _sign_in(browser, login_server, "alice")
@@ -89,7 +97,7 @@ def test_a_signed_in_user_finds_their_runs_in_any_browser_and_no_one_else_does(l
     context, page = _sign_in(browser, login_server, "bob")
     _assert_no_error(page)
     assert page.get_by_text("You have no runs stored", exact=False).count() == 1, "bob sees a run not his"
-    page.locator('[data-testid="stSidebar"]').get_by_role("button", name="Sign out").click()
+    _sidebar_button(page, "Sign out").click()
     page.wait_for_selector("text=Sign in to keep your runs", timeout=60_000)
     context.close()
     anonymous.close()
