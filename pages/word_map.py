@@ -314,7 +314,8 @@ def _map(ctx, metrics, found, points):
         st.rerun(scope="app")  # a change made in the map alone: the animation below draws the same view
     boundary = cache.fdr_boundary(task, ctx.task_key, fdr, zoom_range) if draw_fdr else None
     figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
-                             boundary=boundary)
+                             boundary=boundary,
+                             isoclines={m: cache.isocline(task, ctx.task_key, m, k, zoom_range) for m in metrics})
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
     with above:
         event = chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))

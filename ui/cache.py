@@ -36,7 +36,8 @@ time_cell = lazy("fsviz.evaluation.grid", "time_cell")
 analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
 word_map_animation_figure = lazy("fsviz.plots.words", "word_map_animation")
 _bns_figure = lazy("fsviz.plots.bns", "bns_figure")
-_fdr_columns = lazy("fsviz.plots.fdr", "fdr_columns")
+_fdr_columns, _fp_grid = lazy("fsviz.plots.fdr", "fdr_columns", "fp_grid")
+_no_isocline_reason, _top_k_isocline = lazy("fsviz.stats.isoclines", "no_isocline_reason", "top_k_isocline")
 _significance, _fdr_boundary = lazy("fsviz.stats.significance", "significance", "fdr_boundary")
 all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.evaluation.multiclass", "all_runs", "stored_multiclass",
                                                          "time_multiclass_cell")
@@ -122,6 +123,16 @@ def task(_corpus, corpus_key, groups):
 def word_points(_task, task_key):
     """The task's words merged into one point per (fp, tp) (cached per task)."""
     return _word_points(_task)
+
+
+@st.cache_resource(max_entries=64, scope="session")
+def isocline(_task, task_key, name, k, zoom):
+    """Metric ``name``'s top-k isocline on the word map's fp grid for ``zoom`` (None where it has none in the
+    plane), cached per task, metric, k and view: adding a metric, a search or the log axes computes none again.
+    :func:`fsviz.plots.word_map_figure` uses it only where it is that k's curve on its own grid."""
+    if _no_isocline_reason(name, _task.pos, _task.neg) is not None or fsviz.get_metric(name).random:
+        return None
+    return _top_k_isocline(_task, name, k, fp=_fp_grid(_task, zoom, 600))  # 600: word_map_figure's n_curve
 
 
 @st.cache_resource(max_entries=8, scope="session")

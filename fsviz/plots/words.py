@@ -10,7 +10,7 @@ from plotly.subplots import make_subplots
 from .._validation import check_k
 from ..evaluation.grid import DEFAULT_KS
 from ..metrics import get_metric
-from ..selection import selected_sets, spec_label
+from ..selection import select_top_k, selected_sets, spec_label
 from ..stats.effect import log_ratio_interval
 from ..stats.isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
 from ..stats.significance import FdrBoundary, Significance, fdr_boundary, significance
@@ -29,7 +29,7 @@ __all__ = ["HEIGHTS", "boundaries_figure", "fdr_columns", "overlap_figure", "sur
 @plain_text
 def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600,
                     tested: Significance | None = None, fdr: float | None = None,
-                    boundary: FdrBoundary | None = None):
+                    boundary: FdrBoundary | None = None, isoclines=None):
     """Every word at (fp, tp) with each metric's isocline at its k-th best score, and each point's p and q.
 
     Parameters
@@ -63,12 +63,18 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         and ring the points of the words with q ≤ ``fdr``.
     boundary : FdrBoundary, optional
         That boundary, when computed already (a cached one); its rate is used.
+    isoclines : mapping of str to Isocline, optional
+        Metrics' top-k isoclines computed already (cached ones, so a change
+        that keeps k and the view computes none again). One is used only
+        where it is this ``k``'s curve on this figure's fp grid (the same
+        threshold and fp values); any other is computed here.
     """
     points = points or word_points(task)
     tested = significance(task) if tested is None else tested
     reasons = {name: no_isocline_reason(name, task.pos, task.neg) for name in metrics}
     curved = [m for m in metrics if reasons[m] is None and not get_metric(m).random]
-    fig = go.Figure(_points_trace(task, points, log, scores={m: task.score(m) for m in curved}, tested=tested))
+    scores = {m: task.score(m) for m in curved}
+    fig = go.Figure(_points_trace(task, points, log, scores=scores, tested=tested))
     if fdr is not None or boundary is not None:
         if boundary is None:
             boundary = fdr_boundary(task, fdr, result=tested, fp=fdr_columns(task, zoom, n_curve))
@@ -87,8 +93,11 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         if metric.random:
             fig.add_trace(_random_trace(name))
             continue
-        branches = _isocline_traces(top_k_isocline(task, name, k, fp=fp_grid), name, log, task.pos, task.neg,
-                                    DASHES[curved.index(name) % len(DASHES)])
+        curve = (isoclines or {}).get(name)
+        if curve is None or not np.array_equal(curve.fp, fp_grid) \
+                or curve.threshold != select_top_k(scores[name], k).threshold:
+            curve = top_k_isocline(task, name, k, fp=fp_grid)
+        branches = _isocline_traces(curve, name, log, task.pos, task.neg, DASHES[curved.index(name) % len(DASHES)])
         shown = [b for b in branches if np.isfinite(np.asarray(b.y, dtype=float)).any()]
         for i, branch in enumerate(shown):
             fig.add_trace(branch.update(showlegend=i == 0))

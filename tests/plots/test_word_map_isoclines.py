@@ -1,0 +1,46 @@
+"""The word map takes isoclines computed already (the app's cache, issue #42) only where each is the curve it
+would draw: the same figure as without them, whichever curves are passed."""
+
+import plotly.io as pio
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import fsviz
+from fsviz.plots import word_map_figure
+from fsviz.plots.fdr import fp_grid
+from fsviz.stats.isoclines import top_k_isocline
+
+METRICS = ["bns", "ig", "chi", "pr", "dfreq"]
+
+
+@pytest.fixture(scope="module")
+def task():
+    corpus = fsviz.load_sample()
+    return corpus.binary_task("pandas")
+
+
+def _json(fig) -> str:
+    return pio.to_json(fig, validate=False)
+
+
+@settings(max_examples=12, deadline=None)
+@given(k=st.integers(1, 2000), other_k=st.integers(1, 2000), zoom=st.booleans(), other_zoom=st.booleans(),
+       metric=st.sampled_from(METRICS))
+def test_a_passed_curve_changes_nothing_and_a_wrong_one_is_not_used(task, k, other_k, zoom, other_zoom, metric):
+    """A curve for another k or another view's grid is computed afresh; the right one is the one drawn."""
+    view = (40.0, 60.0) if zoom else None
+    other_view = (40.0, 60.0) if other_zoom else None
+    plain = _json(word_map_figure(task, METRICS, k, zoom=view))
+    passed = {metric: top_k_isocline(task, metric, other_k, fp=fp_grid(task, other_view, 600))}
+    assert _json(word_map_figure(task, METRICS, k, zoom=view, isoclines=passed)) == plain
+    right = {m: top_k_isocline(task, m, k, fp=fp_grid(task, view, 600)) for m in METRICS}
+    assert _json(word_map_figure(task, METRICS, k, zoom=view, isoclines=right)) == plain
+
+
+def test_the_right_curves_are_drawn_without_computing_any(task, monkeypatch):
+    right = {m: top_k_isocline(task, m, 100, fp=fp_grid(task, None, 600)) for m in METRICS}
+    computed = []
+    monkeypatch.setattr("fsviz.plots.words.top_k_isocline", lambda *args, **kwargs: computed.append(args))
+    word_map_figure(task, METRICS, 100, isoclines=right)
+    assert computed == []
