@@ -38,7 +38,7 @@ from ..selection import parse_spec, select_top_k, weighted_name
 __all__ = ["NOT_MONOTONE", "Isocline", "MetricSurface", "isocline", "isocline_shape", "metric_surface",
            "no_isocline_reason", "selected_side", "top_k_isocline", "top_k_isoclines", "weighted_isocline"]
 
-_ITERATIONS = 60  # halves the bracket to 1e-18 of pos: exact in float64
+_ITERATIONS = 40  # halves the bracket to 1e-12 of pos, within _SNAP: a whole count on the curve is snapped onto it
 _SNAP = 1e-9  # a crossing this close (× pos) to a whole count whose score reaches the threshold moves onto it
 #: Why a formula has no isocline for a task.
 NOT_MONOTONE = "its score is not monotone in tp on each side of the diagonal"
