@@ -2,20 +2,22 @@
 
 Commands
 --------
-info DATA             what a corpus holds: documents, words, classes with their pos, neg and skew
-top DATA --class C    the top k words of one class under each metric
-contexts DATA --class C --word W
-                      the documents behind a word: its counts, its standing under each metric, and
-                      keyword-in-context lines from the class and from the rest (:mod:`fsviz.corpora.contexts`)
-grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
-lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
-cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
-recommend DATA        which metric and k for this corpus: the quick plan (:mod:`fsviz.evaluation.quick`), then
-                      the answer, worded as report words it (--goal f1|precision|recall|accuracy|fewest)
-report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results;
-                      --html FILE also writes a self-contained HTML report (:mod:`fsviz.report`)
-export DATA --out F   a selector you can ship: a class's k words under a metric → a fitted Pipeline (.skops)
-sample                build (or rebuild) the sample corpus cache
+::
+
+    info DATA             what a corpus holds: documents, words, classes with their pos, neg and skew
+    top DATA --class C    the top k words of one class under each metric
+    contexts DATA --class C --word W
+                          the documents behind a word: its counts, its standing under each metric, and
+                          keyword-in-context lines from the class and from the rest (:mod:`fsviz.corpora.contexts`)
+    grid DATA… --out F    Forman's evaluation grid (Appendix B) → a tidy Parquet table
+    lesion DATA… --out F  Forman's α-weighted positive/negative lesion study → the grid's Parquet table
+    cutoff DATA --out F   the rare-word cutoff study → the grid's table plus min_df and vocabulary
+    recommend DATA        which metric and k for this corpus: the quick plan (:mod:`fsviz.evaluation.quick`), then
+                          the answer, worded as report words it (--goal f1|precision|recall|accuracy|fewest)
+    report RESULTS        which metric to use: the recommendation and tolerance table of a grid's results;
+                          --html FILE also writes a self-contained HTML report (:mod:`fsviz.report`)
+    export DATA --out F   a selector you can ship: a class's k words under a metric → a fitted Pipeline (.skops)
+    sample                make the sample corpus ready: harvested once, kept built (--rebuild: again)
 
 DATA is anything :func:`fsviz.load_corpus` reads (a file, a folder, an
 archive), or ``sample`` for the bundled sample corpus.
@@ -319,8 +321,12 @@ def _export(args):
 
 
 def _sample(args):
-    path = build_sample(sample_path())
-    print(f"wrote {path}")
+    """Make the sample ready, as the README's start command does before the app: harvested when missing (or
+    ``--rebuild``), then read once with the app's first options, which keeps it built (no visitor waits)."""
+    path = sample_path()
+    if args.rebuild or not path.exists():
+        build_sample(path)
+        print(f"wrote {path}")
     print(load_sample())
 
 

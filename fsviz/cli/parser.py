@@ -238,7 +238,9 @@ def build_parser() -> argparse.ArgumentParser:
     plot.add_argument("--fdr", type=float, default=0.05, help="the volcano's false discovery rate (default 0.05)")
     plot.add_argument("--goal", default="f1", choices=["f1", "precision", "recall", "accuracy"],
                       help="the tolerance figure's goal (default f1)")
-    commands.add_parser("sample", help="build the sample corpus cache")
+    sample = commands.add_parser("sample", help="make the sample corpus ready (built once; the app then opens at once)")
+    sample.add_argument("--rebuild", action="store_true",
+                        help="harvest the docstrings again (after numpy, scipy, pandas or scikit-learn changed)")
     runs = commands.add_parser("runs", help="the runs stored in a folder: finished and stopped, newest first")
     runs.add_argument("folder", nargs="?", default=None,
                       help="a folder of results files (default: the app's stored runs, under FSVIZ_CACHE_DIR)")
