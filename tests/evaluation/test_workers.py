@@ -1,4 +1,5 @@
-"""A local run's worker processes end with the process that started them, however it ends."""
+"""A local run's worker processes end with the process that started them, however it ends, and give way to
+interactive work (a lower CPU priority than their parent's)."""
 
 import os
 import signal
@@ -7,6 +8,8 @@ import sys
 import time
 
 import pytest
+
+from fsviz.evaluation._workers import WORKER_NICE
 
 PARENT = """
 import os, sys, time
@@ -48,3 +51,23 @@ def test_workers_end_within_seconds_of_a_killed_parent():
         assert not any(_alive(p) for p in workers), f"workers {workers} outlived their parent"
     finally:
         parent.kill()
+
+
+NICE = """
+import os
+from joblib import Parallel, delayed
+from fsviz.evaluation._workers import local_workers
+
+def niceness(_):
+    return os.nice(0)
+
+with local_workers():
+    print(os.nice(0), *sorted(set(Parallel(n_jobs=2)(delayed(niceness)(i) for i in range(4)))), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no nice on this platform")
+def test_workers_run_below_their_parents_priority():
+    parent, *workers = map(int, subprocess.run([sys.executable, "-c", NICE], capture_output=True, text=True,
+                                                check=True, timeout=120).stdout.split())
+    assert workers == [min(parent + WORKER_NICE, 19)]
