@@ -1,6 +1,7 @@
 """The app in Chromium as a person uses it: from each change to the page settled (issue #26, item 1).
 
     python benchmarks/bench_browser.py [--repeat 5] [--corpus sample|20ng|both] [--app-dir DIR] [--json FILE]
+                                       [--company]
 
 Starts ``python -m streamlit run DIR/app.py`` (cwd ``DIR``, default this
 repository; its own empty ``FSVIZ_CACHE_DIR``; typed paths allowed under the
@@ -91,7 +92,9 @@ does not offer one):
 - any page: cold server, first visit (process spawned to the landing page's
   first chart and settled; a new server each repeat, sharing one cache folder
   so the sample is on disk as on a deployed server) and new session (a new
-  browser context on the warm server: ``goto`` to the first chart, settled);
+  browser context on the warm server: ``goto`` to the first chart, settled;
+  and another new context straight to ``/word_map``, as a shared link opens
+  it: to the word map's chart, settled);
 - grid page: cut the twelve metrics of "Metrics" (run tab) to Forman's four
   (BNS, IG, Chi, Odds), one tag at a time: each removal is a change (median
   per removal; the eight together; reruns per removal).
@@ -108,6 +111,12 @@ to the session); toggles alternate on and off, k alternates, and a removed
 metric is put back (untimed) before the next repeat. Two rows beyond the
 issue's table: the word map opened from the menu, and 20 NG's first read by
 the server.
+
+With ``--company`` every row (but the cold servers') is timed while another
+visitor, in a browser context of its own, runs the Evaluation grid page's
+default plan on the same server; the rows are named "…, with company", and the
+JSON's ``company_still_running`` says whether that run still ran at the end
+(a plan that ended early leaves the last rows without company).
 
 The servers run with ``--server.fileWatcherType none``: to time a checkout
 others are editing, serve a frozen copy (``git worktree add /tmp/before HEAD``,
@@ -145,6 +154,7 @@ GRACE_MS = 2000  # no rerun started this long after a change: the change needed 
 SETTLE_TIMEOUT_MS = 600_000
 FIND_MS = 20_000  # finding a widget
 FORMANS_FOUR = ["BNS", "IG", "Chi", "Odds"]
+WORD_MAP_CHART = '.st-key-wordmap_chart [data-testid="stPlotlyChart"] .main-svg'
 
 # The clock in the page: Streamlit's run state, charts' DOM changes, the person's first input after arming.
 MONITOR_JS = r"""
@@ -322,14 +332,18 @@ class Row:
 
 
 class Results:
-    def __init__(self):
+    def __init__(self, suffix=""):
         self.rows: dict[tuple, Row] = {}
+        self.suffix = suffix  # ", with company": every row measured beside another visitor's grid run
 
     def row(self, interaction, corpus) -> Row:
+        interaction += self.suffix
         return self.rows.setdefault((interaction, corpus), Row(interaction, corpus))
 
     def na(self, interaction, corpus, reason):
-        self.row(interaction, corpus).na = reason
+        row = self.row(interaction, corpus)
+        row.na = reason
+        interaction = row.interaction
         print(f"  {interaction} [{corpus}]: n/a ({reason})", flush=True)
 
 
@@ -736,6 +750,14 @@ def new_sessions(browser, url, results, corpus, corpus_path, repeat):
                 results.row("new session → first chart", corpus).add(r["first_chart_epoch"] - start)
                 results.row("new session → settled", corpus).add(r["end_epoch"] - start,
                                                                  parts=breakdown(start, r, r["frames"]))
+                context.close()
+                context, page = new_page(browser)  # another newcomer, opening a link to the word map
+                start = time.time()
+                page.goto(f"{url}/word_map", wait_until="commit")
+                r = settle(page, need=WORD_MAP_CHART)
+                results.row("new session → word map's chart", corpus).add(r["first_chart_epoch"] - start)
+                results.row("new session → word map settled", corpus).add(r["end_epoch"] - start,
+                                                                          parts=breakdown(start, r, r["frames"]))
             else:
                 r = load_path(page, corpus_path)
                 results.row("new session: path typed → settled", corpus).add(r["seconds"], parts=r["parts"])
@@ -771,6 +793,25 @@ def cold_servers(browser, app_dir, cache, logs, results, corpus_path, repeat):
             if name == key and row.samples:
                 print(f"  {name} [{corpus}]: median {statistics.median(row.samples):.2f} s "
                       f"({min(row.samples):.2f}–{max(row.samples):.2f}, n={len(row.samples)})", flush=True)
+
+
+class Company:
+    """Another visitor, in a browser context of its own, running the Evaluation grid page's default plan on the
+    same server while the rows are timed (``--company``): the run uses every core its workers can have, as a
+    colleague's would. ``running()`` says whether it still runs (a row timed after it ended is not with company)."""
+
+    def __init__(self, browser, url):
+        self.context, self.page = new_page(browser)
+        self.page.goto(f"{url}/grid", wait_until="commit")
+        self.page.get_by_role("button", name="Run", exact=True).click(timeout=120_000)
+        self.page.wait_for_function("() => /[0-9,]+ of [0-9,]+ cells/.test(document.body.innerText)",
+                                    timeout=300_000)
+
+    def running(self) -> bool:
+        return self.page.get_by_role("button", name="Stop").count() > 0
+
+    def close(self):
+        self.context.close()  # the visitor leaves: the server stops the run within seconds
 
 
 # --- the report -------------------------------------------------------------------------------------------------
@@ -858,6 +899,8 @@ def main(argv=None):
     parser.add_argument("--pages", default="word_map,boundaries,grid",
                         help="comma-separated pages to time in the flows: word_map, boundaries, grid")
     parser.add_argument("--skip", default="", help="comma-separated parts to leave out: flows, sessions, cold")
+    parser.add_argument("--company", action="store_true",
+                        help="time every row while another visitor's grid runs on the same server (cold: no)")
     args = parser.parse_args(argv)
     app_dir = args.app_dir.resolve()
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
@@ -874,11 +917,11 @@ def main(argv=None):
             sys.exit("skipped: nothing to measure")
     from playwright.sync_api import sync_playwright
 
-    results = Results()
+    results = Results(", with company" if args.company else "")
     meta = {"app_dir": str(app_dir), "commit": git_commit(app_dir), "repeat": args.repeat, "corpora": corpora,
             "viewport": VIEWPORT, "chromium": CHROMIUM, "quiet_ms": QUIET_MS, "grace_ms": GRACE_MS,
             "host": platform.node(), "cpus": os.cpu_count(), "load_before": load_average(),
-            "started": time.strftime("%Y-%m-%d %H:%M:%S")}
+            "started": time.strftime("%Y-%m-%d %H:%M:%S"), "company": args.company}
     meta["imports"] = imported_from(app_dir)
     print(f"fsviz and ui import from {meta['imports']}", flush=True)
     print(f"serving {app_dir} (commit {meta['commit'][:10]}); load average {meta['load_before']}", flush=True)
@@ -891,8 +934,12 @@ def main(argv=None):
         meta["chromium_version"] = browser.version
         try:
             server = Server(app_dir, cache, logs / "main.log")
+            company = None
             try:
                 server.wait_healthy()
+                if args.company:
+                    print("company: another visitor starts the Evaluation grid's default run", flush=True)
+                    company = Company(browser, server.url)
                 for corpus in corpora:
                     path = twenty if corpus == "20ng" else None
                     if "flows" not in skip:
@@ -903,9 +950,14 @@ def main(argv=None):
                         print(f"{corpus}: new sessions", flush=True)
                         new_sessions(browser, server.url, results, corpus, path, args.repeat)
             finally:
+                if company is not None:
+                    meta["company_still_running"] = company.running()
+                    print(f"company: the grid run {'still runs' if meta['company_still_running'] else 'had ended'}",
+                          flush=True)
+                    company.close()
                 server.stop()
                 meta["server_log_tail"] = (logs / "main.log").read_text(errors="replace")[-1500:]
-            if "cold" not in skip:
+            if "cold" not in skip and not args.company:
                 print("cold servers", flush=True)
                 cold_servers(browser, app_dir, cache, logs, results, twenty if "20ng" in corpora else None,
                              args.repeat)
