@@ -43,16 +43,21 @@ def _ranked_table(task, task_key, metrics, k):
                               "take longer to send to the browser.")
     c3.caption("Click a column's name to sort the rows shown by it; the table's magnifier finds a word among them; "
                "pick a row to read its documents below and see it in Figure 1.")
-    full = cache.ranked_words(task, task_key, tuple(metrics), k)
     labels = {m: fsviz.spec_label(m) for m in metrics}
-    chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
-    shown = full[["word", "tp", "fp", "p", "q", "-log10 p", *EFFECT_COLUMNS]].assign(**{
-        "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen],
-        **{labels[m]: full[f"{m} {show}"] for m in metrics}})
-    order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, then a–z
-    order = order if limit == "all" else order[:limit]
+    wanted = (task_key, tuple(metrics), k, show, limit)
+    made = state.kept("wordmap_ranked_made", wanted)  # a rerun that changes none of these rebuilds no row
+    if made is None:
+        full = cache.ranked_words(task, task_key, tuple(metrics), k)
+        chosen = full[[f"{m} top-k" for m in metrics]].to_numpy()
+        order = np.lexsort((full["word"].to_numpy(), full[f"{metrics[0]} rank"].to_numpy()))  # best first, a–z
+        order = order if limit == "all" else order[:limit]
+        shown = full[["word", "tp", "fp", "p", "q", "-log10 p", *EFFECT_COLUMNS]].iloc[order].assign(**{
+            "selected by": [", ".join(labels[m] for m, held in zip(metrics, row) if held) for row in chosen[order]],
+            **{labels[m]: full[f"{m} {show}"].to_numpy()[order] for m in metrics}})
+        made = state.keep("wordmap_ranked_made", wanted, (_readable(shown), order))
+    rows_shown, order = made
     number = st.column_config.NumberColumn(format="%d" if show == "rank" else "%.4g")
-    rows = st.dataframe(_readable(shown.iloc[order]), hide_index=True, height=360, on_select="rerun",
+    rows = st.dataframe(rows_shown, hide_index=True, height=360, on_select="rerun",
                         selection_mode="single-row",
                         key="wordmap_ranked", column_config={labels[m]: number for m in metrics} | _significance_columns()
                         ).selection.rows
