@@ -16,6 +16,8 @@ checks these names the same way as ``import`` statements).
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from collections.abc import Mapping, Sequence
 
 __all__ = ["LazyCallable", "LazyMapping", "LazySequence", "lazy", "package_names"]
@@ -89,11 +91,32 @@ def lazy(module: str, *names: str, kind=LazyCallable):
     return stand_ins[0] if len(stand_ins) == 1 else stand_ins
 
 
+class _Package(types.ModuleType):
+    """A package whose public names include one of its modules' names (:func:`fsviz.stats.significance`, the
+    function, lives in ``fsviz/stats/significance.py``). Python's import sets the package's attribute to the
+    module when the module is first imported, by whoever imports it; here that attribute stays the public name,
+    so ``fsviz.stats.significance`` is the function whatever was imported before. ``from fsviz.stats.significance
+    import p_label`` reads the module as ever; ``import fsviz.stats.significance as m`` gives the function too
+    (Python reads the package's attribute there)."""
+
+    _public: dict = {}  # per package (set on its own subclass): a public name that is a module's → its module
+
+    def __setattr__(self, name, value):
+        module = self._public.get(name)
+        if module is not None and isinstance(value, types.ModuleType) and value.__name__ == f"{self.__name__}.{name}":
+            value = getattr(importlib.import_module(f".{module}", self.__name__), name)
+        super().__setattr__(name, value)
+
+
 def package_names(package: str, sources: dict, namespace: dict):
     """A package's PEP 562 ``__getattr__`` and ``__dir__`` for the public names ``sources`` lists per module
     (relative to ``package``): each is imported from its module on first use, then a plain attribute of
-    ``namespace`` (the package's ``globals()``). ``fsviz`` and ``fsviz.plots`` use it."""
+    ``namespace`` (the package's ``globals()``). A public name that is also one of the package's modules' names
+    stays the public name when that module is imported (:class:`_Package`). Every package of fsviz uses it."""
     module_of = {name: module for module, names in sources.items() for name in names}
+    shadowed = {name: module_of[name] for name in module_of if name in {m.split(".")[0] for m in sources}}
+    if shadowed:
+        sys.modules[package].__class__ = type("Package", (_Package,), {"_public": shadowed})
 
     def __getattr__(name: str):
         module = module_of.get(name)

@@ -38,6 +38,35 @@ def test_every_public_name_resolves_to_its_modules_object():
         fsviz.load_corpora  # noqa: B018
 
 
+SHADOWING = """
+import importlib, json, pkgutil, sys, types
+import fsviz
+packages = ["fsviz"] + [f"fsviz.{m.name}" for m in pkgutil.iter_modules(fsviz.__path__) if m.ispkg]
+found = []
+for name in packages:
+    package = importlib.import_module(name)
+    for sub in sorted({m.name for m in pkgutil.iter_modules(package.__path__)} & set(getattr(package, "__all__", ()))):
+        if ORDER == "module first":
+            importlib.import_module(f"{name}.{sub}")  # whoever imports the module first
+        value = getattr(package, sub)
+        importlib.import_module(f"{name}.{sub}")
+        found.append([f"{name}.{sub}", isinstance(value, types.ModuleType), isinstance(getattr(package, sub), types.ModuleType)])
+print(json.dumps(found))
+"""
+
+
+@pytest.mark.parametrize("order", ["module first", "name first"])
+def test_a_public_name_that_is_also_a_modules_name_stays_the_public_name(order):
+    """``fsviz.stats.significance`` (the function in fsviz/stats/significance.py) is the function whether or not
+    its module was imported before, by whoever: Python's import would otherwise set the package's attribute to
+    the module."""
+    done = subprocess.run([sys.executable, "-c", f"ORDER = {order!r}\n" + SHADOWING], capture_output=True, text=True,
+                          check=True)
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert {name for name, *_ in found} >= {"fsviz.stats.significance", "fsviz.evaluation.answers"}
+    assert [name for name, before, after in found if before or after] == []
+
+
 def test_import_fsviz_loads_nothing_heavy():
     assert not any(loaded_after("import fsviz").values())
 
