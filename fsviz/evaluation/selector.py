@@ -92,7 +92,7 @@ class MetricSelector(SelectorMixin, BaseEstimator):
     class_scores_ : ndarray of shape (n_classes, n_features)
         Only with several classes, no ``positive`` and a one-vs-rest metric:
         each class's scores against the rest, in the order of ``classes_``.
-    selected_ : ndarray of int, shape (k_,)
+    selected_ : ndarray of int, shape (``k_``,)
         The selected columns in the order they were selected, best first.
     k_ : int
         The number of words selected (``k`` resolved and clipped).
@@ -100,7 +100,7 @@ class MetricSelector(SelectorMixin, BaseEstimator):
         The labels of ``y``, sorted.
     n_features_in_ : int
         Number of features seen in ``fit``.
-    feature_names_in_ : ndarray of str, shape (n_features_in_,)
+    feature_names_in_ : ndarray of str, shape (``n_features_in_``,)
         The column names of ``X``, when ``X`` has string column names (a pandas DataFrame).
 
     See Also

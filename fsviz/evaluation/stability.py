@@ -66,7 +66,7 @@ def kuncheva(a, b, n_features: int) -> float:
 
 
 def jaccard(a, b) -> float:
-    """|A ∩ B| / |A ∪ B| (1 for two empty sets).
+    """``|A ∩ B| / |A ∪ B|`` (1 for two empty sets).
 
     >>> jaccard([0, 1], [0, 2])
     0.3333333333333333

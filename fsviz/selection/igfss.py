@@ -68,7 +68,7 @@ def cc_per_class(training) -> np.ndarray:
 
 @dataclass(frozen=True)
 class FeatureLabels:
-    """Stage 1's result: each word's class and sign by its largest |CC(t, c)|.
+    """Stage 1's result: each word's class and sign by its largest ``|CC(t, c)|``.
 
     Attributes
     ----------
@@ -87,7 +87,7 @@ class FeatureLabels:
 
 
 def feature_labels(training) -> FeatureLabels:
-    """Stage 1: each word's class and sign by its largest |CC(t, c)| (see :class:`FeatureLabels`)."""
+    """Stage 1: each word's class and sign by its largest ``|CC(t, c)|`` (see :class:`FeatureLabels`)."""
     classes = training.present_classes
     corr = cc_per_class(training)
     if not corr.size:

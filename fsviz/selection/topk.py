@@ -83,7 +83,7 @@ def select_top_k(scores, k) -> Selection:
 
 
 def top_k_overlap(scores_by_metric: dict, k) -> np.ndarray:
-    """Jaccard overlap |A ∩ B| / |A ∪ B| of the top-k sets of every pair of metrics.
+    """Jaccard overlap ``|A ∩ B| / |A ∪ B|`` of the top-k sets of every pair of metrics.
 
     ``scores_by_metric`` maps a metric name to its scores over one
     vocabulary; the result is a square array in the dict's order.

@@ -88,7 +88,7 @@ class BinormalView:
 
     @property
     def score(self) -> float:
-        """The word's BNS score, |F⁻¹(tpr) − F⁻¹(fpr)|: the length of the separation in both views."""
+        """The word's BNS score, ``|F⁻¹(tpr) − F⁻¹(fpr)|``: the length of the separation in both views."""
         return abs(self.separation)
 
     @property
