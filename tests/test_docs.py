@@ -1,0 +1,57 @@
+"""The documentation site builds (``bash docs/build.sh``: offline, warnings as errors), every public name has its
+API page, and every gallery example ran and embeds its figure and its table (issue #41)."""
+
+import importlib
+import pkgutil
+import subprocess
+
+import pytest
+from conftest import REPO
+
+for _tool in ("sphinx", "numpydoc", "sphinx_gallery", "pydata_sphinx_theme"):
+    pytest.importorskip(_tool, reason="the docs tools (pip install '.[docs]') are not installed")
+
+import fsviz  # noqa: E402
+
+HTML = REPO / "docs" / "_build" / "html"
+EXAMPLES = sorted((REPO / "docs" / "examples").glob("plot_*.py"))
+
+
+def _public_names():
+    """(package, name) for fsviz's __all__ and each of its packages' __all__."""
+    packages = ["fsviz"] + [f"fsviz.{m.name}" for m in pkgutil.iter_modules(fsviz.__path__)
+                            if m.ispkg and not m.name.startswith("_")]
+    return [(p, n) for p in packages for n in importlib.import_module(p).__all__]
+
+
+@pytest.fixture(scope="module")
+def built():
+    done = subprocess.run(["bash", str(REPO / "docs" / "build.sh")], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, (done.stdout[-3000:] + done.stderr[-5000:])
+    return done
+
+
+def test_the_site_builds_with_warnings_as_errors(built):
+    assert (HTML / "index.html").is_file()
+    for page in ("install", "tour", "cli", "corpus", "choosing", "deploying", "forman", "papers", "library"):
+        assert (HTML / "guide" / f"{page}.html").is_file(), page
+
+
+def test_every_public_name_has_its_api_page(built):
+    names = _public_names()
+    assert len(names) > 300
+    missing = [f"{p}.{n}" for p, n in names if not (HTML / "api" / "generated" / f"{p}.{n}.html").is_file()]
+    assert not missing
+    packages = {p for p, _ in names}
+    assert all((HTML / "api" / f"{p}.html").is_file() for p in packages)
+
+
+def test_every_gallery_example_ran_and_shows_its_figure_and_table(built):
+    assert len(EXAMPLES) >= 13
+    for example in EXAMPLES:
+        page = HTML / "auto_examples" / f"{example.stem}.html"
+        assert page.is_file(), example.name
+        html = page.read_text()
+        assert "plotly-graph-div" in html, f"{example.name}: no interactive figure"
+        assert "<table" in html and "dataframe" in html, f"{example.name}: no table of the numbers"
+    assert (HTML / "_static" / "js" / "plotly.min.js").is_file()  # the figures need no network
