@@ -162,8 +162,11 @@ RUN_LOCK_WAIT = 10.0
 STOP_WAIT = 1.0
 #: Seconds between the page's looks at its run: how soon Stop is seen, and the progress bar's pace.
 POLL_SECONDS = 0.25
-#: Seconds between redraws of the partial results while a run goes.
+#: Seconds between redraws of the partial results while a run goes, at least.
 PREVIEW_SECONDS = 4.0
+#: At most this share of the server's time goes to one page's redraws of its partial results: a redraw that took
+#: 0.5 s waits 5 s before the next, so a run's page never crowds out another visitor's clicks (issue #42).
+PREVIEW_SHARE = 0.1
 #: A run stops when no page of its session has followed it for this long (the visitor left the page or closed
 #: the tab); finished cells are kept and Continue runs the rest.
 UNFOLLOWED_SECONDS = 60.0
@@ -433,7 +436,8 @@ def _grid_work(corpus, configs, outs, address):
 def _follow(job: RunJob, preview, partial) -> None:
     """Show ``job``'s progress until it ends (the page's script waits here, looking every
     :data:`POLL_SECONDS`, so a click on Stop reruns the page at once); ``preview(partial())`` redraws the
-    finished cells' results every :data:`PREVIEW_SECONDS` while new cells come in.
+    finished cells' results while new cells come in, every :data:`PREVIEW_SECONDS` or, where a redraw is slow,
+    so that redraws take at most :data:`PREVIEW_SHARE` of the time.
 
     A rerun (any click) ends this loop with Streamlit's StopException, as the
     header's own Stop does, and leaves the job alone: the page's next run
@@ -441,16 +445,20 @@ def _follow(job: RunJob, preview, partial) -> None:
     stops after :data:`UNFOLLOWED_SECONDS`."""
     with st.status(f"Running {job.total - job.done_before:,} cells …", expanded=True) as status:
         bar = st.progress(job.done / job.total, text=job.progress_text())
-        chart, drawn, last = st.empty(), job.done, time.monotonic()
+        chart, drawn, last, pause = st.empty(), job.done, time.monotonic(), PREVIEW_SECONDS
         while job.running:
             job.followed = time.monotonic()
+            # Sent at every look, changed or not: a call into Streamlit is where a rerun, Stop or the server's
+            # shutdown reaches this loop (StopException); a loop that only waited would outlive all three.
             bar.progress(min(job.done / job.total, 1.0), text=job.progress_text())
-            if preview is not None and job.done > drawn and time.monotonic() - last >= PREVIEW_SECONDS:
-                drawn, last = job.done, time.monotonic()
+            if preview is not None and job.done > drawn and time.monotonic() - last >= pause:
+                drawn, began = job.done, time.monotonic()
                 with chart.container():  # a figure to draw, or None when the preview drew itself
                     figure = preview(partial())
                     if figure is not None:
                         st.plotly_chart(figure, key=f"preview_{drawn}")
+                last = time.monotonic()
+                pause = max(PREVIEW_SECONDS, (last - began) / PREVIEW_SHARE)
             job.thread.join(POLL_SECONDS)
         chart.empty()
         seconds = time.perf_counter() - job.began
