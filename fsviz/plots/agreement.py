@@ -15,7 +15,20 @@ __all__ = ["agreement_matrix_figure", "agreement_scatter_figure"]
 
 @plain_text
 def agreement_matrix_figure(matrix: pd.DataFrame, *, title: str = "") -> go.Figure:
-    """Heat map of a correlation matrix between measures (Goutte et al., Table 2), values written in."""
+    """Heat map of a correlation matrix between measures (Goutte et al., Table 2), values written in.
+
+    Parameters
+    ----------
+    matrix : pandas.DataFrame
+        Square correlation matrix indexed and labelled by metric names
+        (e.g. :func:`fsviz.stats.agreement.agreement_matrix`).
+    title : str, default ""
+        The figure's title; none when empty.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
     labels = [spec_label(n) for n in matrix.index]
     values = matrix.to_numpy(dtype=np.float64)
     fig = go.Figure(go.Heatmap(z=values, x=labels, y=labels, zmin=-1, zmax=1, colorscale="RdBu",
@@ -32,6 +45,21 @@ def agreement_scatter_figure(a, b, vocabulary, names, *, n: int = 50) -> go.Figu
 
     Log axes for measures with no negative score (words scoring 0 sit at
     the axis minimum). Colour marks the top ``n`` of either measure.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (n_words,)
+        The two measures' scores, drawn on x and y.
+    vocabulary : numpy.ndarray of shape (n_words,)
+        The words, for the hover.
+    names : sequence of str
+        The two measures' names (x, y), for the axes and legend.
+    n : int, default 50
+        Size of each measure's top set that is coloured.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     top_a, top_b = top_masks(a, b, n)

@@ -46,6 +46,15 @@ def bns_figure(view: BinormalView) -> go.Figure:
     each curve's area beyond it shaded (fpr and tpr), and the distance
     between the centres. Both distances are the word's BNS score; a clipped
     rate is named in the legend.
+
+    Parameters
+    ----------
+    view : fsviz.stats.binormal.BinormalView
+        The word's binormal view.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     tpr_name = _rate("tpr", view.tpr, view.tpr_used, view.tpr_clipped)
     fpr_name = _rate("fpr", view.fpr, view.fpr_used, view.fpr_clipped)

@@ -21,7 +21,17 @@ _SYMBOLS = ["circle", "square", "diamond", "triangle-up", "x", "star", "triangle
 
 @plain_text
 def class_sizes_figure(corpus) -> go.Figure:
-    """Documents per class, largest first, with the skew 1:n in the hover."""
+    """Documents per class, largest first, with the skew 1:n in the hover.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus whose classes are counted (:func:`fsviz.stats.tables.class_table`).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
     table = class_table(corpus)
     fig = go.Figure(go.Bar(
         x=table["class"].to_numpy(), y=table["documents"].to_numpy(), customdata=table["skew 1:n"].to_numpy(),
@@ -36,7 +46,17 @@ def class_sizes_figure(corpus) -> go.Figure:
 
 @plain_text
 def zipf_figure(corpus) -> go.Figure:
-    """Document frequency by rank (log-log), kept words and words the cutoff removed."""
+    """Document frequency by rank (log-log), kept words and words the cutoff removed.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus whose words are ranked (:func:`fsviz.stats.tables.df_ranks`); its ``min_df`` option is the cutoff.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
     ranks = df_ranks(corpus)
     rank, documents, kept = (ranks[c].to_numpy() for c in ("rank", "documents", "kept"))
     cut = corpus.options.get("min_df", 1)
@@ -65,6 +85,21 @@ def task_sizes_figure(tasks: pd.DataFrame, *, benchmark: pd.DataFrame | None = N
     ``neg = s · pos`` is drawn for each skew ``s`` in ``lines`` and labelled
     1:s. ``benchmark`` (e.g. :func:`fsviz.evaluation.skew.forman_tasks`) is drawn
     behind in light grey, one legend entry for all its tasks.
+
+    Parameters
+    ----------
+    tasks : pandas.DataFrame
+        The tasks, columns ``dataset, class, pos, neg, skew``.
+    benchmark : pandas.DataFrame, optional
+        Tasks drawn behind in light grey, same columns.
+    lines : sequence of float, default ``SKEW_LINES``
+        Skews ``s`` whose lines ``neg = s · pos`` are drawn.
+    title : str, optional
+        The figure's title.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     fig = go.Figure()
     shown = [t for t in (benchmark, tasks) if t is not None and len(t)]

@@ -52,7 +52,13 @@ BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stab
 
 def static_engine() -> str | None:
     """Why SVG and PNG cannot be drawn on this machine (kaleido or a Chrome/Chromium missing), or None when they
-    can: a page offers only HTML where they cannot, and says why."""
+    can: a page offers only HTML where they cannot, and says why.
+
+    Returns
+    -------
+    str or None
+        Why not, or None when SVG and PNG can be drawn.
+    """
     if kaleido is None:
         return "SVG and PNG need kaleido on the server (pip install 'kaleido>=1,<2')"
     if not any(shutil.which(name) for name in BROWSERS) and not os.environ.get("BROWSER_PATH"):
@@ -61,7 +67,23 @@ def static_engine() -> str | None:
 
 
 def figure_format(path) -> str:
-    """The format a file name asks for (``.svg``, ``.png``, ``.html``/``.htm``); ValueError for another."""
+    """The format a file name asks for (``.svg``, ``.png``, ``.html``/``.htm``); ValueError for another.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file name.
+
+    Returns
+    -------
+    str
+        ``"svg"``, ``"png"`` or ``"html"``.
+
+    Raises
+    ------
+    ValueError
+        If the suffix is none of these.
+    """
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = "html" if suffix == "htm" else suffix
     if suffix not in FIGURE_FORMATS:
@@ -75,12 +97,21 @@ def figure_bytes(fig, fmt: str, *, scale: float = PRINT_SCALE) -> bytes:
     Parameters
     ----------
     fig : plotly.graph_objects.Figure
+        The figure to write.
     fmt : {"svg", "png", "html"}
+        The file's format.
     scale : float, default :data:`PRINT_SCALE`
         PNG pixels per CSS pixel (SVG is vector; HTML is interactive).
 
+    Returns
+    -------
+    bytes
+        The file's contents (HTML as UTF-8, with plotly.js included).
+
     Raises
     ------
+    ValueError
+        If ``fmt`` is not one of :data:`FIGURE_FORMATS`.
     FigureExportError
         SVG or PNG asked where kaleido or a Chrome/Chromium browser is missing.
     """

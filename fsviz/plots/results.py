@@ -26,10 +26,27 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
                   bands=True, title=None, height=None) -> go.Figure:
     """Macro-averaged goals vs k (log axis), one line per metric (Forman's Figures 4, 14–17).
 
-    ``macro`` is :func:`fsviz.evaluation.analysis.macro_average`'s table. The
-    all-features baseline is a dashed black line across each panel. With
-    ``bands``, each line carries ± one standard error over tasks. Clicking a
+    The all-features baseline is a dashed black line across each panel. Clicking a
     legend entry hides the metric in every panel.
+
+    Parameters
+    ----------
+    macro : pandas.DataFrame
+        :func:`fsviz.evaluation.analysis.macro_average`'s table.
+    goals : sequence of str, default ("f1", "precision", "recall", "accuracy")
+        One panel per goal, two panels a row.
+    metrics : list of str, optional
+        The metrics drawn, in order (default: every metric of ``macro``).
+    bands : bool, default True
+        Each line carries ± one standard error over tasks (where ``macro`` has ``{goal}_sem``).
+    title : str, optional
+        Put before each panel's title.
+    height : int, optional
+        The figure's height in pixels (default: 340 a row, plus 60).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     goals = list(goals)
     columns = 2 if len(goals) > 1 else 1
@@ -120,6 +137,19 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
 
     Faint curves of equal F-measure (0.1 … 0.9) are drawn behind, and the
     all-features point when the table has it.
+
+    Parameters
+    ----------
+    macro : pandas.DataFrame
+        :func:`fsviz.evaluation.analysis.macro_average`'s table.
+    k : int
+        The number of features whose results are drawn.
+    metrics : list of str, optional
+        The metrics drawn (default: every metric of ``macro`` at ``k``).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     at_k = macro[(macro["k"] == k) & (macro["metric"] != ALL)]
     if metrics is not None:
@@ -192,7 +222,20 @@ def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None)
 def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=None) -> go.Figure:
     """Percentage of tasks within a tolerance of the best, vs the tolerance (Figures 9a, 10a, 18–21).
 
-    ``curves`` is :func:`fsviz.evaluation.analysis.tolerance_curves`'s table.
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        :func:`fsviz.evaluation.analysis.tolerance_curves`'s table.
+    goal : str
+        The goal the tolerance is of, for the titles.
+    relative : bool, default True
+        The tolerance is a fraction of the best (drawn in %), else points of ``goal``.
+    metrics : list of str, optional
+        The metrics drawn (default: every metric of ``curves``).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     fig = go.Figure()
     names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
@@ -216,7 +259,16 @@ def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=
 def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
     """Each goal's percentage of tasks within its tolerance, as grouped bars per metric (Figure 9b).
 
-    ``shares`` has columns ``goal, tolerance, metric, percent``.
+    Parameters
+    ----------
+    shares : pandas.DataFrame
+        Columns ``goal, tolerance, metric, percent``.
+    metrics : list of str, optional
+        The metrics drawn (default: every metric of ``shares``).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     fig = go.Figure()
     names = metrics if metrics is not None else list(dict.fromkeys(shares["metric"]))
@@ -278,6 +330,19 @@ def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figu
     ``tests`` is :func:`fsviz.evaluation.analysis.paired_tests`'s table; ``test`` is
     ``"t"`` (paired t-test) or ``"sign"``. Cells significant at ``level``
     are marked with ``*``.
+
+    Parameters
+    ----------
+    tests : pandas.DataFrame
+        The paired tests' table.
+    test : {"t", "sign"}, default "t"
+        Whose p-values are written in.
+    level : float, default 0.05
+        Significance level of the ``*``.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     column = {"t": "t_p", "sign": "sign_p"}[test]
     names = list(dict.fromkeys(tests["a"]))
@@ -303,11 +368,25 @@ STABILITY_INDICES = {"kuncheva": "Kuncheva's consistency index", "jaccard": "mea
 def stability_figure(summary: pd.DataFrame, *, metrics=None, title=None, height=400) -> go.Figure:
     """How stable each metric's top-k set is vs k: Kuncheva's index (left) and Jaccard (right), one line per metric.
 
-    ``summary`` is :func:`fsviz.evaluation.stability.stability_summary`'s table (or
-    one task's :func:`fsviz.evaluation.stability.bootstrap_stability` rows, which
-    have the same columns). 1 means every fold (resample) chose the same
+    1 means every fold (resample) chose the same
     words; Kuncheva's 0 is what random sets of that size would share, the
     dotted line.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        :func:`fsviz.evaluation.stability.stability_summary`'s table (or one task's
+        :func:`fsviz.evaluation.stability.bootstrap_stability` rows, which have the same columns).
+    metrics : list of str, optional
+        The metrics drawn (default: every metric of ``summary``).
+    title : str, optional
+        Put before each panel's title.
+    height : int, default 400
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     fig = make_subplots(rows=1, cols=2, subplot_titles=[(f"{title}: " if title else "") + t
                                                         for t in STABILITY_INDICES.values()], horizontal_spacing=0.08)

@@ -49,9 +49,20 @@ def _sem_bars(line: pd.DataFrame, goal: str, colour: str):
 def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> go.Figure:
     """Each goal vs k, one line per α (Forman's Figure 22), the best F-measure starred.
 
-    ``curves`` is :func:`fsviz.evaluation.studies.lesion_curves`'s table. Red lines
+    Red lines
     prefer negative features (α < 0.5), blue ones positive features, black
     is unweighted; the dashed line uses all features.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        :func:`fsviz.evaluation.studies.lesion_curves`'s table.
+    goals : sequence of str, default ("precision", "recall", "f1")
+        One panel per goal.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     fig = make_subplots(rows=1, cols=len(goals), subplot_titles=[goal_label(g) for g in goals],
                         horizontal_spacing=0.06)
@@ -88,7 +99,18 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
 
 @plain_text
 def feature_shares_figure(shares: pd.DataFrame) -> go.Figure:
-    """Positive, negative and neutral features among the top k, per α (stacked bars)."""
+    """Positive, negative and neutral features among the top k, per α (stacked bars).
+
+    Parameters
+    ----------
+    shares : pandas.DataFrame
+        One row per α: columns ``alpha, k``, the counts ``positive, negative, neutral`` and their
+        fractions ``positive_share, negative_share, neutral_share``.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
     fig = go.Figure()
     labels = [f"α = {a:g}" for a in shares["alpha"]]
     for kind, colour in (("positive", "#2166ac"), ("negative", "#b2182b"), ("neutral", "#999")):
@@ -112,6 +134,27 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
     A smaller α raises the bar for positive words and lowers it for
     negative ones: the boundary tilts toward the negative side. The
     selection and the boundaries come from :func:`fsviz.evaluation.studies.alpha_map`.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are drawn.
+    metric : str
+        The metric that is α-weighted.
+    k : int
+        Number of features selected.
+    alphas : sequence of float
+        The weights whose boundaries are drawn.
+    chosen : float
+        The α whose selected words are coloured (its boundary drawn bold).
+    points : WordPoints, optional
+        Pre-merged points (default: made here).
+    n_curve : int, default 500
+        Number of fp values each boundary is computed at.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     points = points or word_points(task)
     fig = go.Figure()
@@ -152,7 +195,22 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
 def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) -> go.Figure:
     """Each goal vs the rare-word cutoff at one metric and k, with the vocabulary size (Forman's Figure 11).
 
-    ``curves`` is :func:`fsviz.evaluation.studies.cutoff_curves`'s table. Bars: ± one standard error over the tasks.
+    Bars: ± one standard error over the tasks.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        :func:`fsviz.evaluation.studies.cutoff_curves`'s table.
+    metric : str
+        The metric whose results are drawn.
+    k : int
+        The number of features whose results are drawn.
+    goals : iterable of str, default the keys of ``GOAL_LABELS``
+        The goals drawn, one line each.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     line = curves[(curves["metric"] == metric) & (curves["k"] == k)].sort_values("min_df")
     fig = make_subplots(specs=[[{"secondary_y": True}]])

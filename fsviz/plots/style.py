@@ -38,7 +38,18 @@ def luminance(colour: str) -> float:
 READABLE = [c for c in px.colors.qualitative.Alphabet if luminance(c) < 0.6]
 
 def metric_colour(name: str) -> str:
-    """A metric's colour: Forman's twelve fixed, any other name or spec a stable pick from Plotly's Alphabet."""
+    """A metric's colour: Forman's twelve fixed, any other name or spec a stable pick from Plotly's Alphabet.
+
+    Parameters
+    ----------
+    name : str
+        A metric's name or spec.
+
+    Returns
+    -------
+    str
+        The colour, ``"#rrggbb"``.
+    """
     if name in METRIC_COLOURS:
         return METRIC_COLOURS[name]
     return READABLE[zlib.crc32(str(name).encode()) % len(READABLE)]

@@ -19,7 +19,18 @@ HEIGHTS = ("score", "log", "rank")
 def surface_height(surface) -> str:
     """The height that reads for ``surface``: ``"log"`` when its scores span more than three orders of magnitude
     above their median (Odds, PR and other unbounded metrics: one spike over a flat sheet otherwise), else
-    ``"score"``."""
+    ``"score"``.
+
+    Parameters
+    ----------
+    surface : fsviz.stats.isoclines.MetricSurface
+        The metric's surface.
+
+    Returns
+    -------
+    str
+        ``"log"`` or ``"score"``.
+    """
     z = np.abs(surface.z[np.isfinite(surface.z)])
     typical = np.median(z[z > 0]) if (z > 0).any() else 0.0
     return "log" if typical > 0 and z.max() / typical > 1e3 else "score"
@@ -50,6 +61,28 @@ def surface_figure(task, metric, k, *, n_grid=60, height=None) -> go.Figure:
     or its percentile among the plane's scores (both keep the order, so the
     isocline still cuts the surface at one height); None chooses by
     :func:`surface_height`. The z axis says which.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        Its pos and neg span the plane; its scores set the k-th best threshold.
+    metric : str
+        The metric drawn.
+    k : int
+        Number of top words whose isocline is drawn.
+    n_grid : int, default 60
+        Grid cells per axis of the surface.
+    height : {"score", "log", "rank"}, optional
+        How the height is drawn (see above).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+
+    Raises
+    ------
+    ValueError
+        If ``height`` is not one of :data:`HEIGHTS`.
     """
     surface = metric_surface(metric, task.pos, task.neg, n_grid=n_grid)
     how = height or surface_height(surface)

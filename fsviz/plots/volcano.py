@@ -18,6 +18,7 @@ def volcano_figure(task, tested, effect, *, fdr: float = 0.05, highlight=(), max
     Parameters
     ----------
     task : fsviz.Task
+        The task whose words are drawn.
     tested : fsviz.stats.significance.Significance
         The task's p and q (:func:`fsviz.stats.significance.significance`).
     effect : fsviz.stats.effect.LogRatioInterval

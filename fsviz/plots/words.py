@@ -35,6 +35,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     Parameters
     ----------
     task : fsviz.Task
+        The task whose words are drawn.
     metrics : list of str
         Metrics whose isoclines to draw: registered table metrics and your
         own formulas (``expr(…)``). Rand is listed in the legend as having
@@ -44,15 +45,18 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         diagonal has no isocline in this plane: its top k words are ringed
         instead, which shows where it departs from the table metrics.
     k : int
+        Number of top words whose boundary (k-th best score) each isocline marks.
     zoom : (float, float), optional
         Axis ranges (max fp, max tp) for the dense corner near the origin
         (Forman's Figure 3).
-    log : bool
+    log : bool, default False
         Log axes (points at 0 are drawn at 0.5).
-    highlight : sequence of int
+    highlight : sequence of int, optional
         Word indices to ring in red (search results).
     points : WordPoints, optional
         Pre-merged points (pass them when redrawing for a new k).
+    n_curve : int, default 600
+        Number of fp values the isoclines (and the FDR boundary's columns) are computed at.
     tested : Significance, optional
         The task's :func:`fsviz.stats.significance.significance` (default: made
         here, one-sided Fisher): the hover gives each point's p and BH q
@@ -68,6 +72,10 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         that keeps k and the view computes none again). One is used only
         where it is this ``k``'s curve on this figure's fp grid (the same
         threshold and fp values); any other is computed here.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     points = points or word_points(task)
     tested = significance(task) if tested is None else tested
@@ -129,10 +137,28 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
     isocline at that k; a metric without one (it reads more than the 2×2
     table, or a formula not monotone in tp) rings the points holding its
     top k words; Rand has a legend entry and no curve. The figure opens at
-    the smallest k. Each k must be at most the vocabulary
-    (:func:`fsviz.check_k`); ``zoom``, ``log``, ``points`` and ``n_curve``
-    are :func:`word_map_figure`'s, ``duration`` the milliseconds per frame
-    when playing.
+    the smallest k.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are drawn.
+    metrics : list of str
+        Metrics whose boundaries to draw.
+    ks : iterable of int, default ``DEFAULT_KS``
+        Numbers of features, one frame each; each at most the vocabulary (:func:`fsviz.check_k`).
+    zoom, log, points, n_curve : see :func:`word_map_figure`
+    duration : int, default 900
+        Milliseconds per frame when playing.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+
+    Raises
+    ------
+    ValueError
+        If ``ks`` is empty.
     """
     ks = sorted({check_k(k, task.n_words) for k in ks})
     if not ks:
@@ -322,6 +348,27 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
     levels' shapes as at 90, in 0.44 of the cells), each cell's percentile as a whole per mille in
     uint16 (plotly sends arrays as typed binary: 2 bytes a cell, not 8; twelve levels need no finer
     steps), the isoclines' 400 points a branch as float32. Eleven panels: 1.45 MB of JSON -> about 0.24 MB.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose plane is drawn.
+    metrics : list of str
+        One panel per metric; Rand (random) is left out.
+    k : int
+        Number of top words whose isocline is drawn in bold.
+    n_grid : int, default 60
+        Grid cells per axis of each contour map.
+    columns : int, default 3
+        Panels per row.
+    points : WordPoints, optional
+        Pre-merged points (default: made here).
+    max_points : int, default 2000
+        Most distinct points drawn per panel; 0 draws none.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     metrics = [m for m in metrics if not get_metric(m).random]
     points = points or word_points(task)

@@ -28,7 +28,17 @@ __all__ = ["agreement_matrix", "correlation", "log_scaled", "ranks", "top_masks"
 
 
 def log_scaled(scores) -> bool:
-    """Whether a measure is compared on a log scale: none of its scores is negative."""
+    """Whether a measure is compared on a log scale: none of its scores is negative.
+
+    Parameters
+    ----------
+    scores : array-like
+        The measure's scores.
+
+    Returns
+    -------
+    bool
+    """
     return bool(np.min(scores, initial=0.0) >= 0)
 
 
@@ -43,10 +53,20 @@ def _axis(scores):
 def correlation(a, b) -> dict:
     """The two measures' agreement over words.
 
-    Returns a dict: ``loglog`` (Pearson on log10 of each log-scaled measure,
-    over the words where both axes are defined), ``spearman`` (over every
-    word), ``n_words`` (all) and ``n_loglog`` (the words the log-log value
-    used). A constant measure correlates as NaN.
+    A constant measure correlates as NaN.
+
+    Parameters
+    ----------
+    a, b : array-like of shape (n_words,)
+        The two measures' scores over one vocabulary.
+
+    Returns
+    -------
+    dict
+        ``loglog`` (Pearson on log10 of each log-scaled measure,
+        over the words where both axes are defined), ``spearman`` (over every
+        word), ``n_words`` (all) and ``n_loglog`` (the words the log-log value
+        used).
     """
     (x, x_ok), (y, y_ok) = _axis(a), _axis(b)
     ok = x_ok & y_ok
@@ -61,8 +81,22 @@ def correlation(a, b) -> dict:
 def agreement_matrix(scores: dict, kind: str = "spearman") -> pd.DataFrame:
     """Square table of :func:`correlation` ``kind`` (``"spearman"`` or ``"loglog"``) for every pair.
 
-    ``scores`` maps a spec to its scores over one vocabulary; rows and
-    columns keep the dict's order and are labelled by spec.
+    Parameters
+    ----------
+    scores : dict of str to array-like of shape (n_words,)
+        Maps a spec to its scores over one vocabulary.
+    kind : {"spearman", "loglog"}, default "spearman"
+        Which correlation.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Rows and columns keep the dict's order and are labelled by spec; 1 on the diagonal.
+
+    Raises
+    ------
+    ValueError
+        If ``kind`` is neither.
     """
     if kind not in ("spearman", "loglog"):
         raise ValueError(f"`kind` must be 'spearman' or 'loglog', got {kind!r}")
@@ -82,7 +116,20 @@ def ranks(scores) -> np.ndarray:
 
 
 def top_masks(a, b, n: int = 50) -> tuple[np.ndarray, np.ndarray]:
-    """Masks of the words in each measure's top ``n`` (every word when there are fewer than ``n``)."""
+    """Masks of the words in each measure's top ``n`` (every word when there are fewer than ``n``).
+
+    Parameters
+    ----------
+    a, b : array-like of shape (n_words,)
+        The two measures' scores.
+    n : int, default 50
+        Size of each top set.
+
+    Returns
+    -------
+    tuple of numpy.ndarray of bool
+        ``a``'s mask and ``b``'s.
+    """
     return tuple(select_top_k(s, min(n, s.size)).mask(s.size)
                  for s in (np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)))
 
@@ -90,9 +137,24 @@ def top_masks(a, b, n: int = 50) -> tuple[np.ndarray, np.ndarray]:
 def top_overlap(a, b, vocabulary, n: int = 50, names=("a", "b")) -> tuple[int, pd.DataFrame]:
     """Compare the top ``n`` words of two measures (Goutte: "among the union of the first 50 …").
 
-    Returns the number of words in both top-n lists and a table of the
-    words in only one, with each word's rank under both measures (the
-    measure's own rank first), best first.
+    Parameters
+    ----------
+    a, b : array-like of shape (n_words,)
+        The two measures' scores.
+    vocabulary : numpy.ndarray of shape (n_words,)
+        The words.
+    n : int, default 50
+        Size of each top list.
+    names : tuple of str, default ("a", "b")
+        The two measures' specs, for the table's labels.
+
+    Returns
+    -------
+    int
+        The number of words in both top-n lists.
+    pandas.DataFrame
+        The words in only one, columns ``word, in, rank by {a}, rank by {b}`` (ranks under both measures),
+        ordered by list, then best rank.
     """
     top_a = set(select_top_k(a, n).indices.tolist())
     top_b = set(select_top_k(b, n).indices.tolist())

@@ -115,6 +115,15 @@ def bns_view(tp, fp, pos, neg, *, word=None, n_points=401) -> BinormalView:
     n_points : int, default 401
         Points per curve (at least 11).
 
+    Returns
+    -------
+    BinormalView
+
+    Raises
+    ------
+    ValueError
+        If the counts are not one word's valid counts, or ``n_points`` is not a whole number of at least 11.
+
     Examples
     --------
     A word in 20 of 50 positive documents and 1 of 1000 negative ones:
@@ -147,7 +156,23 @@ def bns_view(tp, fp, pos, neg, *, word=None, n_points=401) -> BinormalView:
 def word_bns_view(task: Task, word: str, **kwargs) -> BinormalView:
     """:func:`bns_view` for ``word`` of ``task``'s vocabulary (after preprocessing: lower case, stemmed if so).
 
-    Raises ValueError naming the word when the vocabulary does not hold it.
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task.
+    word : str
+        A word of the task's vocabulary.
+    **kwargs
+        :func:`bns_view`'s ``n_points``.
+
+    Returns
+    -------
+    BinormalView
+
+    Raises
+    ------
+    ValueError
+        Naming the word when the vocabulary does not hold it (or it is not text).
     """
     if not isinstance(word, str):
         raise ValueError(f"`word` must be text, got {type(word).__name__} {word!r:.60}")

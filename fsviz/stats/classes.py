@@ -63,6 +63,7 @@ def class_word_matrix(corpus, metric, k, *, classes=None, value="rank") -> pd.Da
     Parameters
     ----------
     corpus : fsviz.Corpus
+        The corpus; each class's task is that class against every other document.
     metric : str
         Any spec :meth:`fsviz.Task.score` accepts: a registered metric
         (``"bns"``), a formula (``"expr(…)"``), an α-weighted metric or a

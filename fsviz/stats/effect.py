@@ -38,8 +38,14 @@ EFFECT_NOTE = ("log2 ratio = log2(tpr/fpr) with its 95% Wald interval (Katz et a
 class LogRatioInterval:
     """Every word's log₂ ratio of document rates and its confidence interval (:func:`log_ratio_interval`).
 
-    ``log_ratio``, ``low`` and ``high`` are in log₂ units (1 = twice as
-    frequent in the class); ``zero`` and ``level`` say how they were made.
+    Parameters
+    ----------
+    log_ratio, low, high : numpy.ndarray
+        The estimate and the interval's ends, in log₂ units (1 = twice as frequent in the class).
+    zero : str
+        The zero rule they were made with.
+    level : float
+        The interval's confidence level.
     """
 
     log_ratio: np.ndarray

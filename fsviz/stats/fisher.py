@@ -46,7 +46,22 @@ def _log_choose(n, k):
 
 
 def hypergeom_logpmf(x, n, pos, neg):
-    """log P(X = x), X ~ H(pos + neg, pos, n), for x in the support (float arrays that broadcast)."""
+    """log P(X = x), X ~ H(pos + neg, pos, n), for x in the support (float arrays that broadcast).
+
+    Parameters
+    ----------
+    x : array-like of float
+        Positive documents among the ``n`` drawn.
+    n : array-like of float
+        Documents drawn.
+    pos, neg : int or array-like
+        Positive and negative documents in all.
+
+    Returns
+    -------
+    numpy.ndarray of float
+        The log probabilities, broadcast.
+    """
     return _log_choose(pos, x) + _log_choose(neg, n - x) - _log_choose(pos + neg, n)
 
 
@@ -174,6 +189,17 @@ def fisher_log_p(tp, fp, pos: int, neg: int, *, alternative: str = "greater") ->
     float holds; its log does. It orders the words that :func:`fisher_p`
     ties at 0 and gives a table's −log₁₀ p.
 
+    Parameters
+    ----------
+    tp, fp, pos, neg, alternative
+        As in :func:`fisher_p`.
+
+    Returns
+    -------
+    ndarray of float64, at most 0
+
+    Examples
+    --------
     >>> round(float(fisher_log_p([3], [0], 3, 3)[0]), 6) == round(float(np.log(0.05)), 6)
     True
     """

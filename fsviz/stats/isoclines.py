@@ -112,8 +112,26 @@ def isocline_shape(name, pos, neg, *, n_fp=61, n_tp=241) -> str | None:
     read off its scores on an ``n_fp`` × ``n_tp`` grid of the plane: ``"two-sided"`` when
     they never fall as tp grows above the diagonal and never rise below it,
     ``"rising"`` when they never fall as tp grows anywhere, else None (it has
-    no isocline; :data:`NOT_MONOTONE`). Raises FormulaError for a formula
-    not finite on the task's plane.
+    no isocline; :data:`NOT_MONOTONE`).
+
+    Parameters
+    ----------
+    name : str
+        A registered metric or a formula's ``expr(…)`` spec.
+    pos, neg : int
+        The task's positive and negative documents.
+    n_fp, n_tp : int, default 61, 241
+        The grid's size along fp and tp, for a formula.
+
+    Returns
+    -------
+    str or None
+        ``"two-sided"``, ``"rising"`` or None.
+
+    Raises
+    ------
+    FormulaError
+        For a formula not finite on the task's plane.
     """
     metric = get_metric(name)
     if metric.random:
@@ -147,9 +165,21 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
     threshold : float
         Usually the k-th best score, :attr:`fsviz.Selection.threshold`.
     pos, neg : int
+        The task's positive and negative documents.
     fp : array_like, optional
         Where to evaluate; default ``n_points`` values over [0, neg], denser
         near 0 (where most words lie).
+    n_points : int, default 400
+        Number of fp values when ``fp`` is not given.
+
+    Returns
+    -------
+    Isocline
+
+    Raises
+    ------
+    ValueError
+        For Rand, or a metric without an isocline shape for ``pos``, ``neg``.
     """
     metric = get_metric(name)
     if metric.random:
@@ -183,6 +213,19 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
     A point is on the selected side when it is on or above the upper branch
     (a positive feature) or on or below the lower branch (a negative one);
     for a ``"rising"`` curve, when it is on or above its one branch.
+
+    Parameters
+    ----------
+    curve : Isocline
+        The boundary.
+    tp, fp : array-like of shape (n_points,)
+        The points.
+    pos, neg : int
+        The task's positive and negative documents.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (n_points,)
     """
     tp = np.asarray(tp, dtype=np.float64)
     if curve.metric == "dfreq":
@@ -198,14 +241,43 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
 
 
 def top_k_isocline(task, name, k, *, fp=None) -> Isocline:
-    """The isocline of metric ``name`` at the score of ``task``'s k-th best word: its top k's boundary."""
+    """The isocline of metric ``name`` at the score of ``task``'s k-th best word: its top k's boundary.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are scored.
+    name : str
+        The metric.
+    k : int
+        Number of top words, at most the vocabulary.
+    fp : array_like, optional
+        Where to evaluate (:func:`isocline`'s default when None).
+
+    Returns
+    -------
+    Isocline
+    """
     return top_k_isoclines(task, name, [k], fp=fp)[k]
 
 
 def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
     """:func:`top_k_isocline` for every k in ``ks`` (k → Isocline), scoring the words once.
 
-    Each k must be at most the task's vocabulary (:func:`fsviz.check_k`).
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are scored.
+    name : str
+        The metric.
+    ks : iterable of int
+        Each k must be at most the task's vocabulary (:func:`fsviz.check_k`).
+    fp : array_like, optional
+        Where to evaluate (:func:`isocline`'s default when None).
+
+    Returns
+    -------
+    dict of int to Isocline
     """
     scores = task.score(name)
     return {k: isocline(name, select_top_k(scores, k).threshold, task.pos, task.neg, fp=fp) for k in ks}
@@ -221,6 +293,27 @@ def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n
     ``T/α + m``, the lower at ``T/(1 − α) + m``. A side whose weight is 0
     has no branch (NaN). The result is named by the weighted name
     (``"bns@0.3"``) and holds the weighted ``threshold``.
+
+    Parameters
+    ----------
+    name : str
+        The metric before weighting.
+    threshold : float
+        The weighted score T.
+    alpha : float
+        The weight α, from 0 to 1.
+    pos, neg : int
+        The task's positive and negative documents.
+    shift : float, default 0.0
+        The shift m.
+    fp : array_like, optional
+        Where to evaluate; default ``n_points`` values over [0, neg], denser near 0.
+    n_points : int, default 400
+        Number of fp values when ``fp`` is not given.
+
+    Returns
+    -------
+    Isocline
     """
     if fp is None:
         fp = neg * np.linspace(0, 1, n_points) ** 2
@@ -240,6 +333,20 @@ def no_isocline_reason(spec, pos=None, neg=None) -> str | None:
     formula whose scores have no isocline shape for it gives
     :data:`NOT_MONOTONE`.
 
+    Parameters
+    ----------
+    spec : str
+        A metric's spec.
+    pos, neg : int, optional
+        The task's positive and negative documents.
+
+    Returns
+    -------
+    str or None
+        What the spec reads beyond the 2×2 table, or :data:`NOT_MONOTONE`, or None.
+
+    Examples
+    --------
     >>> no_isocline_reason("bns") is None
     True
     >>> no_isocline_reason("bns@0.3")
@@ -285,9 +392,23 @@ class MetricSurface:
 def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
     """Metric ``name``'s scores on an ``n_grid`` × ``n_grid`` grid of the plane of a task with ``pos``, ``neg``.
 
-    ``name``: a registered table metric or a formula's ``expr(…)`` spec.
+    Parameters
+    ----------
+    name : str
+        A registered table metric or a formula's ``expr(…)`` spec.
+    pos, neg : int
+        The task's positive and negative documents.
+    n_grid : int, default 90
+        Grid points along each axis.
 
-    Rand ranks words at random: it has no surface (ValueError).
+    Returns
+    -------
+    MetricSurface
+
+    Raises
+    ------
+    ValueError
+        For Rand, which ranks words at random: it has no surface.
     """
     if get_metric(name).random:
         raise ValueError(f"{name!r} ranks words at random; it has no surface")

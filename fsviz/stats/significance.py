@@ -213,7 +213,18 @@ class Significance:
 
 
 def significance(task, *, alternative: str = "greater", method: str = "fisher") -> Significance:
-    """p and Benjamini–Hochberg q of every word of ``task`` (anything with ``tp``, ``fp``, ``pos``, ``neg``)."""
+    """p and Benjamini–Hochberg q of every word of ``task`` (anything with ``tp``, ``fp``, ``pos``, ``neg``).
+
+    Parameters
+    ----------
+    task : fsviz.Task
+    alternative, method : str
+        As in :func:`p_values`.
+
+    Returns
+    -------
+    Significance
+    """
     p = p_values(task.tp, task.fp, task.pos, task.neg, alternative=alternative, method=method)
     log10_p = None
     tiny = p < 1e-290  # underflowed to 0, or subnormal (few digits left): again in logs, for those words alone
@@ -340,23 +351,31 @@ def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater"
                  result: Significance | None = None, fp=None) -> FdrBoundary:
     """The q = ``fdr`` isocline: for each fp, the smallest tp with q ≤ ``fdr`` (and, two-sided, the largest below).
 
-    q depends on every word's p, so the boundary is that of p ≤ p*
-    (:meth:`Significance.p_threshold`), the same test evaluated at every
-    whole (fp, tp): along a column the p-value falls as tp moves away from
-    the diagonal tp/pos = fp/neg, so a bisection on each side finds the
-    edge, and the boundary encloses exactly the words with q ≤ fdr
-    (``encloses``). One exception, discreteness: two-sided Fisher's p
-    wobbles where it is large (p = 0.5328 then 0.5350 a step further out),
-    far above any p* a false-discovery rate below about 0.5 gives. ``result``: the task's :func:`significance`, when made
-    already (its alternative and method are used).
+    q depends on every word's p, so the boundary is that of p ≤ p* (:meth:`Significance.p_threshold`), the same
+    test evaluated at every whole (fp, tp): along a column the p-value falls as tp moves away from the diagonal
+    tp/pos = fp/neg, so a bisection on each side finds the edge, and the boundary encloses exactly the words with
+    q ≤ fdr (``encloses``). One exception, discreteness: two-sided Fisher's p wobbles where it is large
+    (p = 0.5328 then 0.5350 a step further out), far above any p* a false-discovery rate below about 0.5 gives.
 
-    ``fp``: the columns to compute, whole numbers in [0, neg] (default
-    every one). Each column's bisection is independent and exact, so a
-    figure needs only the columns it draws: the word map asks for about
-    600 (every whole fp near the origin, sparser further out): 0.07 s on a
-    20 Newsgroups-sized task (pos 940, neg 17,906) where its 17,907
-    columns take 0.31 s (the tails summed per bisection step, not the
-    columns, set the cost).
+    Parameters
+    ----------
+    task : fsviz.Task
+        Or anything with ``tp``, ``fp``, ``pos``, ``neg``.
+    fdr : float, default ``DEFAULT_FDR``
+        The false-discovery rate, strictly between 0 and 1 (else ValueError).
+    alternative, method : str
+        As in :func:`p_values`; unused when ``result`` is given.
+    result : Significance, optional
+        The task's :func:`significance`, when made already (its alternative and method are used).
+    fp : array-like of int, optional
+        The columns to compute, whole numbers in [0, neg] (default every one). Each column's bisection is
+        independent and exact, so a figure needs only the columns it draws: the word map asks for about 600 (every
+        whole fp near the origin, sparser further out): 0.07 s on a 20 Newsgroups-sized task (pos 940, neg 17,906)
+        where its 17,907 columns take 0.31 s (the tails summed per bisection step, not the columns, set the cost).
+
+    Returns
+    -------
+    FdrBoundary
     """
     fdr = check_fdr(fdr)
     if result is None:

@@ -30,9 +30,14 @@ __all__ = ["WordFacts", "WordPoints", "boundary_table", "class_table", "df_ranks
 class WordPoints:
     """Words merged by their (fp, tp) point.
 
-    ``fp``, ``tp``, ``count`` per distinct point; ``point_of_word[j]`` is the
-    point of word j; ``sample`` holds a few words per point (most frequent
-    first) for hover text.
+    Parameters
+    ----------
+    fp, tp, count : numpy.ndarray of shape (n_points,)
+        Per distinct point: its counts and how many words it holds.
+    point_of_word : numpy.ndarray of shape (n_words,)
+        ``point_of_word[j]`` is the point of word j.
+    sample : list of str
+        A few words per point (most frequent first) for hover text.
     """
 
     fp: np.ndarray
@@ -57,7 +62,19 @@ class WordPoints:
 
 
 def word_points(task, *, n_sample=5) -> WordPoints:
-    """Merge the words of ``task`` that share an (fp, tp) point."""
+    """Merge the words of ``task`` that share an (fp, tp) point.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are merged.
+    n_sample : int, default 5
+        Most words named per point in ``sample``.
+
+    Returns
+    -------
+    WordPoints
+    """
     code = task.fp.astype(np.int64) * (task.pos + 1) + task.tp
     codes, point_of_word, count = np.unique(code, return_inverse=True, return_counts=True)
     order = np.argsort(point_of_word, kind="stable")
@@ -83,13 +100,33 @@ def word_table(task, metrics, k, *, words=None, tested: Significance | None = No
     ``q`` its Benjamini–Hochberg q over every word of the task (``-log10 p``:
     −log₁₀ p, finite where p underflows to 0), by the
     default test (one-sided Fisher's exact, :func:`fsviz.stats.significance.significance`),
-    or as ``tested`` (that function's result, when made already) says.
+    or as ``tested`` says.
     ``log2 ratio``, ``log2 ratio low`` and ``log2 ratio high``: log₂(tpr / fpr)
     and its 95% Wald interval (Katz et al.), a zero count adjusted by the
-    ``zero`` rule, "half" or "epsilon" (:func:`fsviz.stats.effect.log_ratio_interval`).
+    ``zero`` rule.
     Rank 1 is best; tied words share the best rank of their score.
-    ``words`` (indices) restricts the rows; all words by default (q still
-    counts every word of the task).
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are listed.
+    metrics : list of str
+        Metrics whose score, rank and top-k membership get columns.
+    k : int
+        The top-k size.
+    words : array-like of int, optional
+        Vocabulary indices that restrict the rows; all words by default (q still
+        counts every word of the task).
+    tested : Significance, optional
+        :func:`fsviz.stats.significance.significance`'s result, when made already.
+    zero : {"half", "epsilon"}, default "half"
+        The zero-count rule (:func:`fsviz.stats.effect.log_ratio_interval`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per word: ``word, tp, fp, p, q, -log10 p``, the effect's columns, and per metric
+        ``{name} score``, ``{name} rank`` and ``{name} top-k``.
     """
     idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
     tested = significance(task) if tested is None else tested
@@ -109,9 +146,18 @@ def word_table(task, metrics, k, *, words=None, tested: Significance | None = No
 class WordFacts:
     """One word's 2×2 counts and its standing under each metric (:func:`word_facts`).
 
-    ``standing`` has one row per metric: ``metric``, ``score``, ``rank``
-    (1 is best; tied words share the best rank of their score) and
-    ``top-k`` (whether the metric's top ``k`` holds the word).
+    Parameters
+    ----------
+    word : str
+        The word.
+    tp, fp, pos, neg : int
+        Its 2×2 counts.
+    k : int
+        The top-k size.
+    standing : pandas.DataFrame
+        One row per metric: ``metric``, ``score``, ``rank``
+        (1 is best; tied words share the best rank of their score) and
+        ``top-k`` (whether the metric's top ``k`` holds the word).
     """
 
     word: str
@@ -143,7 +189,28 @@ class WordFacts:
 
 def word_facts(task, word: str, metrics, k) -> WordFacts:
     """``word``'s tp, fp and its score, rank and top-k membership under each of ``metrics``
-    (one row of :func:`word_table`); ``k`` larger than the vocabulary means every word."""
+    (one row of :func:`word_table`).
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task.
+    word : str
+        The word, in the task's vocabulary.
+    metrics : list of str
+        The metrics whose standing is given.
+    k : int
+        The top-k size; larger than the vocabulary means every word.
+
+    Returns
+    -------
+    WordFacts
+
+    Raises
+    ------
+    ValueError
+        If ``word`` is not in the task's vocabulary.
+    """
     hits = np.flatnonzero(task.vocabulary == word)
     if hits.size == 0:
         raise ValueError(f"unknown word {word!r}: not in this task's vocabulary")
@@ -157,7 +224,22 @@ def word_facts(task, word: str, metrics, k) -> WordFacts:
 
 
 def top_words(task, metrics, k) -> pd.DataFrame:
-    """The top ``k`` words of ``task`` under each metric, one row per (metric, rank)."""
+    """The top ``k`` words of ``task`` under each metric, one row per (metric, rank).
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task.
+    metrics : list of str
+        The metrics.
+    k : int
+        Number of top words per metric.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``metric, rank, word, tp, fp, score`` (``score`` by the metric's ordering: IGFSS's global metric).
+    """
     rows = []
     for name in metrics:
         scores = task.score(ordering_spec(name))  # IGFSS: its global metric's scores
@@ -173,6 +255,21 @@ def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
     branch does not exist there); ``n_points`` values of fp over [0, neg],
     denser near 0. Metrics without an isocline (Rand, or reading more than
     the 2×2 table) have no rows.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task.
+    metrics : list of str
+        The metrics.
+    ks : iterable of int
+        The numbers of features, each at most the vocabulary.
+    n_points : int, default 600
+        Number of fp values.
+
+    Returns
+    -------
+    pandas.DataFrame
     """
     fp = task.neg * np.linspace(0, 1, n_points) ** 2
     parts = []
@@ -187,7 +284,18 @@ def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
 
 
 def class_table(corpus) -> pd.DataFrame:
-    """Classes with their sizes and skew (neg:pos), largest first."""
+    """Classes with their sizes and skew (neg:pos), largest first.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``class``, ``documents`` and ``skew 1:n``.
+    """
     sizes = corpus.class_sizes
     table = pd.DataFrame({"class": corpus.classes, "documents": sizes, "skew 1:n": (corpus.n_docs - sizes) / sizes})
     return table.sort_values("documents", ascending=False, kind="stable").reset_index(drop=True)
@@ -199,6 +307,15 @@ def df_ranks(corpus) -> pd.DataFrame:
     Columns ``rank`` (from 1), ``documents`` and ``kept`` (whether the
     rare-word cutoff kept the word), over the words the cutoff kept and
     those it removed.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus; its ``min_df`` option is the cutoff.
+
+    Returns
+    -------
+    pandas.DataFrame
     """
     documents = np.sort(np.concatenate([corpus.df, corpus.removed_df]))[::-1]
     return pd.DataFrame({"rank": np.arange(1, documents.size + 1), "documents": documents,
