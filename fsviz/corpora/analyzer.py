@@ -121,6 +121,25 @@ def check_ngrams(value, name: str = "ngrams", maximum: int = MAX_NGRAM) -> tuple
 
     >>> check_ngrams((1, 2)), check_ngrams(3)
     ((1, 2), (1, 3))
+
+    Parameters
+    ----------
+    value : int or tuple of int
+        The n-gram range, or its upper end.
+    name : str, default "ngrams"
+        The option's name in the message (``"char_ngrams"`` says character n-grams).
+    maximum : int, default MAX_NGRAM
+        The largest n allowed.
+
+    Returns
+    -------
+    tuple of int
+        ``(lo, hi)``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not such a pair or int.
     """
     pair = (1, value) if isinstance(value, int) and not isinstance(value, bool) else value
     try:
@@ -192,6 +211,16 @@ def check_token_pattern(pattern) -> str:
     the text: it is timed on texts of 2 to 4,096 repeated characters (letters, digits, spaces,
     punctuation, CJK) and refused if one takes more than 2 ms (the best of three), which a linear
     pattern does in some 10 µs (a 10-million-character document would stall the load).
+
+    Parameters
+    ----------
+    pattern : str
+        The regular expression that finds tokens.
+
+    Returns
+    -------
+    str
+        ``pattern``, unchanged.
     """
     if not isinstance(pattern, str) or not pattern:
         raise ValueError(f"`token_pattern` must be a regular expression (a str), got {pattern!r}; {_EXAMPLE}")

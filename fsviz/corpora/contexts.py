@@ -56,9 +56,18 @@ class ContextLine:
     """One document's keyword-in-context line.
 
     ``left`` + ``match`` + ``right`` is the text around the word's first
-    occurrence (whitespace runs as one space); ``doc`` is the document's
-    row in the corpus (0-based), ``labels`` its classes, ``occurrences``
-    how often the word occurs in it.
+    occurrence (whitespace runs as one space).
+
+    Parameters
+    ----------
+    doc : int
+        The document's row in the corpus (0-based).
+    left, match, right : str
+        The context before the word, the word as it occurs, and the context after it.
+    occurrences : int
+        How often the word occurs in the document.
+    labels : str
+        The document's classes.
     """
 
     doc: int
@@ -73,8 +82,16 @@ class ContextLine:
 class ContextSample:
     """A page of one side's documents containing the word.
 
-    ``total`` documents on this side contain it (the word's tp or fp);
-    ``lines`` are those from position ``offset`` of the side's seeded order.
+    Parameters
+    ----------
+    side : str
+        ``"positive"`` or ``"rest"``.
+    total : int
+        Documents on this side that contain the word (the word's tp or fp).
+    offset : int
+        Position in the side's seeded order where ``lines`` start.
+    lines : tuple of ContextLine
+        This page's lines.
     """
 
     side: str
@@ -89,14 +106,34 @@ class ContextSample:
         return end if end < self.total else None
 
     def records(self) -> list[dict]:
-        """The lines as dicts (``side`` first), e.g. for a table or JSON."""
+        """The lines as dicts (``side`` first), e.g. for a table or JSON.
+
+        Returns
+        -------
+        list of dict
+            One dict per line: ``side`` and the :class:`ContextLine` fields.
+        """
         return [{"side": self.side, **vars(line)} for line in self.lines]
 
 
 @dataclass(frozen=True)
 class WordContexts:
     """What :func:`keyword_in_context` returns: the word (as in the vocabulary), its class, and
-    a page of documents on each side, ``positive`` (in the class) and ``rest``."""
+    a page of documents on each side, ``positive`` (in the class) and ``rest``.
+
+    Parameters
+    ----------
+    word : str
+        The word, as in the vocabulary.
+    class_name : str
+        The class, or the positive group's name.
+    positive, rest : ContextSample
+        The pages of the positive side and of the other side.
+    width : int
+        Words of context on each side of the match.
+    seed : int
+        The seed that chose the order.
+    """
 
     word: str
     class_name: str
@@ -106,6 +143,13 @@ class WordContexts:
     seed: int
 
     def records(self) -> list[dict]:
+        """Both sides' lines as dicts, the positive side's first (see :meth:`ContextSample.records`).
+
+        Returns
+        -------
+        list of dict
+            One dict per line.
+        """
         return self.positive.records() + self.rest.records()
 
 
@@ -125,7 +169,25 @@ def _candidates(corpus, word: str) -> list:
 
 def word_index(corpus, word) -> int:
     """The vocabulary index of ``word`` (lower-cased; in a stemmed corpus also a word whose stem
-    is in the vocabulary; an n-gram's words separated by spaces), else ValueError saying why it is not there."""
+    is in the vocabulary; an n-gram's words separated by spaces), else ValueError saying why it is not there.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus whose vocabulary is searched.
+    word : str
+        The word as typed.
+
+    Returns
+    -------
+    int
+        The index of the first vocabulary entry it may mean.
+
+    Raises
+    ------
+    ValueError
+        If ``word`` is not a non-empty string or not in the vocabulary (saying why: cutoff, stop word …).
+    """
     if not isinstance(word, str) or not word.strip():
         raise ValueError(f"`word` must be a word of the vocabulary, got {word!r}")
     candidates = _candidates(corpus, word)
@@ -166,6 +228,11 @@ def keyword_in_context(corpus, word, positive, *, negative=None, n=10, width=8, 
         Where the page starts in each side's seeded order (0, n, 2n, … pages through).
     seed : int, default 0
         Chooses the order; the same seed gives the same pages.
+
+    Returns
+    -------
+    WordContexts
+        The word, its class and a page of lines for each side.
 
     Raises
     ------

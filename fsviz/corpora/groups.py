@@ -32,7 +32,15 @@ __all__ = ["Groups", "check_groups", "group_labels", "group_task", "parse_classe
 
 @dataclass(frozen=True)
 class Groups:
-    """Two groups of classes: ``positive``, and ``negative`` (None: every other document)."""
+    """Two groups of classes: ``positive``, and ``negative`` (None: every other document).
+
+    Parameters
+    ----------
+    positive : tuple of str
+        The classes of the positive group.
+    negative : tuple of str or None, default None
+        The classes of the negative group; None for every other document.
+    """
 
     positive: tuple
     negative: tuple | None = None
@@ -65,7 +73,18 @@ class Groups:
 
 
 def parse_classes(text) -> tuple:
-    """Class names from ``"A,B"`` (the command line's ``--class`` and ``--vs``), stripped, empty parts dropped."""
+    """Class names from ``"A,B"`` (the command line's ``--class`` and ``--vs``), stripped, empty parts dropped.
+
+    Parameters
+    ----------
+    text : str
+        Comma-separated class names; any other value is read as its ``str``.
+
+    Returns
+    -------
+    tuple of str
+        The names, in order.
+    """
     return tuple(part.strip() for part in str(text).split(",") if part.strip())
 
 
@@ -90,7 +109,27 @@ def _names(value, name: str, classes) -> tuple:
 
 
 def check_groups(classes, positive, negative=None) -> Groups:
-    """The two groups, checked against the corpus's ``classes``: names known, groups not empty, none in both."""
+    """The two groups, checked against the corpus's ``classes``: names known, groups not empty, none in both.
+
+    Parameters
+    ----------
+    classes : array-like of str
+        The corpus's classes.
+    positive : str or list of str
+        The positive group: one class, or several.
+    negative : str or list of str, optional
+        The negative group; None (the default) for every other document.
+
+    Returns
+    -------
+    Groups
+        The groups, with duplicate names dropped.
+
+    Raises
+    ------
+    ValueError
+        For a group that is not class names or is empty, an unknown class, or a class in both groups.
+    """
     groups = Groups(_names(positive, "positive", classes), _names(negative, "negative", classes))
     both = sorted(set(groups.positive) & set(groups.negative or ()))
     if both:
@@ -102,7 +141,24 @@ def check_groups(classes, positive, negative=None) -> Groups:
 def group_labels(corpus, groups: Groups):
     """``(y, rows)``, Boolean per document: in the positive group, and in either group (the task's documents).
 
-    ValueError for a document in both groups, or a group with no documents.
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus whose documents are grouped.
+    groups : Groups
+        Checked groups (:func:`check_groups`).
+
+    Returns
+    -------
+    y : ndarray of bool of shape (n_docs,)
+        True for the documents of the positive group.
+    rows : ndarray of bool of shape (n_docs,)
+        True for the documents of either group.
+
+    Raises
+    ------
+    ValueError
+        For a document in both groups, or a group with no documents.
     """
     index = {str(c): i for i, c in enumerate(corpus.classes)}
     Y = corpus.Y.tocsc()
@@ -125,7 +181,27 @@ def group_labels(corpus, groups: Groups):
 
 
 def group_task(corpus, positive, negative=None) -> Task:
-    """The :class:`fsviz.Task` of ``positive`` against ``negative`` (see the module notes)."""
+    """The :class:`fsviz.Task` of ``positive`` against ``negative`` (see the module notes).
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus.
+    positive : str or list of str
+        The positive group: one class, or several.
+    negative : str or list of str, optional
+        The negative group; None (the default) for every other document.
+
+    Returns
+    -------
+    fsviz.Task
+        The task, named by :attr:`Groups.label`, keeping its documents as ``training``.
+
+    Raises
+    ------
+    ValueError
+        If the groups are refused (:func:`check_groups`, :func:`group_labels`).
+    """
     groups = check_groups(corpus.classes, positive, negative)
     if groups.one_vs_rest:
         return corpus.binary_task(groups.positive[0])

@@ -41,7 +41,7 @@ _SHOWN_CHARS = 120
 def data_roots(environ=None) -> tuple[Path, ...]:
     """The allowed roots, as written in ``FSVIZ_DATA_DIRS`` (default: ``.``, the start folder).
 
-    ``environ`` defaults to :data:`os.environ`. Entries are separated by
+    Entries are separated by
     :data:`os.pathsep`; ``~`` is expanded (the setting is the administrator's,
     not a visitor's). Relative entries are resolved by :func:`confine_path`
     against the folder the app was started from.
@@ -50,6 +50,16 @@ def data_roots(environ=None) -> tuple[Path, ...]:
     (PosixPath('.'), PosixPath('../shared/data'))
     >>> data_roots({})
     (PosixPath('.'),)
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment to read; :data:`os.environ` when None.
+
+    Returns
+    -------
+    tuple of pathlib.Path
+        The roots, in order; ``(Path("."),)`` when none is set.
     """
     environ = os.environ if environ is None else environ
     entries = [e.strip() for e in environ.get(DATA_DIRS_VAR, "").split(os.pathsep)]
@@ -61,6 +71,21 @@ def paths_allowed(environ=None) -> bool:
 
     >>> paths_allowed({"FSVIZ_ALLOW_PATHS": "0"}), paths_allowed({})
     (False, True)
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment to read; :data:`os.environ` when None.
+
+    Returns
+    -------
+    bool
+        False when the variable is set to a false value such as ``0``; True when unset or true.
+
+    Raises
+    ------
+    ValueError
+        If the variable holds neither a true nor a false value.
     """
     environ = os.environ if environ is None else environ
     value = environ.get(ALLOW_PATHS_VAR, "").strip().lower()
@@ -73,7 +98,18 @@ def paths_allowed(environ=None) -> bool:
 
 
 def require_path(source) -> None:
-    """CorpusError, saying why, unless the path ``source`` (str or Path) names a file or folder that exists."""
+    """CorpusError, saying why, unless the path ``source`` (str or Path) names a file or folder that exists.
+
+    Parameters
+    ----------
+    source : str or os.PathLike
+        The path to check.
+
+    Raises
+    ------
+    CorpusError
+        If the path does not exist or cannot be used.
+    """
     try:
         exists = Path(source).exists()
     except (OSError, ValueError) as exc:  # a name too long, a NUL byte in the path

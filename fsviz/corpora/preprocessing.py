@@ -30,7 +30,24 @@ SAMPLE_DOCS = 500
 
 
 def merge_columns(X_tf, vocabulary, new_words):
-    """Sum the columns of ``X_tf`` that map to the same entry of ``new_words``."""
+    """Sum the columns of ``X_tf`` that map to the same entry of ``new_words``.
+
+    Parameters
+    ----------
+    X_tf : scipy.sparse.csr_matrix of shape (n_docs, n_words)
+        Term frequencies.
+    vocabulary : ndarray of str of shape (n_words,)
+        The words of the columns.
+    new_words : array-like of str of shape (n_words,)
+        Each column's new word (its stem, say).
+
+    Returns
+    -------
+    X_tf : scipy.sparse.csr_matrix of shape (n_docs, n_merged)
+        The summed columns, in the order of ``words``.
+    words : ndarray of object of shape (n_merged,)
+        The distinct new words, sorted.
+    """
     merged, inverse = np.unique(np.asarray(new_words, dtype=object), return_inverse=True)
     if merged.size == vocabulary.size:
         order = np.argsort(inverse)
@@ -52,6 +69,16 @@ def clean_label(name: str) -> str:
 
     >>> clean_label("cafe\\u0301") == "café", clean_label("\\u202egnp.exe"), clean_label("a\\u200bb")
     (True, 'gnp.exe', 'ab')
+
+    Parameters
+    ----------
+    name : str
+        A class name as read.
+
+    Returns
+    -------
+    str
+        The cleaned name (stripped when a format character was removed).
     """
     text = unicodedata.normalize("NFC", name)
     if any(unicodedata.category(c) == "Cf" for c in text):
@@ -66,6 +93,24 @@ def label_matrix(labels, limits: Limits, what: str):
     wide as its longest name for every entry (one 25,000-character label made
     3.15 GB of 225 KB). Every name goes through :func:`clean_label`; a note
     says how many changed, with the first, and how many classes merged.
+
+    Parameters
+    ----------
+    labels : sequence of sequence of str
+        Each document's class names.
+    limits : fsviz.Limits
+        Bounds on the words and counts.
+    what : str
+        Names the corpus in an error.
+
+    Returns
+    -------
+    Y : scipy.sparse.csr_matrix of bool of shape (n_docs, n_classes)
+        True where a document carries a class.
+    classes : ndarray of object of shape (n_classes,)
+        The cleaned class names, sorted.
+    notes : list of str
+        At most one note on the names cleaned.
     """
     flat = [lab for labs in labels for lab in labs]
     longest = max(flat, key=len, default="")
@@ -115,6 +160,35 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = "", shoul
     sample's chance); then, as the counts grow, at each sum, when they pass the limit. A load that would
     exhaust memory so stops in seconds with the limit's name, not after minutes with "out of memory".
     ``should_stop()``, if given, is asked at each sum too: True ends the count with :class:`LoadStopped`.
+
+    Parameters
+    ----------
+    texts : sequence of str
+        The documents.
+    analyze : callable
+        ``analyze(text)`` gives a document's terms (its ``iter_terms`` is used when it has one).
+    limits : fsviz.Limits
+        Bounds on the words and counts.
+    what : str
+        Names the corpus in an error.
+    hint : str, default ""
+        Added to a limit's error: what option makes fewer terms.
+    should_stop : callable, optional
+        Asked at each sum; True stops the count.
+
+    Returns
+    -------
+    X : scipy.sparse.csr_matrix of int32 of shape (n_docs, n_terms)
+        Term frequencies.
+    terms : ndarray of shape (n_terms,)
+        The terms, sorted.
+
+    Raises
+    ------
+    CorpusError
+        When ``max_words`` or ``max_counts`` is exceeded (or estimated to be).
+    LoadStopped
+        When ``should_stop()`` says so.
     """
     vocabulary = defaultdict()
     vocabulary.default_factory = vocabulary.__len__
@@ -211,12 +285,48 @@ def _hint(options: dict) -> str:
 
 def tokenise(raw: RawCorpus, limits: Limits, options: dict, stop_words=frozenset(), stem=False, should_stop=None):
     """Term frequencies and terms of ``raw``'s texts under the text ``options``, within ``limits``; ``should_stop``
-    as :func:`count_terms` takes it."""
+    as :func:`count_terms` takes it.
+
+    Parameters
+    ----------
+    raw : RawCorpus
+        The corpus read, with its texts.
+    limits : fsviz.Limits
+        Bounds on the words and counts.
+    options : dict
+        The text options (:func:`fsviz.corpora.analyzer.check_text_options`).
+    stop_words : frozenset of str, optional
+        Stop words, dropped inside n-grams.
+    stem : bool or str, default False
+        Stemming, applied inside n-grams.
+    should_stop : callable, optional
+        As :func:`count_terms` takes it.
+
+    Returns
+    -------
+    X : scipy.sparse.csr_matrix of shape (n_docs, n_terms)
+        Term frequencies.
+    terms : ndarray of shape (n_terms,)
+        The terms, sorted.
+    """
     analyze = analyzer_for(options, stop_words, stem)
     return count_terms(raw.texts, analyze, limits, repr(raw.name), _hint(options), should_stop)
 
 
 def cutoff_error(min_df, df):
+    """The error for a ``min_df`` that removes every word, saying how far to lower it.
+
+    Parameters
+    ----------
+    min_df : int
+        The rare-word cutoff.
+    df : ndarray of int
+        Each word's document frequency.
+
+    Returns
+    -------
+    CorpusError
+    """
     top = int(df.max()) if df.size else 0
     return CorpusError(
         f"the rare-word cutoff min_df={min_df} removes every word (the most common word is in "
@@ -225,12 +335,42 @@ def cutoff_error(min_df, df):
 
 
 def max_count(max_df, n_docs) -> float:
-    """scikit-learn's rule: a float is a share of the documents, an int a count."""
+    """scikit-learn's rule: a float is a share of the documents, an int a count.
+
+    Parameters
+    ----------
+    max_df : int or float
+        The common-word cutoff.
+    n_docs : int
+        Documents in the corpus.
+
+    Returns
+    -------
+    int or float
+        The largest document frequency a word may have.
+    """
     return max_df if isinstance(max_df, int) else max_df * n_docs
 
 
 def common_words(max_df, df, min_df, n_docs) -> np.ndarray:
-    """Words in more than ``max_df`` documents (a mask); CorpusError when that bound is below ``min_df``'s."""
+    """Words in more than ``max_df`` documents (a mask); CorpusError when that bound is below ``min_df``'s.
+
+    Parameters
+    ----------
+    max_df : int or float
+        The common-word cutoff (see :func:`max_count`); 1.0 drops nothing.
+    df : ndarray of int of shape (n_words,)
+        Each word's document frequency.
+    min_df : int
+        The rare-word cutoff.
+    n_docs : int
+        Documents in the corpus.
+
+    Returns
+    -------
+    ndarray of bool of shape (n_words,)
+        True for the words ``max_df`` drops.
+    """
     if max_df == 1.0 and isinstance(max_df, float):
         return np.zeros(df.size, dtype=bool)
     high = max_count(max_df, n_docs)
@@ -242,7 +382,30 @@ def common_words(max_df, df, min_df, n_docs) -> np.ndarray:
 
 def df_cutoffs(vocabulary, df, min_df, max_df, n_docs):
     """``(keep, common, notes)``: the words kept by ``min_df`` and ``max_df``, those ``max_df`` drops, and a note
-    naming the most frequent of them; CorpusError when nothing is kept."""
+    naming the most frequent of them; CorpusError when nothing is kept.
+
+    Parameters
+    ----------
+    vocabulary : ndarray of str of shape (n_words,)
+        The words.
+    df : ndarray of int of shape (n_words,)
+        Each word's document frequency.
+    min_df : int
+        The rare-word cutoff.
+    max_df : int or float
+        The common-word cutoff.
+    n_docs : int
+        Documents in the corpus.
+
+    Returns
+    -------
+    keep : ndarray of bool of shape (n_words,)
+        The words kept.
+    common : ndarray of bool of shape (n_words,)
+        The words ``max_df`` drops.
+    notes : list of str
+        A note on those words, when there are any.
+    """
     common = common_words(max_df, df, min_df, n_docs)
     keep = (df >= min_df) & ~common
     if not keep.any():

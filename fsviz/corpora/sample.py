@@ -82,7 +82,13 @@ def cache_dir() -> Path:
 
 
 def sample_path() -> Path:
-    """Where the sample corpus for the installed package versions is cached."""
+    """Where the sample corpus for the installed package versions is cached.
+
+    Returns
+    -------
+    pathlib.Path
+        A ``docstrings-<digest>.jsonl.gz`` file in the cache folder (it may not exist yet).
+    """
     key = json.dumps({"builder": BUILDER_VERSION, **_versions()}, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:12]
     return cache_dir() / f"docstrings-{digest}.jsonl.gz"
@@ -115,12 +121,27 @@ def _clean(doc: str) -> str:
 def build_sample(path=None) -> Path:
     """Harvest the docstrings and write the sample corpus as JSONL (gzip).
 
-    Returns the path written. Deterministic for given package versions:
+    Deterministic for given package versions:
     the harvest runs in a fresh interpreter with ``PYTHONHASHSEED=0`` (some
     docstrings print sets, whose order follows string hashing), modules and
     names are visited in sorted order, randomly drawn example outputs are
     dropped, and a docstring shared by several objects (aliases) is kept
     once, under the first module met.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path, optional
+        Where to write; :func:`sample_path` when not given.
+
+    Returns
+    -------
+    pathlib.Path
+        The path written.
+
+    Raises
+    ------
+    subprocess.CalledProcessError
+        If the harvesting interpreter fails.
     """
     path = Path(path) if path else sample_path()
     env = {**os.environ, "PYTHONHASHSEED": "0"}
@@ -161,8 +182,17 @@ def _harvest(path) -> None:
 def load_sample(**options):
     """The sample corpus, built and cached on first use.
 
-    ``options`` go to :func:`fsviz.load_corpus` (``min_df``, ``max_df``, ``stopwords``,
-    ``stem``, ``language``, ``ngrams``, ``analyzer``, ``char_ngrams``, ``token_pattern``, ``lowercase``).
+    Parameters
+    ----------
+    **options
+        Passed to :func:`fsviz.load_corpus` (``min_df``, ``max_df``, ``stopwords``,
+        ``stem``, ``language``, ``ngrams``, ``analyzer``, ``char_ngrams``, ``token_pattern``, ``lowercase``);
+        ``name`` defaults to the sample's name.
+
+    Returns
+    -------
+    fsviz.Corpus
+        The sample corpus; with the default options it is read back from its saved build when cached.
 
     Examples
     --------

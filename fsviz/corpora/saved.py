@@ -37,7 +37,20 @@ def _unstrings(data: np.ndarray, offsets: np.ndarray) -> list[str]:
 
 
 def save_corpus(corpus: Corpus, path) -> Path:
-    """Write ``corpus`` to ``path`` (``.npz``), atomically: a reader sees the old file or the whole new one."""
+    """Write ``corpus`` to ``path`` (``.npz``), atomically: a reader sees the old file or the whole new one.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The built corpus; saved without pickle.
+    path : str or os.PathLike
+        The file to write; its folder is made when missing.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+    """
     path = Path(path)
     arrays = {}
     for name, values in (("vocabulary", corpus.vocabulary), ("classes", corpus.classes),
@@ -65,7 +78,23 @@ def _options(options: dict) -> dict:
 
 
 def read_corpus(path) -> Corpus:
-    """The corpus :func:`save_corpus` wrote to ``path``; ValueError for a file of another format or broken."""
+    """The corpus :func:`save_corpus` wrote to ``path``; ValueError for a file of another format or broken.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file :func:`save_corpus` wrote.
+
+    Returns
+    -------
+    fsviz.Corpus
+        The corpus as it was saved.
+
+    Raises
+    ------
+    ValueError
+        If the file is of another :data:`FORMAT` or its parts do not fit together.
+    """
     with np.load(path, allow_pickle=False) as saved:
         meta = json.loads(saved["meta"].tobytes().decode("utf-8"))
         if meta.get("format") != FORMAT:

@@ -50,6 +50,11 @@ def load_split(train, test, *, format=None, limits=None, name=None, **options) -
         :func:`fsviz.load_corpus`'s other keywords (``min_df``, ``stopwords``, ``ngrams``, ``should_stop``,
         ``text_column`` …).
 
+    Returns
+    -------
+    fsviz.Corpus
+        Both files' documents, the training file's first; ``test_rows`` indexes the test file's.
+
     Raises
     ------
     CorpusError (a ValueError)

@@ -23,7 +23,14 @@ __all__ = ["PlantedCorpus", "make_planted_corpus"]
 class PlantedCorpus:
     """Texts, labels and what was planted.
 
-    ``positive[c]`` and ``negative[c]`` list the planted words of class ``c``.
+    Parameters
+    ----------
+    texts : list of str
+        One text per document.
+    labels : list of str
+        Each document's class, ``"c0"``, ``"c1"`` …
+    positive, negative : dict
+        ``positive[c]`` and ``negative[c]`` list the planted words of class ``c``.
     """
 
     texts: list
@@ -32,7 +39,18 @@ class PlantedCorpus:
     negative: dict
 
     def load(self, **options):
-        """The corpus through :func:`fsviz.load_corpus` (``min_df=1`` unless given)."""
+        """The corpus through :func:`fsviz.load_corpus` (``min_df=1`` unless given).
+
+        Parameters
+        ----------
+        **options
+            Passed to :func:`fsviz.load_corpus`; ``min_df`` defaults to 1 and ``name`` to ``"planted"``.
+
+        Returns
+        -------
+        fsviz.Corpus
+            The planted texts and labels, tokenised.
+        """
         options.setdefault("min_df", 1)
         options.setdefault("name", "planted")
         return load_corpus((self.texts, self.labels), **options)
@@ -73,6 +91,16 @@ def make_planted_corpus(
         1.0 gives equal classes, 2.0 halves each next class.
     random_state : int
         Seed; the same seed gives the same corpus.
+
+    Returns
+    -------
+    fsviz.PlantedCorpus
+        The texts, their labels and the planted words of each class.
+
+    Raises
+    ------
+    ValueError
+        If ``n_classes < 2`` or there are fewer than 2 documents per class.
     """
     if n_classes < 2 or n_docs < 2 * n_classes:
         raise ValueError(f"need n_classes >= 2 and at least 2 documents per class, got {n_docs} docs, {n_classes} classes")

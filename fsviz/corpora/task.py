@@ -18,7 +18,7 @@ __all__ = ["Task"]
 class Task:
     """One class against the rest, or any two groups of documents (:meth:`fsviz.Corpus.task`): every word's 2×2 counts.
 
-    Attributes
+    Parameters
     ----------
     name : str
         The positive class, or the groups' name (``"a + b vs c"``, :mod:`fsviz.corpora.groups`).
@@ -27,6 +27,7 @@ class Task:
     pos, neg : int
         Positive and negative documents.
     vocabulary : ndarray of str, shape (n_words,)
+        The words, in the order of ``tp`` and ``fp``.
     training : fsviz.metrics.counts.Training or None
         The documents behind the counts, for metrics that read more than
         the 2×2 table (set by :meth:`fsviz.Corpus.binary_task`).
@@ -71,6 +72,23 @@ class Task:
         :func:`fsviz.score`; any other spec (a metric reading every class,
         term frequencies or a model, an α-weighted metric, a combination)
         through :func:`fsviz.score_words` on :attr:`training`.
+
+        Parameters
+        ----------
+        metric : str
+            A metric name or any spec (see :func:`fsviz.selection.parse_spec`).
+        **kwargs
+            ``signed`` and ``random_state`` for a table metric; only ``random_state`` otherwise.
+
+        Returns
+        -------
+        ndarray of float64 of shape (n_words,)
+            Every word's score; higher is better.
+
+        Raises
+        ------
+        ValueError
+            If ``metric`` does not parse, or reads more than the 2×2 counts and the task has no :attr:`training`.
         """
         spec = parse_spec(metric)
         if isinstance(spec, MetricSpec) and get_metric(spec.name).reads_table:
@@ -86,6 +104,26 @@ class Task:
         Any spec: the top k of :meth:`score` (best first, ties by lower
         index), or IGFSS's set for k (:func:`fsviz.selected_words` on
         :attr:`training`).
+
+        Parameters
+        ----------
+        metric : str
+            A metric name or any spec (see :func:`fsviz.selection.parse_spec`).
+        k : int
+            Number of words to select.
+        **kwargs
+            Passed to :meth:`score` (for IGFSS, only ``random_state`` is used).
+
+        Returns
+        -------
+        ndarray of int
+            The selected vocabulary indices, ``k`` of them (for IGFSS at most the number of words).
+
+        Raises
+        ------
+        ValueError
+            If ``metric`` does not parse or ``k`` is out of range, or IGFSS is asked of a task without
+            :attr:`training`.
         """
         if not parse_spec(metric).selects_per_k:
             return select_top_k(self.score(metric, **kwargs), k).indices

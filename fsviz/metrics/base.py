@@ -40,7 +40,7 @@ INPUTS = {
 class Metric:
     """A registered feature-selection metric and what is known about it.
 
-    Attributes
+    Parameters
     ----------
     name : str
         Lower-case registry key, e.g. ``"bns"``.
@@ -74,6 +74,8 @@ class Metric:
         False for DFreq and Rand, which ignore the class.
     multiclass : bool
         Table 1's double dagger: generalises to several classes.
+    random : bool
+        The scores are uniform random draws seeded by ``random_state`` (Rand); ``func`` is not called.
     reference : str
         Where the definition comes from.
     inputs : str
@@ -129,6 +131,22 @@ class Metric:
 
         Applies Forman's inversion of negative features, the absolute value
         of two-sided formulas (or their sign, ``signed``), and draws Rand.
+
+        Parameters
+        ----------
+        tp, fp : ndarray
+            Positive and negative documents containing each word.
+        pos, neg : int or ndarray
+            Positive and negative documents.
+        signed : bool, default False
+            No inversion, and two-sided scores carry the sign of tpr - fpr (see :func:`fsviz.score`).
+        random_state : int, numpy Generator or None, default 0
+            Seed for Rand.
+
+        Returns
+        -------
+        ndarray of float64
+            The scores, in the shape of the counts.
         """
         if self.random:
             return np.random.default_rng(random_state).random(tp.shape)
@@ -148,6 +166,18 @@ class Metric:
 
         A table metric scores the sample's 2×2 table of its positive class;
         any other metric's function reads the sample itself.
+
+        Parameters
+        ----------
+        training : fsviz.Training
+            The documents to score from.
+        random_state : int, numpy Generator or None, default 0
+            Seed for Rand.
+
+        Returns
+        -------
+        ndarray of float64 of shape (n_words,)
+            One score per word.
         """
         if self.reads_table:
             tp, fp, pos, neg = check_counts(*training.table())

@@ -99,6 +99,18 @@ def negative_features(tp, fp, pos, neg) -> np.ndarray:
     """Boolean mask of negative features: tpr < fpr, i.e. ``tp·neg < fp·pos``.
 
     Compared as cross products, so integer counts are classified exactly.
+
+    Parameters
+    ----------
+    tp, fp : array-like
+        Positive and negative documents containing each word.
+    pos, neg : int or array-like
+        Positive and negative documents.
+
+    Returns
+    -------
+    ndarray of bool
+        True for each negative feature, in the broadcast shape of the inputs.
     """
     return np.asarray(tp) * np.asarray(neg) < np.asarray(fp) * np.asarray(pos)
 

@@ -87,6 +87,18 @@ def check_plane(formula: Formula, pos, neg) -> None:
     Traceback (most recent call last):
     ...
     fsviz.metrics.expression.FormulaError: the formula 'tp/fp' is not finite at fp=0, tp=0 ...
+
+    Parameters
+    ----------
+    formula : Formula
+        A parsed formula (:func:`~fsviz.metrics.expression.parse_formula`).
+    pos, neg : int
+        The task's positive and negative documents.
+
+    Raises
+    ------
+    FormulaError
+        If the formula is not finite at some point of the plane.
     """
     problem = _plane_problem(formula, float(pos), float(neg))
     if problem is not None:
@@ -168,13 +180,27 @@ def _split_top(text: str) -> list:
 def expression_spec(formula, *, invert: bool = False) -> str:
     """The canonical spec of a formula: ``expr(text)`` or ``expr(text,invert)``.
 
-    ``formula`` is a formula's text or an ``expr(…)`` spec (whose own
-    ``invert`` is kept). Raises :class:`FormulaError` if it is refused.
-
     >>> expression_spec("abs( ppf(tpr)-ppf(fpr) )")
     'expr(abs(ppf(tpr)-ppf(fpr)))'
     >>> expression_spec("tp - fp", invert=True)
     'expr(tp-fp,invert)'
+
+    Parameters
+    ----------
+    formula : str
+        A formula's text or an ``expr(…)`` spec (whose own ``invert`` is kept).
+    invert : bool, default False
+        Add ``invert`` to the spec.
+
+    Returns
+    -------
+    str
+        The canonical spec.
+
+    Raises
+    ------
+    FormulaError
+        If the formula is refused.
     """
     if is_expression(formula):
         metric = formula_metric(formula)

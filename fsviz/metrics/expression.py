@@ -119,13 +119,15 @@ class Formula:
 
     Make one with :func:`parse_formula`; equal texts are equal formulas.
 
-    Attributes
+    Parameters
     ----------
     text : str
         Canonical: lower case, the tree written back by :func:`ast.unparse`
         (redundant parentheses gone), spaces removed. ``"abs(ppf(tpr)-ppf(fpr))"``.
     names : frozenset of str
         The variables of :data:`VARIABLES` it reads.
+    tree : ast.Expression
+        The checked syntax tree; not compared.
     """
 
     text: str
@@ -148,6 +150,18 @@ class Formula:
         Non-finite values (a division by zero, ``log(0)``) are returned as
         they are; :func:`fsviz.metrics.custom.check_plane` refuses a formula
         that has them on a task's plane.
+
+        Parameters
+        ----------
+        tp, fp : array-like
+            Positive and negative documents containing each word.
+        pos, neg : int or array-like
+            Positive and negative documents.
+
+        Returns
+        -------
+        ndarray of float64
+            The formula's values, in the broadcast shape of the counts.
         """
         arrays = [np.asarray(v, dtype=np.float64) for v in (tp, fp, pos, neg)]
         shape = np.broadcast_shapes(*(a.shape for a in arrays))
@@ -294,6 +308,16 @@ def parse_formula(text, *, max_length: int = MAX_LENGTH, max_nodes: int = MAX_NO
     max_length, max_nodes, max_depth : int
         The limits, checked before anything is evaluated (defaults
         :data:`MAX_LENGTH`, :data:`MAX_NODES`, :data:`MAX_DEPTH`).
+
+    Returns
+    -------
+    Formula
+        The checked formula, with its canonical ``text``.
+
+    Raises
+    ------
+    FormulaError
+        Saying what is refused and where.
 
     Examples
     --------

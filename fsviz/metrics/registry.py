@@ -36,6 +36,21 @@ def register_metric(metric: Metric) -> Metric:
     :mod:`~fsviz.metrics.table`, :mod:`~fsviz.metrics.keyness`,
     :mod:`~fsviz.metrics.baselines`, :mod:`~fsviz.metrics.corpus_based` and
     :mod:`~fsviz.metrics.model_based` below; call it for a metric of your own.
+
+    Parameters
+    ----------
+    metric : fsviz.Metric
+        The metric to add, keyed by its ``name``.
+
+    Returns
+    -------
+    fsviz.Metric
+        ``metric`` itself.
+
+    Raises
+    ------
+    ValueError
+        If the name is not a lower-case identifier or is already registered.
     """
     if metric.name != metric.name.lower() or not metric.name.isidentifier():
         raise ValueError(f"metric name must be a lower-case identifier, got {metric.name!r}")
@@ -51,6 +66,16 @@ def metric_names(inputs=None) -> list[str]:
 
     >>> metric_names("table")[:4]
     ['acc', 'acc2', 'anova_f', 'bns']
+
+    Parameters
+    ----------
+    inputs : str or iterable of str, optional
+        A key of :data:`INPUTS`, or several; None (the default) keeps every metric.
+
+    Returns
+    -------
+    list of str
+        The metric names, sorted.
     """
     if inputs is None:
         return sorted(_REGISTRY)
@@ -64,6 +89,16 @@ def get_metric(name: str) -> Metric:
     ``name`` may also be an ``expr(…)`` spec, a formula over the 2×2 table
     (:mod:`fsviz.metrics.custom`); its metric is named by the canonical
     spec and scores like a registered table metric.
+
+    Parameters
+    ----------
+    name : str
+        A registered metric's name (case-insensitive) or an ``expr(…)`` spec.
+
+    Returns
+    -------
+    fsviz.Metric
+        The registered metric, or a new table metric for a formula.
 
     Raises
     ------
@@ -177,7 +212,24 @@ def score_func(name, **kwargs):
     counts); ``y`` must hold exactly two labels of one type, none missing, and
     the larger one (after sorting, as scikit-learn's ``pos_label`` convention)
     is the positive class.
-    ``kwargs`` go to :func:`score` (``signed``, ``random_state``).
+
+    Parameters
+    ----------
+    name : str
+        A metric that reads the 2×2 table, as for :func:`score`.
+    **kwargs
+        Passed to :func:`score` (``signed``, ``random_state``).
+
+    Returns
+    -------
+    callable
+        ``score_func(X, y)``, named ``<name>_score``, returning an ndarray of float64
+        of shape (n_features,).
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not a known metric (at once, not at fit time).
 
     Examples
     --------

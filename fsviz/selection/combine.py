@@ -53,7 +53,19 @@ def _normalise_then_or(norm):
 
 @dataclass(frozen=True)
 class CombinationRule:
-    """One way to combine scores: its spec prefix, label, description and function."""
+    """One way to combine scores: its spec prefix, label, description and function.
+
+    Parameters
+    ----------
+    name : str
+        The spec prefix, e.g. ``"ar"``.
+    label : str
+        Display name, e.g. ``"AR"``.
+    description : str
+        What the rule does, in words.
+    combine : callable
+        ``combine(columns) -> ndarray``: one score per word from a list of the inputs' score arrays.
+    """
 
     name: str
     label: str

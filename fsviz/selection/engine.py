@@ -102,6 +102,27 @@ def selected_words(spec, training: Training, k: int, *, random_state=0) -> np.nd
     [0, 1]
     >>> selected_words("igfss(dfreq)", training, 2).tolist()
     [0, 2]
+
+    Parameters
+    ----------
+    spec : str or Spec
+        See :func:`fsviz.selection.parse_spec`.
+    training : fsviz.Training
+        The documents to select from.
+    k : int
+        Number of words to select; at least 1.
+    random_state : int, default 0
+        Seed for Rand.
+
+    Returns
+    -------
+    ndarray of int of shape (min(k, n_words),)
+        The selected vocabulary indices.
+
+    Raises
+    ------
+    ValueError
+        If ``spec`` does not parse or ``k`` is not a positive integer.
     """
     return selected_sets(spec, training, [k], random_state=random_state)[k]
 
@@ -111,6 +132,22 @@ def selected_sets(spec, training: Training, ks, *, random_state=0) -> dict:
 
     A ranking is scored and sorted once and each set is a prefix of it;
     IGFSS labels and sorts the words once and fills its quotas per k.
+
+    Parameters
+    ----------
+    spec : str or Spec
+        See :func:`fsviz.selection.parse_spec`.
+    training : fsviz.Training
+        The documents to select from.
+    ks : iterable of int
+        The sizes to select; each at least 1, clipped to the number of words.
+    random_state : int, default 0
+        Seed for Rand.
+
+    Returns
+    -------
+    dict
+        Each k in ``ks`` to an ndarray of int of the selected vocabulary indices.
     """
     sizes = {k: min(check_k(k), training.n_words) for k in ks}
     spec = parse_spec(spec)
@@ -122,7 +159,24 @@ def selected_sets(spec, training: Training, ks, *, random_state=0) -> dict:
 
 
 def spec_scores(spec: str, tp, fp, pos: int, neg: int, *, random_state=0) -> np.ndarray:
-    """Scores of a metric name, or of an α-weighted one (``"bns@0.3"``, see :func:`alpha_weight`), from counts."""
+    """Scores of a metric name, or of an α-weighted one (``"bns@0.3"``, see :func:`alpha_weight`), from counts.
+
+    Parameters
+    ----------
+    spec : str
+        A metric name, optionally ``@alpha``.
+    tp, fp : array-like
+        Positive and negative documents containing each word.
+    pos, neg : int
+        Positive and negative documents.
+    random_state : int, default 0
+        Seed for Rand.
+
+    Returns
+    -------
+    ndarray of float64
+        The scores, in the broadcast shape of the counts.
+    """
     name, alpha = parse_weighted(spec)
     scores = score(name, tp, fp, pos, neg, random_state=random_state)
     return scores if alpha is None else alpha_weight(scores, tp, fp, pos, neg, alpha)
@@ -141,8 +195,18 @@ def _formulas(spec) -> list:
 def check_formulas(specs, sizes) -> None:
     """Refuse (FormulaError) before any work a formula inside ``specs`` not finite on a task's plane.
 
-    ``sizes``: the (pos, neg) of every task the specs will score (the grid
-    passes each fold's training split); see :func:`fsviz.metrics.check_plane`.
+    Parameters
+    ----------
+    specs : iterable of str or Spec
+        The specs to check.
+    sizes : iterable of tuple of int
+        The (pos, neg) of every task the specs will score (the grid
+        passes each fold's training split); see :func:`fsviz.metrics.check_plane`.
+
+    Raises
+    ------
+    FormulaError
+        If a formula is not finite on some task's plane.
     """
     formulas = {f for spec in specs for f in _formulas(parse_spec(spec))}
     for formula in formulas:

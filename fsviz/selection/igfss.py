@@ -62,6 +62,16 @@ def cc_per_class(training) -> np.ndarray:
     CC(t, c) = √N (AD − CB) / √((A+B)(C+D)(A+C)(B+D)) over the 2×2 table of
     word t and class c: the signed square root of χ²(t, c) (Deshpande et al.,
     after Zheng, Wu & Srihari 2004), 0 where a margin is 0.
+
+    Parameters
+    ----------
+    training : fsviz.metrics.counts.Training
+        The labelled documents.
+
+    Returns
+    -------
+    ndarray of float64 of shape (n_present_classes, n_words)
+        CC(t, c) per class (rows) and word (columns).
     """
     return cc(*training.class_tables())  # the registered "cc", per class
 
@@ -70,7 +80,7 @@ def cc_per_class(training) -> np.ndarray:
 class FeatureLabels:
     """Stage 1's result: each word's class and sign by its largest ``|CC(t, c)|``.
 
-    Attributes
+    Parameters
     ----------
     classes : ndarray of int
         The classes that get a quota (columns of ``training.Y``).
@@ -87,7 +97,18 @@ class FeatureLabels:
 
 
 def feature_labels(training) -> FeatureLabels:
-    """Stage 1: each word's class and sign by its largest ``|CC(t, c)|`` (see :class:`FeatureLabels`)."""
+    """Stage 1: each word's class and sign by its largest ``|CC(t, c)|`` (see :class:`FeatureLabels`).
+
+    Parameters
+    ----------
+    training : fsviz.metrics.counts.Training
+        The labelled documents.
+
+    Returns
+    -------
+    FeatureLabels
+        The classes with a quota, and each word's class and sign.
+    """
     classes = training.present_classes
     corr = cc_per_class(training)
     if not corr.size:
@@ -138,7 +159,29 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
 
 
 def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
-    """:func:`igfss_select` for every k in ``ks`` (k → word indices), labelling and sorting the words once."""
+    """:func:`igfss_select` for every k in ``ks`` (k → word indices), labelling and sorting the words once.
+
+    Parameters
+    ----------
+    training : fsviz.metrics.counts.Training
+        The labelled documents (every class's labels are read).
+    ks : iterable of int
+        Sizes of the feature sets, each from 0 to the number of words.
+    global_scores : array-like of float, shape (n_words,)
+        The global metric's scores, higher is better.
+    nfr : float in [0, 1], default 0
+        Negative feature ratio, as for :func:`igfss_select`.
+
+    Returns
+    -------
+    dict
+        Each k to an ndarray of int of shape (k,): the word indices, as :func:`igfss_select` orders them.
+
+    Raises
+    ------
+    ValueError
+        If a k is not a whole number from 0 to the number of words, or ``nfr`` is not in [0, 1].
+    """
     n = training.n_words
     ks = [check_whole(k, "k", minimum=0) for k in ks]  # 0 is allowed here: the empty set
     if max(ks, default=0) > n:

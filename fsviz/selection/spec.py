@@ -289,13 +289,26 @@ def _parse_igfss(parts, spec) -> IGFSS:
 def parse_spec(spec) -> Spec:
     """The typed form of a spec (a :class:`Spec` passes through unchanged).
 
-    Raises ValueError naming what is wrong: an unknown metric or
-    combination, a weight or ratio outside [0, 1], fewer than two inputs,
-    IGFSS inside a combination or weight, or unbalanced parentheses; for ``expr(…)``,
-    :class:`fsviz.metrics.FormulaError` names the part of the formula refused and its column.
-
     >>> parse_spec("ar(chi_max,bns@0.3)")
     Combination(kind='ar', parts=(MetricSpec(name='chi_max'), Weighted(inner=MetricSpec(name='bns'), alpha=0.3)))
+
+    Parameters
+    ----------
+    spec : str or Spec
+        A metric name, ``metric@alpha``, a combination, ``igfss(…)`` or ``expr(…)``.
+
+    Returns
+    -------
+    Spec
+        A :class:`MetricSpec`, :class:`Expression`, :class:`Weighted`, :class:`Combination` or :class:`IGFSS`.
+
+    Raises
+    ------
+    ValueError
+        Naming what is wrong: an unknown metric or combination, a weight or ratio outside [0, 1], fewer than
+        two inputs, IGFSS inside a combination or weight, or unbalanced parentheses.
+    fsviz.metrics.FormulaError
+        For ``expr(…)``: names the part of the formula refused and its column.
     """
     if isinstance(spec, Spec):
         return spec

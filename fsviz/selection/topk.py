@@ -17,7 +17,7 @@ ALPHA_HINT = " (0.5 = unweighted)"
 class Selection:
     """The top k words of one scoring.
 
-    Attributes
+    Parameters
     ----------
     indices : ndarray of int, shape (k,)
         Selected words, best first (ties by lower index first).
@@ -46,7 +46,18 @@ class Selection:
         return self.n_above + self.n_tied > self.k
 
     def mask(self, n_features: int) -> np.ndarray:
-        """Boolean mask over the vocabulary of the selected words."""
+        """Boolean mask over the vocabulary of the selected words.
+
+        Parameters
+        ----------
+        n_features : int
+            Size of the vocabulary.
+
+        Returns
+        -------
+        ndarray of bool of shape (n_features,)
+            True at the selected words.
+        """
         out = np.zeros(n_features, dtype=bool)
         out[self.indices] = True
         return out
@@ -62,6 +73,23 @@ def select_top_k(scores, k) -> Selection:
 
     Runs in O(n) plus O(k log k): a partition finds the threshold, and only
     the selected words are sorted.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_words,)
+        One score per word.
+    k : int
+        Number of words to select, 1 <= k <= n_words.
+
+    Returns
+    -------
+    fsviz.Selection
+        The selected indices, best first, the threshold and the tie counts.
+
+    Raises
+    ------
+    ValueError
+        If ``scores`` is not 1-D or ``k`` is out of range.
 
     Examples
     --------
@@ -85,8 +113,17 @@ def select_top_k(scores, k) -> Selection:
 def top_k_overlap(scores_by_metric: dict, k) -> np.ndarray:
     """Jaccard overlap ``|A ∩ B| / |A ∪ B|`` of the top-k sets of every pair of metrics.
 
-    ``scores_by_metric`` maps a metric name to its scores over one
-    vocabulary; the result is a square array in the dict's order.
+    Parameters
+    ----------
+    scores_by_metric : dict
+        Maps a metric name to its scores over one vocabulary.
+    k : int
+        Size of each top-k set, as for :func:`select_top_k`.
+
+    Returns
+    -------
+    ndarray of float64 of shape (n_metrics, n_metrics)
+        The overlaps, in the dict's order; 1 on the diagonal.
     """
     sets = [set(select_top_k(s, k).indices.tolist()) for s in scores_by_metric.values()]
     n = len(sets)
@@ -112,6 +149,27 @@ def alpha_weight(scores, tp, fp, pos, neg, alpha) -> np.ndarray:
     - words with tpr == fpr are neither positive nor negative and get the
       smaller weight, ``min(alpha, 1 - alpha)``, so at ``alpha = 1`` only
       positive features score above zero (and at 0 only negative ones).
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_words,)
+        The metric's scores.
+    tp, fp : array-like of shape (n_words,)
+        Positive and negative documents containing each word.
+    pos, neg : int
+        Positive and negative documents.
+    alpha : float
+        Weight of positive features, in [0, 1]; 0.5 is unweighted.
+
+    Returns
+    -------
+    ndarray of float64 of shape (n_words,)
+        The (shifted) scores times each word's weight.
+
+    Raises
+    ------
+    ValueError
+        If ``alpha`` is not in [0, 1].
 
     Examples
     --------

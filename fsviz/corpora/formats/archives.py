@@ -115,7 +115,26 @@ def _walk(root: Path, budget: Budget):
 
 
 def read_folder(path, *, name=None, limits=None) -> RawCorpus:
-    """A folder with one sub-folder per class (scikit-learn ``load_files`` layout)."""
+    """A folder with one sub-folder per class (scikit-learn ``load_files`` layout).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The folder; each file's label is the name of the sub-folder holding it.
+    name : str, optional
+        The corpus name; the folder's name when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+
+    Raises
+    ------
+    CorpusError
+        If the input is malformed or exceeds ``limits``; or a file cannot be read.
+    """
     root = named_path(path)
     what = f"folder {root.name or str(root)!r}"
     budget = Budget(check_limits(limits), what)
@@ -179,7 +198,26 @@ def _count_entries(handle, offset: int, length: int, at_most: int) -> int | None
 
 
 def read_zip(source, *, name=None, limits=None) -> RawCorpus:
-    """A ZIP archive of class folders, read member by member within the limits."""
+    """A ZIP archive of class folders, read member by member within the limits.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or file-like
+        The archive, a path or a binary file object opened for reading.
+    name : str, optional
+        The corpus name; the file name without its extensions when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+
+    Raises
+    ------
+    CorpusError
+        If the input is malformed or exceeds ``limits``; or the file is not a readable ZIP archive.
+    """
     fname = _name_of(source)
     budget = Budget(check_limits(limits), repr(fname))
     handle = source if hasattr(source, "read") else open_file(named_path(source), repr(fname))
@@ -299,7 +337,26 @@ class _TarProgress:
 
 
 def read_tar(source, *, name=None, limits=None) -> RawCorpus:
-    """A tar archive (optionally gzip/bzip2/xz-compressed) of class folders, streamed within the limits."""
+    """A tar archive (optionally gzip/bzip2/xz-compressed) of class folders, streamed within the limits.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or file-like
+        The archive, a path or a binary file object opened for reading.
+    name : str, optional
+        The corpus name; the file name without its extensions when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+
+    Raises
+    ------
+    CorpusError
+        If the input is malformed or exceeds ``limits``; or the archive is damaged or ends early.
+    """
     fname = _name_of(source)
     budget = Budget(check_limits(limits), repr(fname))
     progress = _TarProgress()

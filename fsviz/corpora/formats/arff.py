@@ -109,6 +109,25 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
     Word counts must be whole numbers, at least 0 (``?`` in a dense row is
     0); NaN, infinities, negatives, fractions and text are refused with the
     line and the attribute that hold them.
+
+    Parameters
+    ----------
+    source : str, os.PathLike or file-like
+        The ARFF file, a path or a binary file object.
+    name : str, optional
+        The corpus name; the ``@relation`` name (without ``.mat`` / ``.wc``), else the file name when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+        The labels, word counts and vocabulary read, before tokenising and cutoffs.
+
+    Raises
+    ------
+    CorpusError
+        If the input is malformed or exceeds ``limits``.
     """
     limits = check_limits(limits)
     data, fname = bytes_of(named_path(source), Budget(limits, "the ARFF file"))

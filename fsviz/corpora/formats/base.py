@@ -39,7 +39,20 @@ class CorpusError(ValueError):
 class RawCorpus:
     """What a reader returns: either ``texts`` or ``counts`` + ``vocabulary``.
 
-    ``labels`` holds one tuple of labels per document (usually one label).
+    Parameters
+    ----------
+    labels : list of tuple of str
+        One tuple of labels per document (usually one label).
+    texts : list of str, optional
+        One text per document, for a format of texts.
+    counts : scipy.sparse.csr_matrix of shape (n_docs, n_words), optional
+        Word counts, for a pre-counted format.
+    vocabulary : ndarray of str of shape (n_words,), optional
+        The words of the columns of ``counts``.
+    name : str, default "corpus"
+        The corpus name.
+    notes : list of str, optional
+        What the reader repaired or dropped; empty by default.
     """
 
     labels: list
@@ -89,7 +102,22 @@ def decode(data: bytes, what="file") -> str:
     read as U+FFFD (``café`` stays ``café``); otherwise it is a legacy
     8-bit file and is read as Latin-1 (every byte one character).
 
-    ``what`` names the input in the error: a phrase, or a tuple of path parts.
+    Parameters
+    ----------
+    data : bytes
+        The file's contents.
+    what : str or tuple of str, default "file"
+        Names the input in the error: a phrase, or a tuple of path parts.
+
+    Returns
+    -------
+    str
+        The decoded text.
+
+    Raises
+    ------
+    CorpusError
+        If ``data`` holds NUL bytes and no byte-order mark, or does not decode by its byte-order mark.
     """
     if isinstance(what, tuple):
         what = "/".join(what)

@@ -120,6 +120,25 @@ def read_cluto(path, *, name=None, limits=None) -> RawCorpus:
 
     Counts must be whole numbers, at least 0, and label rows must hold one
     0 or 1 per document; anything else is refused with its line and column.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The folder holding the two files.
+    name : str, optional
+        The corpus name; the set's ``<name>`` when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+        The labels, word counts and vocabulary read, before tokenising and cutoffs.
+
+    Raises
+    ------
+    CorpusError
+        If the input is malformed or exceeds ``limits``.
     """
     limits = check_limits(limits)
     folder = named_path(path)
@@ -183,7 +202,27 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     """CLUTO's ``<name>.mat`` (1-based sparse rows after an ``n_rows n_cols nnz``
     header), ``<name>.mat.rclass`` (one label per line) and, when present,
     ``<name>.mat.clabel`` (one word per line). Counts must be whole numbers,
-    at least 0; anything else is refused with its line and column."""
+    at least 0; anything else is refused with its line and column.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The ``.mat`` file, or a folder holding one (the first with its ``.rclass``).
+    name : str, optional
+        The corpus name; the ``.mat`` file's stem when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+        The labels, word counts and vocabulary read, before tokenising and cutoffs.
+
+    Raises
+    ------
+    CorpusError
+        If the input is malformed or exceeds ``limits``; or the ``.rclass`` file is missing.
+    """
     limits = check_limits(limits)
     path = named_path(path)
     if path.is_dir():

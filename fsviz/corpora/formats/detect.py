@@ -46,7 +46,25 @@ def _names(path: Path, limits: Limits) -> list[str]:
 
 
 def detect_format(source, *, limits=None) -> str:
-    """The ``format=`` name for ``source``, from its type, extension or contents."""
+    """The ``format=`` name for ``source``, from its type, extension or contents.
+
+    Parameters
+    ----------
+    source : str, os.PathLike, file-like, pandas.DataFrame or tuple
+        A path to a file or folder, an open file or upload, a DataFrame, or ``(texts, labels)``.
+    limits : fsviz.Limits, optional
+        Bounds on listing a folder's files; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    str
+        A key of :data:`FORMATS`: ``"texts"`` for a tuple, ``"csv"`` for a DataFrame.
+
+    Raises
+    ------
+    CorpusError
+        If ``source`` is no corpus source, does not exist, or its format cannot be told.
+    """
     _check_source(source)
     if isinstance(source, tuple):
         return "texts"
@@ -111,10 +129,27 @@ def _check_size(raw: RawCorpus, limits: Limits) -> RawCorpus:
 def read(source, *, format=None, limits=None, **options) -> RawCorpus:
     """Parse ``source`` with the reader for ``format`` (detected when None).
 
-    ``options`` go to the table and JSONL readers (``text_column``,
-    ``label_column``, ``label_sep``, ``sep``) and ``name`` to every reader;
-    ``limits`` (a :class:`~fsviz.corpora.formats.Limits`, default the defaults) bound
-    what every reader takes in.
+    Parameters
+    ----------
+    source : str, os.PathLike, file-like, pandas.DataFrame or tuple
+        A path to a file or folder, an open file or upload, a DataFrame, or ``(texts, labels)``.
+    format : str, optional
+        A key of :data:`FORMATS`; detected by :func:`detect_format` when None.
+    limits : fsviz.Limits, optional
+        Bound what every reader takes in; the defaults when None.
+    **options
+        ``text_column``, ``label_column``, ``label_sep`` and ``sep`` go to the table and JSONL
+        readers, and ``name`` to every reader.
+
+    Returns
+    -------
+    RawCorpus
+        The labels, word counts and vocabulary read, with the decoder's notes.
+
+    Raises
+    ------
+    CorpusError
+        For an unknown format or option, a format that does not fit the source, or what the reader refuses.
     """
     limits = check_limits(limits)
     _check_source(source)

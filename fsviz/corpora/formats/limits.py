@@ -132,7 +132,26 @@ class Limits:
 
     def error(self, field: str, what: str, seen, *, at_least=False, about=False) -> CorpusError:
         """The error for ``what`` exceeding the limit ``field`` with ``seen`` (at least that, or about that: an
-        estimate)."""
+        estimate).
+
+        Parameters
+        ----------
+        field : str
+            The limit exceeded, a field name such as ``"max_bytes"``.
+        what : str
+            Names the input in the message.
+        seen : int or float
+            The amount found.
+        at_least : bool, default False
+            Say "more than" ``seen``.
+        about : bool, default False
+            Say "about" ``seen``: an estimate.
+
+        Returns
+        -------
+        CorpusError
+            The error to raise, saying how to raise the limit.
+        """
         template, show = _PHRASES[field]
         seen_text = ("more than " if at_least else "about " if about else "") + show(seen)
         return CorpusError(
@@ -170,7 +189,23 @@ DEFAULT_LIMITS = Limits()
 
 
 def check_limits(limits) -> Limits:
-    """``limits`` (None: the defaults) as a :class:`Limits`, else ValueError."""
+    """``limits`` (None: the defaults) as a :class:`Limits`, else ValueError.
+
+    Parameters
+    ----------
+    limits : fsviz.Limits or None
+        The limits to check.
+
+    Returns
+    -------
+    fsviz.Limits
+        ``limits``, or :data:`DEFAULT_LIMITS` for None.
+
+    Raises
+    ------
+    ValueError
+        If ``limits`` is not a :class:`Limits`.
+    """
     if limits is None:
         return DEFAULT_LIMITS
     if not isinstance(limits, Limits):
