@@ -1,15 +1,13 @@
 """A shareable report of a grid's results: one self-contained HTML file.
 
-The report holds what the Results explorer shows at its defaults (or at the
-goal, k and metrics given): the recommendation in words, the curves vs k,
-the precision–recall trade-off, the tolerance curves and bars, the residual
-and pair analysis and the significance matrix, with the run's config and a
-summary of the tasks with their sizes (Figure 12). Every number comes from
-:mod:`fsviz.evaluation.analysis` and every figure from :mod:`fsviz.plots`, as on the page.
+The report holds what the Results explorer shows at its defaults (or at the goal, k and metrics given): the
+recommendation in words, the curves vs k, the precision–recall trade-off, the tolerance curves and bars, the residual
+and pair analysis and the significance matrix, with the run's config and a summary of the tasks with their sizes
+(Figure 12). Every number comes from :mod:`fsviz.evaluation.analysis` and every figure from :mod:`fsviz.plots`, as
+on the page.
 
-plotly.js is embedded once, in the page's head, so the file opens offline
-and loads nothing from the network. Text from the data (dataset, class and
-metric names) is escaped: tables through pandas' ``to_html``, the rest with
+plotly.js is embedded once, in the page's head, so the file opens offline and loads nothing from the network. Text
+from the data (dataset, class and metric names) is escaped: tables through pandas' ``to_html``, the rest with
 :func:`html.escape`; plotly escapes ``<`` and ``>`` in the figures' JSON.
 
 Examples
@@ -106,7 +104,18 @@ for a PNG.</footer>
 
 
 def default_k(ks) -> int:
-    """The k the Results explorer shows first: the one closest to 1000 on a log scale."""
+    """The k the Results explorer shows first: the one closest to 1000 on a log scale.
+
+    Parameters
+    ----------
+    ks : iterable of int
+        The ks tried.
+
+    Returns
+    -------
+    int
+        The k.
+    """
     ks = sorted(int(k) for k in ks)
     return ks[int(np.argmin([abs(np.log(k / 1000)) for k in ks]))]
 
@@ -127,14 +136,13 @@ class PairAnalysis:
     Attributes
     ----------
     goal, tolerance, leader
-        The goal, the relative tolerance and the leading metric (by default
-        the one most often within tolerance).
+        The goal, the relative tolerance and the leading metric (by default the one most often within tolerance).
     tasks : int
     alone : pandas.Series
         Per metric, the percentage of tasks on which it is within tolerance.
     residuals, at_tolerance : pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.residual_curves` for the leader over every
-        tolerance, and at ``tolerance`` only.
+        :func:`fsviz.evaluation.analysis.residual_curves` for the leader over every tolerance, and at ``tolerance``
+        only.
     pairs : pandas.DataFrame
         :func:`fsviz.evaluation.analysis.best_pairs` at ``tolerance``.
     leader_curve, pair_curve : pandas.DataFrame
@@ -232,15 +240,18 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
     goal : {"f1", "precision", "recall", "accuracy"}
         The goal of the tolerance, pair and significance sections.
     k : int, optional
-        The k of the precision–recall and significance sections (default:
-        the table's k closest to 1000).
+        The k of the precision–recall and significance sections (default: the table's k closest to 1000).
     metrics : sequence of str, optional
         The metrics drawn (default all); every analysis still counts them all.
     source : str
         Where the results came from, shown under the title.
     max_tasks : int
-        Tasks listed one by one in the corpus summary (default
-        :data:`DEFAULT_MAX_TASKS`); the rest are counted.
+        Tasks listed one by one in the corpus summary (default :data:`DEFAULT_MAX_TASKS`); the rest are counted.
+
+    Returns
+    -------
+    str
+        The HTML document, with its figures and plotly.js inline.
     """
     k, metrics, ks = _check(run, goal, k, metrics, max_tasks)
     results = run.results

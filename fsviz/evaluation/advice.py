@@ -70,6 +70,18 @@ _TASK = ["dataset", "class"]
 def is_reference(spec) -> bool:
     """True for what a selection is measured against, never the answer: all words, and any spec scoring with Rand.
 
+    Parameters
+    ----------
+    spec : str
+        A metric spec, or ``"all"``.
+
+    Returns
+    -------
+    bool
+        Whether ``spec`` is a reference.
+
+    Examples
+    --------
     >>> is_reference("all"), is_reference("rand"), is_reference("rand@0.3"), is_reference("ar(bns,rand)")
     (True, True, True, True)
     >>> is_reference("bns")
@@ -100,6 +112,20 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
     (columns ``k`` and ``goal``). Returns ``k`` (the smallest k at the peak),
     ``value``, ``k_low``, ``k_high`` and ``n_k`` (how many of the tried k lie
     in that range). A wide range means the choice of k matters little.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        One metric's rows of :func:`fsviz.evaluation.analysis.macro_average` (columns ``k`` and ``goal``).
+    goal : str
+        The column to read.
+    within : float, default 0.01
+        The relative distance from the peak.
+
+    Returns
+    -------
+    dict
+        ``k``, ``value``, ``k_low``, ``k_high`` and ``n_k``.
     """
     curve = curve.sort_values("k")
     ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
@@ -116,7 +142,18 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
 
 def scored_on(results: pd.DataFrame) -> str:
     """``"test file"`` when the results were scored on a test file (:func:`fsviz.evaluation.grid.training_file_splits`),
-    else ``"folds"`` (cross-validation, and tables written before the column existed)."""
+    else ``"folds"`` (cross-validation, and tables written before the column existed).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+
+    Returns
+    -------
+    str
+        ``"test file"`` or ``"folds"``.
+    """
     column = results["scored_on"] if "scored_on" in results.columns else pd.Series([], dtype=str)
     return "test file" if (column == "test file").any() else "folds"
 
@@ -131,6 +168,22 @@ def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, f
     is the smallest k at the peak and k_low the smallest k whose score is within ``se`` of the peak (a k below
     it would do as well, as far as the folds can tell).
 
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        One metric's macro curve (columns ``k`` and ``goal``).
+    goal : str
+        The column to read.
+    se : float
+        The standard error.
+
+    Returns
+    -------
+    tuple of (int, int, float)
+        ``(k_low, k_best, value)``.
+
+    Examples
+    --------
     >>> curve = pd.DataFrame({"k": [10, 100, 1000], "f1": [0.70, 0.79, 0.80]})
     >>> one_se_range(curve, "f1", 0.02), one_se_range(curve, "f1", 0.0)
     ((100, 1000, 0.8), (1000, 1000, 0.8))
@@ -173,9 +226,29 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     all words: the fewest words within ``within`` of all words); ``trials``, ``tasks``, ``folds``;
     ``stability`` / ``second_stability`` / ``by_stability`` (see the module's notes).
 
-    ``results`` is a results table or its :class:`fsviz.evaluation.run_analysis.RunAnalysis` (whose tables are
-    then reused). ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy).
-    A table with no real selection (only references) raises ValueError.
+    Parameters
+    ----------
+    results : pandas.DataFrame or fsviz.evaluation.run_analysis.RunAnalysis
+        A grid's results table, or its analysis (whose tables are then reused).
+    tolerances : dict, optional
+        Maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy).
+    pool : {"counts", "mean"}, default "counts"
+        How the folds are aggregated (:func:`fsviz.evaluation.analysis.per_trial`): ``"counts"`` sums their
+        confusion counts, ``"mean"`` averages their goals.
+    stability : pandas.DataFrame, optional
+        The run's stability (:func:`fsviz.evaluation.stability.stability_summary`), to break a tie.
+    within : float, default ``WITHIN``
+        The relative distance from the best macro F1 that the ``fewest`` goal (and ``fewer``) accepts.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per goal of :data:`ANSWER_GOALS`, with the columns above.
+
+    Raises
+    ------
+    ValueError
+        When the table has no real selection (only references).
     """
     tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
     analysis = analyse(results, pool=pool)

@@ -1,35 +1,28 @@
 """From the grid's tidy results table to the paper's figures of merit.
 
 Everything here reads only the table :func:`fsviz.evaluation.grid.run_grid` returns (or
-:func:`fsviz.evaluation.grid.load_results` reads), so a grid run elsewhere can be
-analysed later.
+:func:`fsviz.evaluation.grid.load_results` reads), so a grid run elsewhere can be analysed later.
 
 Aggregation follows Forman (2003), Appendix B:
 
-1. **per trial**: the folds of one cross-validation are *pooled*, summing
-   their confusion counts before computing precision, recall, F1 and
-   accuracy (as WEKA's cross-validation, which Forman used, reports them);
+1. **per trial**: the folds of one cross-validation are *pooled*, summing their confusion counts before computing
+   precision, recall, F1 and accuracy (as WEKA's cross-validation, which Forman used, reports them);
    ``pool="mean"`` averages the per-fold figures instead;
 2. **per task** (dataset, class): the mean over trials;
 3. **macro average**: the mean over tasks, for each metric and k.
 
-The "average maximum" of a task and metric is the maximum over k within each
-trial, averaged over the trials.
+The "average maximum" of a task and metric is the maximum over k within each trial, averaged over the trials.
 
 On top of these sit the analyses of Forman's results sections:
 
-- :func:`split_by_skew`: low- and high-skew tasks at a percentile of the
-  class skew (Figures 6–8);
-- :func:`task_maxima`, :func:`within_tolerance`, :func:`tolerance_curves`:
-  the chance that a metric comes within a tolerance of the best average
-  maximum any metric reached on a task (Figures 9, 10a, 18–21);
-- :func:`residual_curves` and :func:`best_pairs`: which metric best backs up
-  a leader on the tasks where it fails, and the pair that together succeed
-  most often (Figure 10b);
+- :func:`split_by_skew`: low- and high-skew tasks at a percentile of the class skew (Figures 6–8);
+- :func:`task_maxima`, :func:`within_tolerance`, :func:`tolerance_curves`: the chance that a metric comes within a
+  tolerance of the best average maximum any metric reached on a task (Figures 9, 10a, 18–21);
+- :func:`residual_curves` and :func:`best_pairs`: which metric best backs up a leader on the tasks where it fails,
+  and the pair that together succeed most often (Figure 10b);
 - :func:`paired_tests`: paired t-test and sign test between metrics at one k;
-- :func:`k_rule_summary`: each metric under a k rule (``fdr0.05``: k chosen
-  in each fold by significance), beside its best fixed k. Every other
-  function here reads the fixed-k rows only (:func:`fixed_k`).
+- :func:`k_rule_summary`: each metric under a k rule (``fdr0.05``: k chosen in each fold by significance), beside
+  its best fixed k. Every other function here reads the fixed-k rows only (:func:`fixed_k`).
 
 The advice built on them (which metric to use, with what k, how sure) is
 :mod:`fsviz.evaluation.advice`.
@@ -91,8 +84,8 @@ def _pooled(results: pd.DataFrame, keys: list, pool: str) -> pd.DataFrame:
 def per_trial(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
     """One row per dataset × class × metric × k × trial, of the fixed-k rows (:func:`fixed_k`).
 
-    ``pool="counts"`` (default) sums the folds' confusion counts, then computes
-    the goals; ``pool="mean"`` averages the folds' goals.
+    ``pool="counts"`` (default) sums the folds' confusion counts, then computes the goals; ``pool="mean"``
+    averages the folds' goals.
     """
     return _pooled(fixed_k(results), _TASK + ["metric", "k", "trial"], pool)
 
@@ -100,15 +93,12 @@ def per_trial(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
 def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts") -> pd.DataFrame:
     """Each metric under each k rule (:attr:`fsviz.evaluation.grid.GridConfig.k_rules`), macro-averaged, beside its best fixed k.
 
-    A rule chooses k in each fold, so a trial's folds are pooled across
-    their different k (as :func:`per_trial` pools a fixed k's); then the
-    mean over trials per task and the mean over tasks, with its standard
-    error. Returns one row per metric × rule: ``metric, k_rule``, the goal
-    and ``<goal>_sem``, ``tasks``; the folds' chosen k over every task
-    (``k_median, k_min, k_max``) and ``empty_folds``, the folds where no
-    word qualified (k = 0); ``best_fixed``, the metric's best macro-averaged
-    goal over the fixed ks, at ``best_k`` (NaN without fixed-k rows).
-    Empty when no row was chosen by a rule.
+    A rule chooses k in each fold, so a trial's folds are pooled across their different k (as :func:`per_trial`
+    pools a fixed k's); then the mean over trials per task and the mean over tasks, with its standard error. Returns
+    one row per metric × rule: ``metric, k_rule``, the goal and ``<goal>_sem``, ``tasks``; the folds' chosen k over
+    every task (``k_median, k_min, k_max``) and ``empty_folds``, the folds where no word qualified (k = 0);
+    ``best_fixed``, the metric's best macro-averaged goal over the fixed ks, at ``best_k`` (NaN without fixed-k
+    rows). Empty when no row was chosen by a rule.
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -148,8 +138,8 @@ def per_task(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
 def macro_average(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
     """Each goal macro-averaged over tasks, per metric and k, with its standard error.
 
-    The all-features rows (metric ``"all"``) are collapsed to one row whose
-    ``k`` is the largest vocabulary among the datasets.
+    The all-features rows (metric ``"all"``) are collapsed to one row whose ``k`` is the largest vocabulary among
+    the datasets.
     """
     tasks = per_task(results, pool=pool)
     tasks.loc[tasks["metric"] == ALL, "k"] = tasks.loc[tasks["metric"] == ALL, "k"].max()
@@ -163,8 +153,7 @@ def macro_average(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFram
 def average_maximum(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts") -> pd.DataFrame:
     """Forman's "average maximum": per task and metric, the best k in each trial, averaged.
 
-    Returns one row per dataset × class × metric with the goal's average
-    maximum and the k most often best.
+    Returns one row per dataset × class × metric with the goal's average maximum and the k most often best.
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -192,13 +181,11 @@ def task_skews(results: pd.DataFrame) -> pd.Series:
 def split_by_skew(results: pd.DataFrame, percentile: float = 90) -> tuple[float, pd.DataFrame, pd.DataFrame]:
     """Split the results into low- and high-skew tasks at a percentile of skew.
 
-    Forman (2003) split his 229 tasks at the 90th percentile, 1:67 (Figure 7).
-    High-skew tasks are those whose skew *exceeds* the threshold (his "23 of
-    the 229 tasks have a skew exceeding 1:67"); the percentile interpolates
+    Forman (2003) split his 229 tasks at the 90th percentile, 1:67 (Figure 7). High-skew tasks are those whose skew
+    *exceeds* the threshold (his "23 of the 229 tasks have a skew exceeding 1:67"); the percentile interpolates
     linearly between tasks (numpy's default).
 
-    Returns ``(threshold, low, high)``, the last two being row subsets of
-    ``results``.
+    Returns ``(threshold, low, high)``, the last two being row subsets of ``results``.
     """
     if not 0 <= percentile <= 100:
         raise ValueError(f"`percentile` must be between 0 and 100, got {percentile}")
@@ -216,9 +203,8 @@ def task_maxima(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts"
                 baseline: bool = False) -> pd.DataFrame:
     """Tasks × metrics: each metric's average maximum of ``goal`` on each task (wide).
 
-    The input of the tolerance analyses. The all-features baseline is left
-    out unless ``baseline`` (Forman compares the metrics with each other); a
-    metric that did not run on a task is NaN there.
+    The input of the tolerance analyses. The all-features baseline is left out unless ``baseline`` (Forman compares
+    the metrics with each other); a metric that did not run on a task is NaN there.
     """
     long = average_maximum(results, goal, pool=pool)
     if not baseline:
@@ -231,11 +217,10 @@ def task_maxima(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts"
 def within_tolerance(maxima: pd.DataFrame, tolerance: float, *, relative: bool = True) -> pd.DataFrame:
     """Tasks × metrics, True where the metric comes within ``tolerance`` of the task's best.
 
-    The best is the largest average maximum of any metric on the task.
-    ``relative`` (Forman's "within x% of the best"): value ≥ best · (1 − t);
-    otherwise an absolute tolerance in the goal's units: value ≥ best − t.
-    A task on which every metric scores 0 counts as a success for all of them
-    (all tie for the best); a missing value is a failure.
+    The best is the largest average maximum of any metric on the task. ``relative`` (Forman's "within x% of the
+    best"): value ≥ best · (1 − t); otherwise an absolute tolerance in the goal's units: value ≥ best − t. A task on
+    which every metric scores 0 counts as a success for all of them (all tie for the best); a missing value is a
+    failure.
     """
     if tolerance < 0:
         raise ValueError(f"`tolerance` must be ≥ 0, got {tolerance}")
@@ -247,7 +232,19 @@ def within_tolerance(maxima: pd.DataFrame, tolerance: float, *, relative: bool =
 def tolerance_curves(maxima: pd.DataFrame, tolerances=TOLERANCES, *, relative: bool = True) -> pd.DataFrame:
     """For each tolerance and metric, the percentage of tasks within tolerance of the best.
 
-    Returns a long table: ``tolerance, metric, percent, tasks``.
+    Parameters
+    ----------
+    maxima : pandas.DataFrame
+        Tasks × metrics, each metric's average maximum on each task (:func:`task_maxima`).
+    tolerances : sequence of float, default ``TOLERANCES``
+        The tolerances (relative: 0 to 10%).
+    relative : bool, default True
+        Relative tolerances, value ≥ best · (1 − t); else absolute, value ≥ best − t (:func:`within_tolerance`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        A long table: ``tolerance, metric, percent, tasks``.
     """
     frames = []
     for t in tolerances:
@@ -260,8 +257,8 @@ def tolerance_curves(maxima: pd.DataFrame, tolerances=TOLERANCES, *, relative: b
 def goal_shares(results: pd.DataFrame, tolerances: dict | None = None, *, pool: str = "counts") -> pd.DataFrame:
     """Every goal at its own tolerance: the percentage of tasks each metric gets within it (Figure 9b).
 
-    ``tolerances`` maps goals to relative tolerances (default: Forman's 1%,
-    and 0.1% for accuracy). Returns ``goal, tolerance, metric, percent``.
+    ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy). Returns
+    ``goal, tolerance, metric, percent``.
     """
     tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
     frames = []
@@ -276,11 +273,9 @@ def residual_curves(maxima: pd.DataFrame, leader: str, tolerances=TOLERANCES, *,
                     relative: bool = True) -> pd.DataFrame:
     """Forman's residual win analysis for a leading metric.
 
-    For each tolerance and each other ("backup") metric: ``failed``, the
-    number of tasks on which the leader is not within tolerance;
-    ``residual``, the percentage of those on which the backup is
-    (NaN when the leader never fails); and ``combined``, the percentage of
-    all tasks on which the leader or the backup is (Figure 10b).
+    For each tolerance and each other ("backup") metric: ``failed``, the number of tasks on which the leader is not
+    within tolerance; ``residual``, the percentage of those on which the backup is (NaN when the leader never
+    fails); and ``combined``, the percentage of all tasks on which the leader or the backup is (Figure 10b).
     """
     if leader not in maxima.columns:
         raise ValueError(f"leader {leader!r} is not among the metrics {list(maxima.columns)}")
@@ -299,10 +294,22 @@ def residual_curves(maxima: pd.DataFrame, leader: str, tolerances=TOLERANCES, *,
 def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool = True) -> pd.DataFrame:
     """Every pair of metrics, ranked by the percentage of tasks on which either is within tolerance.
 
-    Exhaustive over the pairs (Forman's "optimal pair"). Ties are broken by
-    the better of the two metrics' own percentages, then by name, so the
-    order is deterministic. Columns: ``first, second, percent, first_percent,
-    second_percent``.
+    Exhaustive over the pairs (Forman's "optimal pair"). Ties are broken by the better of the two metrics' own
+    percentages, then by name, so the order is deterministic.
+
+    Parameters
+    ----------
+    maxima : pandas.DataFrame
+        Tasks × metrics, each metric's average maximum on each task (:func:`task_maxima`).
+    tolerance : float, default 0.01
+        The tolerance of the best (:func:`within_tolerance`).
+    relative : bool, default True
+        Whether ``tolerance`` is relative to the best (else absolute, in the goal's units).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``first, second, percent, first_percent, second_percent``, the best pair first.
     """
     ok = within_tolerance(maxima, tolerance, relative=relative)
     alone = 100 * ok.mean(axis=0)
@@ -334,8 +341,8 @@ def p_text(p: float, *, named: bool = True) -> str:
 def paired_t(d: np.ndarray) -> tuple[float, float]:
     """Two-sided paired t-test on differences ``d`` (as scipy.stats.ttest_rel).
 
-    Identical scores (every difference 0) give t = 0, p = 1; a constant
-    non-zero difference gives t = ±inf, p = 0, where scipy returns NaN.
+    Identical scores (every difference 0) give t = 0, p = 1; a constant non-zero difference gives t = ±inf, p = 0,
+    where scipy returns NaN.
     """
     n = d.size
     if n < 2:
@@ -351,12 +358,27 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
                  pool: str = "counts") -> pd.DataFrame:
     """Paired t-test and sign test between every two metrics at ``k``, over tasks × trials.
 
-    The pairs are the (dataset, class, trial) units both metrics ran on, each
-    scored with its folds pooled, as Forman's "paired t-test of the 229*5
-    runs". The all-features baseline (metric ``"all"``), when present, is
-    compared at its own k. The sign test drops ties (an exact binomial test
-    of wins against losses). Returns one row per ordered pair ``a, b`` with
-    ``n, mean_diff`` (a − b), ``t, t_p, wins, losses, ties, sign_p``.
+    The pairs are the (dataset, class, trial) units both metrics ran on, each scored with its folds pooled, as
+    Forman's "paired t-test of the 229*5 runs". The all-features baseline (metric ``"all"``), when present, is
+    compared at its own k. The sign test drops ties (an exact binomial test of wins against losses).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+    goal : str, default "f1"
+        One of :data:`GOALS`.
+    k : int, default 1000
+        The number of features the metrics are compared at.
+    metrics : sequence of str, optional
+        The metrics to compare (default: all).
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`per_trial`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per ordered pair ``a, b`` with ``n, mean_diff`` (a − b), ``t, t_p, wins, losses, ties, sign_p``.
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -383,9 +405,9 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
 
 
 def paired_p(trials: pd.DataFrame, goal: str, a: str, ka, b: str, kb) -> tuple[float, int]:
-    """The paired t-test's p (:func:`paired_t`) of metric ``a`` at ``ka`` against ``b`` at ``kb`` (None: any
-    k, as for all words) over the (dataset, class, trial) units of :func:`per_trial`'s table ``trials`` both
-    ran on, and how many units; NaN below two units."""
+    """The paired t-test's p (:func:`paired_t`) of metric ``a`` at ``ka`` against ``b`` at ``kb`` (None: any k, as
+    for all words) over the (dataset, class, trial) units of :func:`per_trial`'s table ``trials`` both ran on, and
+    how many units; NaN below two units."""
     def scores(metric, k):
         rows = trials[(trials["metric"] == metric) & ((trials["k"] == k) if k is not None else True)]
         return rows.set_index(_TASK + ["trial"])[goal]

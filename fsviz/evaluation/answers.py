@@ -142,14 +142,35 @@ def _pair(row, label) -> str:
 
 def method_sentence(scored_on: str = "folds") -> str:
     """How the answer's p-values are obtained, in words (:data:`fsviz.evaluation.nested.METHOD`, or
-    :data:`~fsviz.evaluation.nested.METHOD_TEST_FILE` when the run was ``scored_on`` a test file)."""
+    :data:`~fsviz.evaluation.nested.METHOD_TEST_FILE` when the run was ``scored_on`` a test file).
+
+    Parameters
+    ----------
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"``.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     return METHOD_TEST_FILE if scored_on == "test file" else METHOD
 
 
 def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
     """Plain-words sentences, one per goal, from :func:`fsviz.evaluation.advice.recommend`'s table.
 
-    ``label`` turns a metric name into what the reader sees (e.g. "BNS").
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fsviz.evaluation.advice.recommend`'s table.
+    label : callable(str) -> str, optional
+        Turns a metric name into what the reader sees (e.g. "BNS"; default: the name itself).
+
+    Returns
+    -------
+    list of str
+        One sentence (in Markdown) per goal.
     """
     lines = []
     for row in table.itertuples(index=False):
@@ -176,7 +197,20 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
 
 def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFrame:
     """:func:`fsviz.evaluation.advice.recommend`'s table for people: labelled columns, rounded numbers,
-    references beside the answer, and the leader's stability when the run's was given."""
+    references beside the answer, and the leader's stability when the run's was given.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fsviz.evaluation.advice.recommend`'s table.
+    label : callable(str) -> str, default ``metric_label``
+        Turns a metric name into what the reader sees.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table for people.
+    """
     def number(value):
         return "–" if _nan(value) else f"{value:.3f}"
 
@@ -213,6 +247,18 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
     ``beats_rand``, ``p`` (the choice against all words, or against Rand without all words), ``method`` (how
     ``p`` was obtained), ``scored_on`` (``"folds"``: cross-validation; ``"test file"``: your test file), ``trials``,
     ``tasks`` and ``text`` (the sentences shown, without Markdown). NaN is None.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fsviz.evaluation.advice.recommend`'s table.
+    label : callable(str) -> str, optional
+        Turns a metric name into what the reader sees (default: the name itself).
+
+    Returns
+    -------
+    list of dict
+        One answer per goal, with the keys above.
     """
     def plain(value):
         if _nan(value):

@@ -9,9 +9,8 @@ classifier (:func:`fsviz.learn.classifiers.make_classifier`) on those words::
     Pipeline([("words", CountVectorizer(binary=True, vocabulary=<the k selected words>, lowercase=True)),
               ("classifier", LinearSVC(random_state=0))])
 
-:func:`export_selection` makes the file: the pipeline saved with skops
-(``.skops``: no pickle, loaded only with the types you name as trusted), or,
-for corpora that came pre-counted (ARFF, CLUTO: no texts to tokenise), the
+:func:`export_selection` makes the file: the pipeline saved with skops (``.skops``: no pickle, loaded only with
+the types you name as trusted), or, for corpora that came pre-counted (ARFF, CLUTO: no texts to tokenise), the
 selected words as CSV or JSON; and the few lines of Python that use it.
 
 Why the selection is the vectoriser's vocabulary, not ``SelectKBest``
@@ -275,27 +274,30 @@ def export_pipeline(corpus, class_name, metric, k, *, negative=None, classifier=
     Parameters
     ----------
     corpus : fsviz.Corpus
-        A corpus read from texts (``corpus.options["tokenised"]``); every
-        document trains the model.
+        A corpus read from texts (``corpus.options["tokenised"]``); every document trains the model.
     class_name : str or list of str
         The positive class (or group of classes); ``predict`` returns it or ``"not <class_name>"``.
     negative : list of str, optional
         A negative group of classes instead of the rest (:mod:`fsviz.corpora.groups`): the model is fitted on the two
         groups' documents only, and ``predict`` returns the positive or the negative group's name.
     metric : str
-        Any spec (:func:`fsviz.selection.parse_spec`): a metric, ``bns@0.3``,
-        a combination, IGFSS.
+        Any spec (:func:`fsviz.selection.parse_spec`): a metric, ``bns@0.3``, a combination, IGFSS.
     k : int
         Words to select; above the vocabulary, all of it.
     classifier : str, default "svm"
-        A key of :data:`fsviz.learn.classifiers.CLASSIFIERS`; ``params`` its
-        parameters (a dict), checked as the grid checks them.
+        A key of :data:`fsviz.learn.classifiers.CLASSIFIERS`.
+    params : dict or tuple of (name, value) pairs, default ()
+        The classifier's parameters, checked as the grid checks them.
     random_state : int, default 0
         Seed for Rand and IGFSS's draws.
     max_bytes : int, default 256 MiB
-        The largest model to fit, estimated before fitting: about 1 KiB a word
-        as skops builds it (the file, deflated, is 20–30 times smaller), and
-        kNN stores every training document; raise it to export a larger one.
+        The largest model to fit, estimated before fitting: about 1 KiB a word as skops builds it (the file,
+        deflated, is 20–30 times smaller), and kNN stores every training document; raise it to export a larger one.
+
+    Returns
+    -------
+    sklearn.pipeline.Pipeline
+        The fitted ``CountVectorizer → classifier`` pipeline.
 
     Raises
     ------
@@ -355,17 +357,26 @@ def export_selection(corpus, class_name, metric, k, *, negative=None, classifier
                      random_state=0, max_bytes=DEFAULT_MAX_MODEL_BYTES) -> Export:
     """:func:`export_pipeline` saved with skops, or the selected words as CSV/JSON; one file and its snippet.
 
-    ``file_type``: ``"skops"`` (the default for corpora read from texts),
-    ``"csv"`` (the default for pre-counted ones) or ``"json"`` (the words
-    with the corpus, class, spec and preprocessing). Other arguments as
-    :func:`export_pipeline`.
+    Loading a ``.skops`` file: ``skops.io.load(path, trusted=export.trusted)``; check first that
+    ``skops.io.get_untrusted_types(file=path)`` lists only those. A pipeline of scikit-learn's LinearSVC or
+    MultinomialNB needs none (skops trusts scikit-learn and numpy types); a stemmed corpus adds
+    ``fsviz.evaluation.export.SnowballAnalyzer``, a kNN or centroid classifier its ``fsviz.learn.classifiers`` class;
+    both then need fsviz installed to load.
 
-    Loading a ``.skops`` file: ``skops.io.load(path, trusted=export.trusted)``;
-    check first that ``skops.io.get_untrusted_types(file=path)`` lists only
-    those. A pipeline of scikit-learn's LinearSVC or MultinomialNB needs none
-    (skops trusts scikit-learn and numpy types); a stemmed corpus adds
-    ``fsviz.evaluation.export.SnowballAnalyzer``, a kNN or centroid classifier its
-    ``fsviz.learn.classifiers`` class; both then need fsviz installed to load.
+    Parameters
+    ----------
+    corpus, class_name, metric, k, negative, classifier, params
+        As :func:`export_pipeline`.
+    file_type : {"skops", "csv", "json"}, optional
+        ``"skops"`` (the default for corpora read from texts), ``"csv"`` (the default for pre-counted ones) or
+        ``"json"`` (the words with the corpus, class, spec and preprocessing).
+    random_state, max_bytes
+        As :func:`export_pipeline`.
+
+    Returns
+    -------
+    Export
+        The file, its name, the selected words and the snippet that loads it.
     """
     plan = _plan(corpus, class_name, metric, k, classifier, params, random_state, negative)
     tokenised = bool(plan.corpus.options.get("tokenised", False))

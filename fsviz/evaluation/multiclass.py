@@ -72,12 +72,24 @@ COLUMNS = ["dataset", "trial", "fold", "metric", "k", "n_features", *MEASURES]
 
 
 def multiclass_metric_names() -> list[str]:
-    """The registered metrics that can choose one word set for every class (see :func:`check_multiclass_metrics`)."""
+    """The registered metrics that can choose one word set for every class (see :func:`check_multiclass_metrics`).
+
+    Returns
+    -------
+    list of str
+        Their names.
+    """
     return [m for m in metric_names() if parse_spec(m).is_global]
 
 
 def check_multiclass_metrics(metrics) -> None:
-    """ValueError naming any spec that scores one class against the rest (it cannot select for all classes)."""
+    """ValueError naming any spec that scores one class against the rest (it cannot select for all classes).
+
+    Parameters
+    ----------
+    metrics : sequence of str
+        Metric specs.
+    """
     bad = [m for m in metrics if not parse_spec(m).is_global]
     if bad:
         raise ValueError(
@@ -89,11 +101,9 @@ def check_multiclass_metrics(metrics) -> None:
 def ranked_measures(scores: np.ndarray, Y: np.ndarray) -> tuple[float, float]:
     """Mean R-precision and mean average precision of each document's labels ranked by ``scores``.
 
-    ``scores`` and ``Y`` (Boolean, true labels) have shape (documents,
-    classes). R-precision: the share of a document's R true labels among its
-    R best-scored ones; average precision: the mean, over its true labels, of
-    the precision at each one's rank. Ties rank in column order. Documents
-    with no true label are left out.
+    ``scores`` and ``Y`` (Boolean, true labels) have shape (documents, classes). R-precision: the share of a
+    document's R true labels among its R best-scored ones; average precision: the mean, over its true labels, of
+    the precision at each one's rank. Ties rank in column order. Documents with no true label are left out.
     """
     Y = np.asarray(Y, dtype=bool)
     keep = Y.any(axis=1)
@@ -219,16 +229,30 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
                    done: pd.DataFrame | None = None, on_rows=None) -> pd.DataFrame:
     """Evaluate ``config.metrics`` with one classifier over every class of ``corpus``.
 
-    Uses the config's metrics, ks, trials, folds, classifier and seed (its
-    ``classes`` is ignored: every class takes part). Returns one row per
-    trial × fold × metric × k with the columns of :data:`MEASURES`; the
-    all-features baseline is metric ``"all"``. A cell is one metric (or the
-    baseline) on one trial's fold (:func:`multiclass_cells`);
-    ``progress(done, total)`` is called after each; ``should_stop()``
-    returning True ends the run early with the cells finished so far.
-    ``done``, the table of a stopped run of the same config and corpus, is
-    kept and its cells are not run again. ``on_rows(frame)`` is given each
-    finished cell's rows as they come (a page draws the curves so far).
+    A cell is one metric (or the baseline) on one trial's fold (:func:`multiclass_cells`).
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus; every class takes part.
+    config : GridConfig
+        Its metrics, ks, trials, folds, classifier and seed are used (its ``classes`` is ignored).
+    n_jobs : int, default 1
+        Parallel worker processes (-1: one per core).
+    progress : callable(done, total), optional
+        Called after each finished cell (and once at the start).
+    should_stop : callable() -> bool, optional
+        Returning True ends the run early with the cells finished so far.
+    done : pandas.DataFrame, optional
+        The table of a stopped run of the same config and corpus: kept, and its cells are not run again.
+    on_rows : callable(pandas.DataFrame), optional
+        Given each finished cell's rows as they come (a page draws the curves so far).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per trial × fold × metric × k with the columns of :data:`MEASURES`; the all-features baseline is
+        metric ``"all"``.
     """
     check_n_jobs(n_jobs)
     X, Y, cells = _prepared(corpus, config)
@@ -266,7 +290,18 @@ def cells_done(table: pd.DataFrame) -> int:
 
 
 def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
-    """Each measure averaged over trials and folds, per metric and k (the all-features row at its own k)."""
+    """Each measure averaged over trials and folds, per metric and k (the all-features row at its own k).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table of :func:`run_multiclass`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric and k: ``metric, k`` and the mean of each of :data:`MEASURES`.
+    """
     return table.groupby(["metric", "k"], as_index=False)[list(MEASURES)].mean()
 
 
@@ -341,7 +376,20 @@ def all_runs(grid_folder, multiclass_folder) -> pd.DataFrame:
 def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
     """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key).
 
-    ValueError when ``path`` is not such a file (not Parquet, or without its metadata).
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The file.
+
+    Returns
+    -------
+    tuple of (GridConfig, pandas.DataFrame, dict)
+        The config, the table and the metadata.
+
+    Raises
+    ------
+    ValueError
+        When ``path`` is not such a file (not Parquet, or without its metadata).
     """
     name = Path(path).name
     try:

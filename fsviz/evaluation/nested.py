@@ -57,7 +57,20 @@ _EPS = 1e-12
 
 def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
     """Per metric, k, trial and fold: ``held`` (the goal on that fold's counts) and ``rest`` (on the other folds'
-    counts of that trial, pooled), each macro-averaged over the tasks; all words' rows get one k (the largest)."""
+    counts of that trial, pooled), each macro-averaged over the tasks; all words' rows get one k (the largest).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+    goal : str
+        One of :data:`fsviz.evaluation.analysis.GOALS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric, k, trial and fold, with ``held`` and ``rest``.
+    """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
     rows = fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *_COUNTS]].copy()
@@ -79,6 +92,13 @@ class HeldOut:
 
     ``folds`` has one row per (trial, fold): the ``metric`` and ``k`` picked on the other folds and ``held``,
     the pick's macro score on that fold. ``score`` is their mean, the choice's estimated score on new data.
+
+    Parameters
+    ----------
+    folds : pandas.DataFrame
+        One row per (trial, fold): ``metric``, ``k`` and ``held``.
+    n_folds : int
+        The cross-validation's number of folds.
     """
 
     folds: pd.DataFrame
@@ -100,7 +120,24 @@ def held_out(table: pd.DataFrame, metrics, *, rule: str = "best", within: float 
     """The pick of ``rule`` (:data:`RULES`) among ``metrics`` (any of their k), made on the other folds of each
     trial and scored on the held-out fold, from :func:`fold_macro`'s ``table``. Ties: ``best`` takes the metric
     named first in ``metrics``, then the smaller k; ``fewest`` the smaller k, then the better score, then the
-    metric named first."""
+    metric named first.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table of :func:`fold_macro`.
+    metrics : sequence of str
+        The metrics to choose among.
+    rule : str, default "best"
+        One of :data:`RULES`.
+    within : float, default 0.01
+        The relative tolerance of the ``fewest`` rule.
+
+    Returns
+    -------
+    HeldOut
+        The picks and their held-out scores.
+    """
     if rule not in RULES:
         raise ValueError(f"`rule` must be one of {RULES}, got {rule!r}")
     order = {m: i for i, m in enumerate(metrics)}
@@ -123,6 +160,20 @@ def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
     J = len(d), J − 1 degrees of freedom; (t, two-sided p). NaN below two differences or two folds; identical
     scores give (0, 1), a constant non-zero difference (±inf, 0).
 
+    Parameters
+    ----------
+    d : numpy.ndarray
+        The held-out differences.
+    folds : int
+        The cross-validation's number of folds.
+
+    Returns
+    -------
+    tuple of (float, float)
+        ``(t, p)``, p two-sided.
+
+    Examples
+    --------
     >>> t, p = corrected_t(np.array([0.02, 0.03, 0.01, 0.02]), 4)
     >>> round(t, 3), round(p, 3)
     (3.207, 0.049)
@@ -143,6 +194,24 @@ def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "fo
     followed by how the choice was made unless ``chosen`` is False (a sentence that says it already);
     ``scored_on="test file"``: the held-out units are parts of the test file.
 
+    Parameters
+    ----------
+    n : int
+        The held-out units (folds × trials).
+    folds : int
+        The folds (or parts) per trial.
+    chosen : bool, default True
+        Whether to say how the choice was made.
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"``.
+
+    Returns
+    -------
+    str
+        The text.
+
+    Examples
+    --------
     >>> method_text(8, 4, scored_on="test file")
     'corrected resampled t-test over 4 held-out parts of the test file × 2 trials, metric and k chosen on the other parts'
     """

@@ -42,7 +42,21 @@ MAX_CLASSES = 8
 @dataclass(frozen=True)
 class QuickPlan:
     """What the quick plan runs on a corpus: ``config`` for :func:`fsviz.evaluation.grid.run_grid`, the
-    ``classes`` chosen (largest first) out of ``n_classes``."""
+    ``classes`` chosen (largest first) out of ``n_classes``.
+
+    Parameters
+    ----------
+    config : GridConfig
+        What to run.
+    classes : tuple of str
+        The positive classes chosen, largest first.
+    n_classes : int
+        The corpus's number of classes.
+    vocabulary : int
+        The corpus's number of words.
+    test_file : bool, default False
+        Whether the corpus came with a test file.
+    """
 
     config: GridConfig
     classes: tuple
@@ -78,9 +92,31 @@ def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, class
                **options) -> QuickPlan:
     """The quick plan for ``corpus`` (a :class:`fsviz.Corpus`): see the module's notes.
 
-    ``classes`` picks the positive classes yourself (default: the ``max_classes`` largest, ties by name);
-    ``trials`` more than one sharpens the answer; ``options`` go to :class:`GridConfig` (``classifier``,
-    ``C`` …). Raises ValueError when no class has documents on both sides in every fold.
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus to plan for.
+    trials : int, default 1
+        Random repetitions of the cross-validation; more than one sharpens the answer.
+    max_classes : int, default ``MAX_CLASSES``
+        How many positive classes to pick when ``classes`` is None.
+    classes : sequence of str, optional
+        The positive classes, picked yourself (default: the ``max_classes`` largest usable ones, ties by name).
+    seed : int, default 0
+        The grid's random seed.
+    **options
+        Passed to :class:`GridConfig` (``classifier``, ``C`` …).
+
+    Returns
+    -------
+    QuickPlan
+        The plan: its :class:`GridConfig`, the chosen classes, the corpus's number of classes and vocabulary,
+        and whether it has a test file.
+
+    Raises
+    ------
+    ValueError
+        When ``classes`` is None and no class has documents on both sides in every fold.
     """
     sizes = np.asarray(corpus.class_sizes)
     names = [str(c) for c in corpus.classes]
@@ -116,6 +152,22 @@ def refined_configs(config: GridConfig, *, metrics=(), ks=()) -> list[GridConfig
     k, trial, fold) once. More trials are the plan's own ``trials`` (carried over by
     :func:`fsviz.evaluation.grid.carry_over`).
 
+    Parameters
+    ----------
+    config : GridConfig
+        The plan's config.
+    metrics : sequence of str, default ()
+        Metrics to add.
+    ks : sequence of int, default ()
+        Numbers of features to add.
+
+    Returns
+    -------
+    list of GridConfig
+        ``config`` first, then the added runs.
+
+    Examples
+    --------
     >>> base = GridConfig(metrics=("bns", "rand"), ks=(10, 100))
     >>> [(c.metrics, c.ks, c.all_features) for c in refined_configs(base, metrics=["ig", "bns"], ks=[30, 100])]
     [(('bns', 'rand'), (10, 100), True), (('ig',), (10, 100), False), (('bns', 'rand', 'ig'), (30,), False)]

@@ -36,6 +36,15 @@ class RunAnalysis:
     Read its tables as attributes and methods: :attr:`trials`, :attr:`tasks`, :attr:`macro`, :meth:`maxima`,
     :meth:`shares`, :meth:`pairs`, :meth:`folds`. The object keeps what it made; the table must not change
     after :func:`analyse`.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.analysis.per_trial`).
+    _made : dict, optional
+        The tables made so far, by key (internal: left to its default).
     """
 
     results: pd.DataFrame
@@ -97,7 +106,21 @@ class RunAnalysis:
 
 def analyse(results, *, pool: str = "counts") -> RunAnalysis:
     """The :class:`RunAnalysis` of a results table; given one already, that one (so every reader can take
-    either)."""
+    either).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame or RunAnalysis
+        A grid's results table, or its analysis.
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.analysis.per_trial`); unused for a
+        :class:`RunAnalysis`.
+
+    Returns
+    -------
+    RunAnalysis
+        The analysis.
+    """
     if isinstance(results, RunAnalysis):
         return results
     return RunAnalysis(results, pool)

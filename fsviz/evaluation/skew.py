@@ -96,6 +96,11 @@ def forman_tasks() -> pd.DataFrame:
 
     His table gives each dataset's class sizes, not their names: ``class``
     is a class's place in that sorted list (``"1"`` the smallest).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The 229 tasks: ``dataset, class, pos, neg, skew``.
     """
     rows = [(name, str(i), size, docs - size) for name, (docs, sizes) in FORMAN_DATASETS.items()
             for i, size in enumerate(sizes, 1)]
@@ -104,7 +109,20 @@ def forman_tasks() -> pd.DataFrame:
 
 
 def with_forman_tasks(tasks: pd.DataFrame, source: str) -> pd.DataFrame:
-    """``tasks`` then Forman's 229, with a ``source`` column saying whose each row is (``source`` for ``tasks``)."""
+    """``tasks`` then Forman's 229, with a ``source`` column saying whose each row is (``source`` for ``tasks``).
+
+    Parameters
+    ----------
+    tasks : pandas.DataFrame
+        Tasks in :func:`task_sizes`'s columns.
+    source : str
+        The ``source`` of their rows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``tasks`` then Forman's, with a ``source`` column.
+    """
     return pd.concat([tasks.assign(source=source), forman_tasks().assign(source="Forman 2003, Appendix A")],
                      ignore_index=True)
 
@@ -114,6 +132,21 @@ def skew_summary(tasks: pd.DataFrame) -> dict:
 
     Percentiles interpolate linearly between tasks (numpy's default), as
     :func:`fsviz.evaluation.analysis.split_by_skew` does.
+
+    Parameters
+    ----------
+    tasks : pandas.DataFrame
+        Tasks in :func:`task_sizes`'s columns.
+
+    Returns
+    -------
+    dict
+        ``tasks``, ``mean``, ``median``, ``p90``, ``p95`` and ``max``.
+
+    Raises
+    ------
+    ValueError
+        When ``tasks`` is empty.
     """
     skew = tasks["skew"].to_numpy(np.float64)
     if skew.size == 0:

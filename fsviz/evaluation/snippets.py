@@ -13,7 +13,22 @@ __all__ = ["model_snippet", "tuning_snippet", "words_snippet"]
 
 def model_snippet(name: str, plan, trusted: tuple) -> str:
     """Lines that check and load the ``.skops`` file ``name`` of ``plan`` (:class:`fsviz.evaluation.export._Plan`),
-    then predict."""
+    then predict.
+
+    Parameters
+    ----------
+    name : str
+        The ``.skops`` file's name.
+    plan : fsviz.evaluation.export._Plan
+        What was exported.
+    trusted : tuple of str
+        The types ``skops.io.load`` is told to trust.
+
+    Returns
+    -------
+    str
+        The Python lines.
+    """
     needs = "scikit-learn and skops" + (" and fsviz (its types below)" if trusted else " (not fsviz)")
     return "\n".join([
         f"# Needs {needs}; scikit-learn {sklearn.__version__} saved it, so load it with that version.",
@@ -32,7 +47,26 @@ def model_snippet(name: str, plan, trusted: tuple) -> str:
 
 def words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool, options: dict | None = None) -> str:
     """Lines that read the selected words of the CSV or JSON file ``name`` (``options``: the corpus's, whose
-    n-gram range, analyzer, token pattern and case the vectoriser needs to count the same terms)."""
+    n-gram range, analyzer, token pattern and case the vectoriser needs to count the same terms).
+
+    Parameters
+    ----------
+    name : str
+        The file's name.
+    file_type : {"csv", "json"}
+        The file's type.
+    tokenised : bool
+        Whether the corpus was read from texts.
+    stemmed : bool
+        Whether its words are stemmed.
+    options : dict, optional
+        The corpus's options.
+
+    Returns
+    -------
+    str
+        The Python lines.
+    """
     read = (f"words = pd.read_csv({json.dumps(name)})" if file_type == "csv" else
             f'words = pd.DataFrame(json.load(open({json.dumps(name)}, encoding="utf-8"))["words"])')
     lines = ["import json" if file_type == "json" else "", "import pandas as pd", "", read]

@@ -54,6 +54,20 @@ STABILITY_COLUMNS = ["dataset", "class", "metric", "k", "kuncheva", "jaccard", "
 def kuncheva(a, b, n_features: int) -> float:
     """Kuncheva's consistency index of two equal-size sets of word indices out of ``n_features``.
 
+    Parameters
+    ----------
+    a, b : array-like of int
+        The two sets of word indices.
+    n_features : int
+        The number of words they are drawn from.
+
+    Returns
+    -------
+    float
+        The index; NaN when the sets differ in size or their size is not between 0 and ``n_features``, exclusive.
+
+    Examples
+    --------
     >>> kuncheva([0, 1], [0, 2], 6)  # r = 1, k = 2, n = 6: (6 − 4) / (2 · 4)
     0.25
     """
@@ -68,6 +82,18 @@ def kuncheva(a, b, n_features: int) -> float:
 def jaccard(a, b) -> float:
     """``|A ∩ B| / |A ∪ B|`` (1 for two empty sets).
 
+    Parameters
+    ----------
+    a, b : array-like of int
+        The two sets of word indices.
+
+    Returns
+    -------
+    float
+        The Jaccard index.
+
+    Examples
+    --------
     >>> jaccard([0, 1], [0, 2])
     0.3333333333333333
     """
@@ -77,7 +103,25 @@ def jaccard(a, b) -> float:
 
 
 def set_stability(sets, n_features: int) -> dict:
-    """Mean pairwise ``kuncheva`` and ``jaccard`` of ``sets`` (two or more), with ``n_sets``."""
+    """Mean pairwise ``kuncheva`` and ``jaccard`` of ``sets`` (two or more), with ``n_sets``.
+
+    Parameters
+    ----------
+    sets : sequence of array-like of int
+        Two or more sets of word indices.
+    n_features : int
+        The number of words they are drawn from.
+
+    Returns
+    -------
+    dict
+        ``kuncheva``, ``jaccard`` and ``n_sets``.
+
+    Raises
+    ------
+    ValueError
+        With fewer than two sets.
+    """
     sets = [np.asarray(s) for s in sets]
     if len(sets) < 2:
         raise ValueError(f"stability compares two or more sets of words, got {len(sets)}")
@@ -99,13 +143,24 @@ def _rows(dataset, name, selections: list, n_features) -> list:
 def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None, strict: bool = True) -> pd.DataFrame:
     """Each metric's stability at each k over a grid run's folds (trials × folds training splits) of each task.
 
-    ``config`` is the run's (``load_results(path).config``), ``corpus`` its
-    dataset as the run read it; ``classes`` limits the tasks (default: the
-    run's classes and group tasks). ``progress(done, total)``, when given,
-    is called after each task. ``strict=False`` when the run read several
-    datasets and ``corpus`` is one of them: the classes and groups it lacks
-    are skipped, as the run skipped them (:meth:`fsviz.evaluation.grid.GridRun.read`).
-    Columns :data:`STABILITY_COLUMNS`.
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The run's dataset, as the run read it.
+    config : GridConfig
+        The run's config (``load_results(path).config``).
+    classes : sequence of str, optional
+        Limits the tasks (default: the run's classes and group tasks).
+    progress : callable(done, total), optional
+        Called after each task.
+    strict : bool, default True
+        False when the run read several datasets and ``corpus`` is one of them: the classes and groups it lacks
+        are skipped, as the run skipped them (:meth:`fsviz.evaluation.grid.GridRun.read`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`STABILITY_COLUMNS`.
     """
     data = cell_data(corpus, config)
     names = run_tasks(corpus, config, strict=strict)  # the grid's own tasks, skipping what it skips
@@ -129,11 +184,38 @@ def bootstrap_stability(corpus, positive, metrics, ks, *, negative=None, n_resam
                         random_state: int = 0, progress=None) -> pd.DataFrame:
     """Each metric's stability at each k over bootstrap resamples of one task's documents (no grid run needed).
 
-    Each resample draws the task's positive documents with replacement, and
-    its negative ones likewise (the class sizes kept), seeded by
-    ``random_state``; every metric selects its top k words on it as a grid
-    fold would. ``progress(done, n_resamples)``, when given, is called after
-    each resample. Columns :data:`STABILITY_COLUMNS`.
+    Each resample draws the task's positive documents with replacement, and its negative ones likewise (the class
+    sizes kept); every metric selects its top k words on it as a grid fold would.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus.
+    positive : str or list of str
+        The task's positive group: one class, or several.
+    metrics : sequence of str
+        Metric specs, as :class:`GridConfig`'s ``metrics``.
+    ks : sequence of int
+        Numbers of words to select, as :class:`GridConfig`'s ``ks``.
+    negative : str or list of str, optional
+        The negative group; None (the default) for every other document.
+    n_resamples : int, default 20
+        Bootstrap resamples, 2 to 1000.
+    random_state : int, default 0
+        Seeds the resamples.
+    progress : callable(done, n_resamples), optional
+        Called after each resample.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`STABILITY_COLUMNS`.
+
+    Raises
+    ------
+    ValueError
+        When ``n_resamples`` or ``random_state`` is not allowed, the groups are refused, or a group of the task
+        has no document.
     """
     n_resamples = check_whole(n_resamples, "n_resamples", minimum=2, maximum=1000, what="of resamples")
     random_state = check_whole(random_state, "random_state")
@@ -160,8 +242,18 @@ def stability_summary(frame: pd.DataFrame) -> pd.DataFrame:
     """Each metric's stability at each k averaged over the tasks of :func:`grid_stability` (or
     :func:`bootstrap_stability`): columns ``metric, k, kuncheva, jaccard, tasks``.
 
-    A task's NaN Kuncheva (its sets differ in size, or k ≥ n) is left out of
-    its mean; ``tasks`` counts the tasks averaged. Metrics keep their order.
+    A task's NaN Kuncheva (its sets differ in size, or k ≥ n) is left out of its mean; ``tasks`` counts the tasks
+    averaged. Metrics keep their order.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table of :func:`grid_stability` or :func:`bootstrap_stability`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``metric, k, kuncheva, jaccard, tasks``.
     """
     if frame.empty:
         return pd.DataFrame(columns=["metric", "k", "kuncheva", "jaccard", "tasks"])
@@ -174,6 +266,21 @@ def stability_summary(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def stability_at(summary: pd.DataFrame, metric: str, k) -> float:
-    """The mean Kuncheva index of ``metric`` at ``k`` in :func:`stability_summary`'s table; NaN when absent."""
+    """The mean Kuncheva index of ``metric`` at ``k`` in :func:`stability_summary`'s table; NaN when absent.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        A table of :func:`stability_summary`.
+    metric : str
+        The metric.
+    k : int
+        The number of words.
+
+    Returns
+    -------
+    float
+        The mean Kuncheva index, or NaN.
+    """
     row = summary[(summary["metric"] == metric) & (summary["k"] == int(k))]
     return float(row["kuncheva"].iloc[0]) if len(row) else float("nan")

@@ -1,16 +1,13 @@
 """Forman's (2003) side studies, run through the evaluation grid.
 
-**Lesion study on positive and negative features** (Figure 22): a metric's
-scores are multiplied by α for positive features (tpr > fpr) and by 1 − α
-for negative ones before the top k are taken
-(:func:`fsviz.selection.alpha_weight`). Each α is a weighted metric name in
-the grid (``"bns@0.3"``), so a lesion run is an ordinary grid run:
-resumable, parallel, cached, and its results table is the grid's.
+**Lesion study on positive and negative features** (Figure 22): a metric's scores are multiplied by α for
+positive features (tpr > fpr) and by 1 − α for negative ones before the top k are taken
+(:func:`fsviz.selection.alpha_weight`). Each α is a weighted metric name in the grid (``"bns@0.3"``), so a
+lesion run is an ordinary grid run: resumable, parallel, cached, and its results table is the grid's.
 
-**Sensitivity to the rare-word cutoff** (Figure 11): the same grid cell run
-on the corpus with words in fewer than c documents removed, for each c. One
-grid run per cutoff (each resumable on its own); the combined table is the
-grid's with two more columns, ``min_df`` and ``vocabulary``.
+**Sensitivity to the rare-word cutoff** (Figure 11): the same grid cell run on the corpus with words in fewer
+than c documents removed, for each c. One grid run per cutoff (each resumable on its own); the combined table is
+the grid's with two more columns, ``min_df`` and ``vocabulary``.
 """
 
 from __future__ import annotations
@@ -44,10 +41,26 @@ DEFAULT_CUTOFFS = tuple(range(1, 26))
 
 
 def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> GridConfig:
-    """A grid config whose metrics are ``metric`` at each α (``options`` go to :class:`GridConfig`).
+    """A grid config whose metrics are ``metric`` at each α.
 
-    ``alphas``: numbers (or their text) in [0, 1]; one number, or a text
-    such as ``"0.4, 0.6"``, is read as a list.
+    Parameters
+    ----------
+    metric : str, default "bns"
+        The metric to weight.
+    alphas : float, str or sequence, default ``DEFAULT_ALPHAS``
+        Numbers (or their text) in [0, 1]; one number, or a text such as ``"0.4, 0.6"``, is read as a list.
+    **options
+        Passed to :class:`GridConfig`.
+
+    Returns
+    -------
+    GridConfig
+        Its metrics are ``metric`` at each α, ascending.
+
+    Raises
+    ------
+    ValueError
+        When ``alphas`` is empty or an α is not in [0, 1], or the config has a k rule.
     """
     if isinstance(alphas, str):
         alphas = alphas.replace(",", " ").split()
@@ -64,8 +77,19 @@ def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> Grid
 def lesion_curves(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
     """Macro averages per α and k, with columns ``base`` and ``alpha`` parsed from the metric names.
 
-    Rows of unweighted metrics get α = 0.5 (they rank as α = 0.5 does); the
-    all-features row keeps α NaN.
+    Rows of unweighted metrics get α = 0.5 (they rank as α = 0.5 does); the all-features row keeps α NaN.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        The results table of a lesion run (:func:`lesion_config`).
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.analysis.per_trial`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`fsviz.evaluation.analysis.macro_average`'s table with ``base`` and ``alpha`` after ``metric``.
     """
     macro = macro_average(results, pool=pool)
     parsed = [(ALL, np.nan) if m == ALL else parse_weighted(m) for m in macro["metric"]]
@@ -131,7 +155,18 @@ def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaM
 
 
 def lesion_best(curves: pd.DataFrame):
-    """The row of :func:`lesion_curves` with the best F-measure, all features aside; None when there is none."""
+    """The row of :func:`lesion_curves` with the best F-measure, all features aside; None when there is none.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        A table of :func:`lesion_curves`.
+
+    Returns
+    -------
+    pandas.Series or None
+        The row, or None.
+    """
     weighted = curves[curves["metric"] != ALL]
     return weighted.loc[weighted["f1"].idxmax()] if len(weighted) else None
 
@@ -163,16 +198,13 @@ def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb,
 def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> list[str]:
     """What this lesion run says about Forman's conclusions, in plain words, from :func:`lesion_curves`.
 
-    Forman compared α = 0.6 with 0.4 around the unweighted 0.5: preferring
-    positive features gives good precision with few features, preferring
-    negative ones "outstanding recall once many features are selected";
-    α = 0.1 defeats the classifier; the balance gives the best F-measure.
-    We compare the two weights nearest 0.5 on either side at every k
-    (precision: the positive-leaning one should win; recall: the
-    negative-leaning one, judged at the largest k), compare the best
-    F-measure with α = 0.5's, and call the smallest α ≤ 0.2 a defeat when its
-    best F-measure is under half the overall best. Given the run's ``results``, each comparison at the
-    largest k says whether it is within noise (:func:`noise_words`).
+    Forman compared α = 0.6 with 0.4 around the unweighted 0.5: preferring positive features gives good precision
+    with few features, preferring negative ones "outstanding recall once many features are selected"; α = 0.1
+    defeats the classifier; the balance gives the best F-measure. We compare the two weights nearest 0.5 on either
+    side at every k (precision: the positive-leaning one should win; recall: the negative-leaning one, judged at
+    the largest k), compare the best F-measure with α = 0.5's, and call the smallest α ≤ 0.2 a defeat when its
+    best F-measure is under half the overall best. Given the run's ``results``, each comparison at the largest k
+    says whether it is within noise (:func:`noise_words`).
     """
     curves = curves[curves["metric"] != ALL]
     alphas = np.sort(curves["alpha"].unique())
@@ -220,8 +252,28 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
 def cutoff_jobs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS) -> list[tuple[int, GridConfig]]:
     """One grid config per cutoff (``config`` with ``min_df`` set), checked against ``corpus``.
 
-    The corpus must have been built with a cutoff no higher than the lowest
-    one studied (words removed cannot come back).
+    The corpus must have been built with a cutoff no higher than the lowest one studied (words removed cannot come
+    back).
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus, built with a cutoff no higher than the lowest in ``cutoffs``.
+    config : GridConfig
+        The grid to run at each cutoff; without k rules.
+    cutoffs : iterable of int, default ``DEFAULT_CUTOFFS``
+        Rare-word cutoffs (``min_df``), whole numbers of documents from 1 to the corpus's number of documents.
+
+    Returns
+    -------
+    list of (int, GridConfig)
+        Each cutoff, ascending, with ``config`` at that ``min_df``.
+
+    Raises
+    ------
+    ValueError
+        When ``cutoffs`` is empty, too long, not whole numbers ≥ 1, above the corpus's number of documents or
+        below its own cutoff, or ``config`` has a k rule.
     """
     check_fixed_ks(config, "The rare-word cutoff study")
     limit = MAXIMA["cutoffs"]
@@ -249,10 +301,34 @@ def run_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_dir=
                 should_stop=None, **grid_options) -> pd.DataFrame:
     """Run ``config`` at each rare-word cutoff; the grid's table plus ``min_df`` and ``vocabulary``.
 
-    Each cutoff is its own grid run (stored as ``out_dir/<key>.parquet`` when
-    ``out_dir`` is given, so a stopped study continues where it was).
-    ``progress(done, total)`` counts cells over all cutoffs. Stops early
-    (with what is finished) when ``should_stop()`` becomes true.
+    Each cutoff is its own grid run (:func:`fsviz.evaluation.grid.run_grid`).
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus (see :func:`cutoff_jobs`).
+    config : GridConfig
+        The grid to run at each cutoff.
+    cutoffs : iterable of int, default ``DEFAULT_CUTOFFS``
+        The rare-word cutoffs (:func:`cutoff_jobs`).
+    out_dir : path, optional
+        Each run is stored as ``out_dir/<key>.parquet``, so a stopped study continues where it was.
+    progress : callable(done, total), optional
+        Counts cells over all cutoffs.
+    should_stop : callable() -> bool, optional
+        Stops early (with what is finished) when it becomes true.
+    **grid_options
+        Passed to :func:`fsviz.evaluation.grid.run_grid`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The grid's results of every cutoff run, with ``min_df`` and ``vocabulary`` columns.
+
+    Raises
+    ------
+    ValueError
+        When the cutoffs or ``config`` are refused (:func:`cutoff_jobs`).
     """
     jobs = cutoff_jobs(corpus, config, cutoffs)
     frames, done_before = [], 0
@@ -295,7 +371,21 @@ def _with_cutoff(results: pd.DataFrame, cutoff: int, corpus) -> pd.DataFrame:
 
 
 def cutoff_curves(table: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
-    """Macro averages per cutoff, metric and k, with the vocabulary size at each cutoff (Figure 11)."""
+    """Macro averages per cutoff, metric and k, with the vocabulary size at each cutoff (Figure 11).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The cutoff study's table (:func:`run_cutoffs`, :func:`cutoff_table`).
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.analysis.per_trial`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`fsviz.evaluation.analysis.macro_average`'s table per cutoff, led by ``min_df`` and ``vocabulary``;
+        empty without rows.
+    """
     frames = []
     for cutoff, part in table.groupby("min_df", sort=True):
         macro = macro_average(part.drop(columns=["min_df", "vocabulary"]), pool=pool)

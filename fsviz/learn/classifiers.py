@@ -1,26 +1,20 @@
 """Every classifier of the grid and the multi-class mode: the factory, the fast fit, and the
 classifiers of the other papers that scikit-learn does not have as they define them.
 
-:func:`make_classifier` makes any of :data:`CLASSIFIERS` (scikit-learn's
-LinearSVC and MultinomialNB, and the three below) from a name and
-parameters; :func:`fast_fit` and :func:`fast_predict` fit and apply them
-without scikit-learn's input checks where the grid has already made the
-input right.
+:func:`make_classifier` makes any of :data:`CLASSIFIERS` (scikit-learn's LinearSVC and MultinomialNB, and the three
+below) from a name and parameters; :func:`fast_fit` and :func:`fast_predict` fit and apply them without
+scikit-learn's input checks where the grid has already made the input right.
 
-- :class:`CosineKNN`: Yang's similarity-weighted kNN with cosine similarity,
-  k = 10, as Wang et al. use it. (scikit-learn's ``KNeighborsClassifier``
-  with ``weights="distance"`` weights by 1 / (1 − cos), not by cos.)
-- :class:`OkapiKNN`: Olsson & Oard's kNN with symmetric Okapi term weights
-  and idf, k = 100, on term frequencies.
-- :class:`CentroidClassifier`: Han & Karypis's centroid-based classifier
-  with cosine similarity, as Wang et al. use it. (scikit-learn's
-  ``NearestCentroid`` is Euclidean.)
+- :class:`CosineKNN`: Yang's similarity-weighted kNN with cosine similarity, k = 10, as Wang et al. use it.
+  (scikit-learn's ``KNeighborsClassifier`` with ``weights="distance"`` weights by 1 / (1 − cos), not by cos.)
+- :class:`OkapiKNN`: Olsson & Oard's kNN with symmetric Okapi term weights and idf, k = 100, on term frequencies.
+- :class:`CentroidClassifier`: Han & Karypis's centroid-based classifier with cosine similarity, as Wang et al. use
+  it. (scikit-learn's ``NearestCentroid`` is Euclidean.)
 
-All three are scikit-learn estimators (``fit``, ``predict``, ``get_params``)
-that take sparse input, handle any number of classes and expose
-:meth:`class_scores`, the per-class scores they rank labels by, for ranked
-evaluation. A document whose scores are all 0 (it shares no selected word
-with any training document) gets the most frequent training class.
+All three are scikit-learn estimators (``fit``, ``predict``, ``get_params``) that take sparse input, handle any
+number of classes and expose :meth:`class_scores`, the per-class scores they rank labels by, for ranked evaluation.
+A document whose scores are all 0 (it shares no selected word with any training document) gets the most frequent
+training class.
 """
 
 from __future__ import annotations
@@ -157,10 +151,9 @@ class OkapiKNN(_ScoreClassifier):
     w(tf) = tf / (0.5 + 1.5 dl/avdl + tf), idf(t) = log((N − df(t) + 0.5) / (df(t) + 0.5)),
     score(w_T, ℓ) = Σ_{i ∈ K_ℓ} Σ_t w_T(t) w_i(t) idf(t),
 
-    K_ℓ the k nearest training documents (by that same inner product) that
-    carry label ℓ. dl is the document's length and avdl the mean training
-    length, both counted over the columns the classifier is given (the
-    selected words), and N and df come from the training documents.
+    K_ℓ the k nearest training documents (by that same inner product) that carry label ℓ. dl is the document's
+    length and avdl the mean training length, both counted over the columns the classifier is given (the selected
+    words), and N and df come from the training documents.
 
     Parameters
     ----------
@@ -209,9 +202,8 @@ class OkapiKNN(_ScoreClassifier):
 class CentroidClassifier(_ScoreClassifier):
     """Centroid-based classifier with cosine similarity (Han & Karypis 2000; Wang et al. §4.2).
 
-    Each class's centroid is the mean of its training documents scaled to
-    unit length; a document is scored by the cosine between it and each
-    centroid.
+    Each class's centroid is the mean of its training documents scaled to unit length; a document is scored by
+    the cosine between it and each centroid.
     """
 
     _parameter_constraints: dict = {}
@@ -274,6 +266,18 @@ def make_classifier(name: str, params=()):
 
     Called once per fit, so it does not validate the values: :func:`check_classifier`
     does, once, when a :class:`~fsviz.evaluation.grid.GridConfig` is made.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`CLASSIFIERS`; ValueError for any other.
+    params : dict or tuple of (name, value) pairs, default ()
+        The classifier's parameters; an unknown name is a ValueError.
+
+    Returns
+    -------
+    sklearn.base.BaseEstimator
+        The unfitted classifier.
     """
     if name not in CLASSIFIERS:
         raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
@@ -286,13 +290,10 @@ def make_classifier(name: str, params=()):
 def check_classifier(name: str, params=()):
     """:func:`make_classifier`, its parameters checked by scikit-learn's own validation first.
 
-    Unknown parameter names are refused with the classifier's list; the
-    values go through the estimator's ``_validate_params`` (its
-    ``_parameter_constraints``, as ``fit`` would check them), so ``C=nan``,
-    ``C=-1``, ``max_iter=-1``, a negative Naive Bayes ``alpha`` or
-    ``n_neighbors=0`` fail here, naming the parameter and what is allowed,
-    instead of hanging or scoring F1 = 0 in every cell (:func:`fast_fit`
-    skips ``fit``'s checks).
+    Unknown parameter names are refused with the classifier's list; the values go through the estimator's
+    ``_validate_params`` (its ``_parameter_constraints``, as ``fit`` would check them), so ``C=nan``, ``C=-1``,
+    ``max_iter=-1``, a negative Naive Bayes ``alpha`` or ``n_neighbors=0`` fail here, naming the parameter and what
+    is allowed, instead of hanging or scoring F1 = 0 in every cell (:func:`fast_fit` skips ``fit``'s checks).
 
     >>> check_classifier("svm", {"C": -1})
     Traceback (most recent call last):
@@ -364,16 +365,13 @@ def _check(name: str, params: dict) -> None:
 def fast_fit(model, X, y, *, solver: str = "fastest"):
     """``model.fit(X, y)``; for LinearSVC, :mod:`fsviz.learn._liblinear`'s fit without re-validating the input.
 
-    LinearSVC.fit spends about a third of a small fit checking its input,
-    which the grid has already made float64 CSR with Boolean labels. For a
-    one-vs-rest LinearSVC without class weights on Boolean labels this fits
-    with :class:`fsviz.learn._liblinear.LinearSVCSolver` in mode ``solver``
-    (``"fastest"``: the solver that reaches the optimum first, duplicate rows
-    merged; ``"sklearn"``: ``LinearSVC.fit``'s coefficients, bit for bit);
-    other LinearSVCs call the liblinear wrapper LinearSVC.fit itself calls,
-    with the same arguments. Both are private scikit-learn functions
-    (``tests/test_liblinear.py`` checks the coefficients equal ``LinearSVC.fit``'s);
-    if they move this falls back to ``model.fit``.
+    LinearSVC.fit spends about a third of a small fit checking its input, which the grid has already made float64
+    CSR with Boolean labels. For a one-vs-rest LinearSVC without class weights on Boolean labels this fits with
+    :class:`fsviz.learn._liblinear.LinearSVCSolver` in mode ``solver`` (``"fastest"``: the solver that reaches the
+    optimum first, duplicate rows merged; ``"sklearn"``: ``LinearSVC.fit``'s coefficients, bit for bit); other
+    LinearSVCs call the liblinear wrapper LinearSVC.fit itself calls, with the same arguments. Both are private
+    scikit-learn functions (``tests/test_liblinear.py`` checks the coefficients equal ``LinearSVC.fit``'s); if they
+    move this falls back to ``model.fit``.
     """
     if (_fit_liblinear is not None and type(model) is LinearSVC and model.multi_class == "ovr"
             and model.class_weight is None):
@@ -400,9 +398,20 @@ def fast_fit(model, X, y, *, solver: str = "fastest"):
 def fast_predict(model, X):
     """Boolean predictions; a linear binary model's sign computed directly.
 
-    Same result as ``model.predict`` (decision function > 0 means
-    ``classes_[1]``, which is True for Boolean labels) without its input
-    validation, which costs more than the product on small feature sets.
+    Same result as ``model.predict`` (decision function > 0 means ``classes_[1]``, which is True for Boolean
+    labels) without its input validation, which costs more than the product on small feature sets.
+
+    Parameters
+    ----------
+    model : sklearn.base.BaseEstimator
+        A fitted classifier of :func:`make_classifier`.
+    X : scipy.sparse matrix
+        The documents, as the model was fitted on.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        One prediction per row of ``X``.
     """
     coef = getattr(model, "coef_", None)
     if coef is not None and coef.shape[0] == 1 and list(model.classes_) == [False, True]:

@@ -80,17 +80,25 @@ def _eligible(X_train, y_train, training):
 def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=None) -> FoldRankings:
     """Each metric's best ``k_max`` words from a training split alone.
 
-    Scores the *eligible* words (those in at least one training document)
-    of ``X_train`` (documents × words; presence or counts) for the Boolean
-    labels ``y_train``, and ranks them best first (ties: lower index first).
-    ``metrics`` are specs that score words (:func:`fsviz.selection.parse_spec`):
-    registered metrics, α-weighted ones or combinations; for IGFSS, which
-    selects per k, use :func:`fold_selections`.
+    Scores the *eligible* words (those in at least one training document) of ``X_train`` for the labels
+    ``y_train``, and ranks them best first (ties: lower index first).
 
-    ``training``: the same documents as a :class:`fsviz.metrics.counts.Training`
-    with term frequencies and every class's labels, for metrics that read
-    them; by default the task's two classes with ``X_train`` as the
-    frequencies.
+    Parameters
+    ----------
+    X_train : scipy.sparse matrix
+        The training split, documents × words (presence or counts).
+    y_train : array-like of bool
+        Its labels.
+    metrics : sequence of str
+        Specs that score words (:func:`fsviz.selection.parse_spec`): registered metrics, α-weighted ones or
+        combinations; for IGFSS, which selects per k, use :func:`fold_selections`.
+    k_max : int
+        The most words to rank.
+    random_state : int, default 0
+        Seed for Rand's draws.
+    training : fsviz.metrics.counts.Training, optional
+        The same documents with term frequencies and every class's labels, for metrics that read them; by
+        default the task's two classes with ``X_train`` as the frequencies.
 
     Returns
     -------
@@ -98,6 +106,11 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=
         ``eligible``: words present in the training split;
         ``rankings``: metric name → up to ``k_max`` word indices, best
         first; the top k for any k ≤ ``k_max`` is a prefix.
+
+    Raises
+    ------
+    ValueError
+        For a metric that selects per k (IGFSS).
     """
     for name in metrics:
         if selects_per_k(name):
@@ -114,6 +127,19 @@ def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=N
     As :func:`fold_rankings`, for any spec: a ranking's sets are its
     prefixes (it is scored and ranked once); IGFSS selects for each k. A k
     above the number of eligible words selects them all.
+
+    Parameters
+    ----------
+    X_train, y_train
+        As :func:`fold_rankings`.
+    metrics : sequence of str
+        Any specs (:func:`fsviz.selection.parse_spec`), IGFSS included.
+    ks : sequence of int
+        The numbers of words to select.
+    random_state : int, default 0
+        Seed for Rand and IGFSS's draws.
+    training : fsviz.metrics.counts.Training, optional
+        As :func:`fold_rankings`.
 
     Returns
     -------

@@ -218,7 +218,25 @@ def _names_a_rule(value) -> bool:
 
 
 def check_fixed_ks(config: GridConfig, what: str) -> GridConfig:
-    """``config`` when it has numbers of features and no k rule, else a ValueError naming ``what`` refuses it."""
+    """``config`` when it has numbers of features and no k rule, else a ValueError naming ``what`` refuses it.
+
+    Parameters
+    ----------
+    config : GridConfig
+        The config to check.
+    what : str
+        What needs fixed ks, named in the error.
+
+    Returns
+    -------
+    GridConfig
+        ``config``, unchanged.
+
+    Raises
+    ------
+    ValueError
+        When ``config`` has a k rule.
+    """
     if config.k_rules:
         raise ValueError(f"{what} compares fixed numbers of features; a k rule such as {config.k_rules[0]} chooses k "
                          "in each fold of a grid run (one group against another): give numbers of features, "
@@ -229,6 +247,23 @@ def check_fixed_ks(config: GridConfig, what: str) -> GridConfig:
 def parse_ks(text: str) -> tuple:
     """Numbers of features, and k rules, from text such as ``"10, 100 1000, fdr0.05"``.
 
+    Parameters
+    ----------
+    text : str
+        Whole numbers and k rules, separated by commas or spaces.
+
+    Returns
+    -------
+    tuple
+        The ks as ints and the rules as str, in order.
+
+    Raises
+    ------
+    ValueError
+        For a value that is neither a whole number nor a k rule.
+
+    Examples
+    --------
     >>> parse_ks("10, 100 fdr0.05")
     (10, 100, 'fdr0.05')
     """
@@ -249,6 +284,18 @@ def run_key(config: GridConfig, corpora) -> str:
     """Identifies a result set: the config (without dataset paths) and the data it ran on.
 
     ``corpora`` is a list of :class:`fsviz.Corpus`; equal keys mean equal results.
+
+    Parameters
+    ----------
+    config : GridConfig
+        The config.
+    corpora : list of fsviz.Corpus
+        The data it ran on.
+
+    Returns
+    -------
+    str
+        16 hexadecimal digits.
     """
     spec = config.to_dict()
     spec.pop("datasets")
@@ -262,7 +309,18 @@ def run_key(config: GridConfig, corpora) -> str:
 
 
 def seed_for(*parts) -> int:
-    """A 32-bit seed from ints and strings, stable across processes and runs."""
+    """A 32-bit seed from ints and strings, stable across processes and runs.
+
+    Parameters
+    ----------
+    *parts : int or str
+        What the seed depends on.
+
+    Returns
+    -------
+    int
+        The seed.
+    """
     words = [p if isinstance(p, int) else zlib.crc32(str(p).encode()) for p in parts]
     return int(np.random.SeedSequence(words).generate_state(1)[0])
 
@@ -272,6 +330,20 @@ def cell_splits(y, config: GridConfig, trial: int):
 
     Use this to reproduce the grid's folds elsewhere (e.g. as ``cv=`` of
     scikit-learn's ``GridSearchCV``).
+
+    Parameters
+    ----------
+    y : array-like of bool
+        The task's labels, which the folds are stratified by.
+    config : GridConfig
+        Its ``folds`` and ``seed`` are used.
+    trial : int
+        The trial.
+
+    Returns
+    -------
+    list of (numpy.ndarray, numpy.ndarray)
+        One (train, test) pair of index arrays per fold.
     """
     y = np.asarray(y, dtype=bool)
     cv = StratifiedKFold(n_splits=config.folds, shuffle=True, random_state=seed_for(config.seed, trial))
@@ -286,6 +358,22 @@ def training_file_splits(y, in_test, config: GridConfig, trial: int):
     ``config.folds`` stratified parts of the test file, drawn as :func:`cell_splits` draws folds. The parts
     score the same model; they let a choice of metric and k be made on some parts and scored on another
     (:mod:`fsviz.evaluation.nested`), as folds do.
+
+    Parameters
+    ----------
+    y : array-like
+        The labels the parts are stratified by.
+    in_test : array-like of bool
+        True for the test file's documents.
+    config : GridConfig
+        Its ``folds`` and ``seed`` are used.
+    trial : int
+        The trial.
+
+    Returns
+    -------
+    list of (numpy.ndarray, numpy.ndarray)
+        One (train, test) pair of index arrays per part.
     """
     y, in_test = np.asarray(y), np.asarray(in_test, dtype=bool)
     train, test = np.flatnonzero(~in_test), np.flatnonzero(in_test)

@@ -104,7 +104,20 @@ def _task_sizes(corpus, name, pos, neg, config) -> tuple[str, list]:
 
 def check_grid(data, config: GridConfig) -> None:
     """Refuse now what a run of ``config`` on ``data`` refuses before its first cell: an unknown class, or one
-    of your own formulas (``expr(…)``) not finite on a training split's plane (a page asks before its estimate)."""
+    of your own formulas (``expr(…)``) not finite on a training split's plane (a page asks before its estimate).
+
+    Parameters
+    ----------
+    data : Corpus, path, or a list of them
+        The datasets, as for :func:`fsviz.evaluation.grid.run_grid`.
+    config : GridConfig
+        The config.
+
+    Raises
+    ------
+    ValueError
+        For an unknown class, or a formula not finite on a training split's plane.
+    """
     plan_cells(as_corpora(data, config), config)
 
 

@@ -60,6 +60,16 @@ def with_goals(table: pd.DataFrame) -> pd.DataFrame:
 
     Precision is 0 when nothing is predicted positive; F1 is 0 when
     precision and recall are both 0.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Rows with ``tp, fp, fn, tn``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``table``, with ``accuracy, precision, recall, f1``.
     """
     tp, fp, fn, tn = (table[c].to_numpy(np.float64) for c in ("tp", "fp", "fn", "tn"))
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -216,10 +226,22 @@ _MAKE_ONE = "make one with `python -m fsviz grid DATA --out results.parquet`"
 def load_results(source) -> GridRun:
     """Read a results file written by :meth:`GridRun.save` or the CLI (a path or a binary file).
 
-    Raises :class:`~fsviz.CorpusError` saying what is wrong with a file that
-    is not such a table: not Parquet (or empty), columns missing, counts
-    that are text, missing, negative or fractional, goals outside [0, 1],
-    or damaged fsviz metadata.
+    Parameters
+    ----------
+    source : str, pathlib.Path or binary file
+        The Parquet results file, as a path or an open binary file.
+
+    Returns
+    -------
+    GridRun
+        The stored results.
+
+    Raises
+    ------
+    fsviz.CorpusError
+        Saying what is wrong with a file that is not such a table: a folder, missing, not Parquet (or empty),
+        columns missing, counts that are text, missing, negative or fractional, goals outside [0, 1], or
+        damaged fsviz metadata.
     """
     path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
     if not hasattr(source, "read") and path.is_dir():

@@ -64,7 +64,24 @@ def _finished(done):
 
 def stored_results(data=None, config: GridConfig | None = None, *, out=None, checkpoint_dir=None) -> GridRun:
     """What runs with this config and data have already stored (computes nothing). Takes the same arguments as
-    :func:`run_grid`; ``complete`` says whether every cell is there, ``cells_done`` how many are."""
+    :func:`run_grid`; ``complete`` says whether every cell is there, ``cells_done`` how many are.
+
+    Parameters
+    ----------
+    data : Corpus, path, or a list of them, optional
+        The datasets, as for :func:`run_grid`.
+    config : GridConfig, optional
+        The config, as for :func:`run_grid`.
+    out : path, optional
+        The results file, as for :func:`run_grid`.
+    checkpoint_dir : path, optional
+        The checkpoint folder, as for :func:`run_grid`.
+
+    Returns
+    -------
+    GridRun
+        The stored results.
+    """
     config = config or GridConfig()
     corpora = as_corpora(data, config)
     cells, skipped, key, _, done = _prepare(corpora, config, out, checkpoint_dir)
@@ -74,7 +91,18 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
 
 
 def n_workers(n_jobs: int = -1) -> int:
-    """How many processes ``n_jobs`` means on this machine."""
+    """How many processes ``n_jobs`` means on this machine.
+
+    Parameters
+    ----------
+    n_jobs : int, default -1
+        Worker processes; negative means one per core.
+
+    Returns
+    -------
+    int
+        The number of processes, at least 1.
+    """
     return cpu_count() if n_jobs < 0 else max(1, n_jobs)
 
 
@@ -82,6 +110,22 @@ def estimate_seconds(cell_seconds: float, cells: int, workers: int) -> float:
     """The time a local run of ``cells`` cells should take: the start-up (:data:`START_UP_SECONDS`) and each
     cell's time (:func:`time_cell`) shared by the ``workers``; 0 with nothing to run.
 
+    Parameters
+    ----------
+    cell_seconds : float
+        One cell's time (:func:`time_cell`).
+    cells : int
+        The cells to run.
+    workers : int
+        The processes sharing them.
+
+    Returns
+    -------
+    float
+        The estimated seconds.
+
+    Examples
+    --------
     >>> estimate_seconds(0.4, 100, 2)
     28.0
     """
@@ -93,6 +137,24 @@ def time_left(elapsed: float, done: int, total: int, estimate: float) -> float:
     estimate made before it started (``estimate``, :func:`estimate_seconds`) with the live rate in proportion
     to the share done: early on, cells finish in bursts and the live rate swings; late, it knows best.
 
+    Parameters
+    ----------
+    elapsed : float
+        Seconds since the run started.
+    done : int
+        Cells finished.
+    total : int
+        Cells in all.
+    estimate : float
+        The estimate made before the run started (:func:`estimate_seconds`).
+
+    Returns
+    -------
+    float
+        The seconds left.
+
+    Examples
+    --------
     >>> time_left(10.0, 50, 100, 30.0)  # live: 10 s more; the estimate: 20 s more; half done
     15.0
     """
@@ -104,7 +166,20 @@ def time_left(elapsed: float, done: int, total: int, estimate: float) -> float:
 
 
 def time_cell(corpus: Corpus, config: GridConfig) -> float:
-    """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class)."""
+    """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class).
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus.
+    config : GridConfig
+        The config whose cell is timed.
+
+    Returns
+    -------
+    float
+        The seconds; 0 when the config has no cell on ``corpus``.
+    """
     corpora = as_corpora(corpus, config)
     cells, _ = plan_cells(corpora, config)
     if not cells:
@@ -207,6 +282,18 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
         :class:`TimeoutError`; None waits until it finishes.
     on_wait : callable(str), optional
         Told (once) when this run has to wait for another.
+
+    Returns
+    -------
+    GridRun
+        The run's results (``complete`` is False when ``should_stop`` ended it early).
+
+    Raises
+    ------
+    ValueError
+        When no Dask scheduler answers at ``scheduler``.
+    TimeoutError
+        When ``out``'s lock is still held after ``lock_timeout`` seconds.
     """
     config = config or GridConfig()
     check_n_jobs(n_jobs)

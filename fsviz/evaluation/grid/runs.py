@@ -110,6 +110,16 @@ def list_runs(folder) -> pd.DataFrame:
 
     Columns: ``key, kind, datasets, metrics, k, trials, folds, classifier, cells_done, cells_total, status,
     written, path``; ``path`` is what :func:`open_run` takes. A damaged file is left out.
+
+    Parameters
+    ----------
+    folder : str or pathlib.Path
+        The folder of results files.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run, with the columns above.
     """
     folder = Path(folder)
     rows = []
@@ -148,7 +158,23 @@ def _cells_in(parts) -> int:
 
 
 def open_run(path) -> GridRun:
-    """The run stored at ``path``: a finished results file, or a stopped run's checkpoint folder (incomplete)."""
+    """The run stored at ``path``: a finished results file, or a stopped run's checkpoint folder (incomplete).
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A results file, or a checkpoint folder (a ``path`` of :func:`list_runs`).
+
+    Returns
+    -------
+    GridRun
+        The stored run.
+
+    Raises
+    ------
+    fsviz.CorpusError
+        When ``path`` is not a stored run.
+    """
     path = Path(path)
     if path.is_dir():
         try:
@@ -169,7 +195,20 @@ def delete_run(path, folder) -> None:
     folder) when it lies in ``folder``; anything else is refused, so a list of one folder's runs never deletes
     a file elsewhere. A run that is going (its results file's lock is held, by this process or another:
     :func:`~fsviz.evaluation.grid._lock.out_lock`) is refused too: deleting it would leave its job writing on into a
-    folder with no manifest. The lock is held while deleting, so the run cannot start again meanwhile."""
+    folder with no manifest. The lock is held while deleting, so the run cannot start again meanwhile.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The run (a ``path`` of :func:`list_runs`).
+    folder : str or pathlib.Path
+        The folder it must lie in.
+
+    Raises
+    ------
+    fsviz.CorpusError
+        When ``path`` is not a run stored in ``folder``, or it is running.
+    """
     path, folder = Path(path).resolve(), Path(folder).resolve()
     inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
     if not inside or not (path.suffix == ".parquet" or (path / MANIFEST).is_file()):
@@ -200,6 +239,22 @@ def carry_over(earlier, out, config: GridConfig, corpora) -> int:
     draws the same folds and seeds (they depend on the seed and t alone) and gives the same rows, so the new run
     does not redo them. Returns the rows carried; 0 (nothing done) for a run of other settings or data, an
     earlier run that is not finished, an ``out`` that exists, or a checkpoint that already holds parts.
+
+    Parameters
+    ----------
+    earlier : str or pathlib.Path
+        The stored run's results file.
+    out : str or pathlib.Path
+        The new run's results file.
+    config : GridConfig
+        The new run's config.
+    corpora : list of fsviz.Corpus
+        The new run's data.
+
+    Returns
+    -------
+    int
+        The rows carried.
     """
     if Path(out).exists():  # the run is finished (or its file is someone else's): nothing to carry
         return 0
