@@ -5,6 +5,10 @@ fsviz 0.2 put its modules in packages named by concept (``fsviz.grid`` is now ``
 on :data:`sys.meta_path` answers each old name, and any module under it, with the module at its new path (the
 same object, not a copy: classes compare equal and a monkeypatch reaches the code that runs), after a
 :class:`DeprecationWarning` that names the new path. Names imported from ``fsviz`` itself never moved.
+
+A module split by topic since (``df_cutoffs`` left ``corpora/preprocessing.py`` for ``corpora/cutoffs.py``) keeps
+its 0.1 names under the old path: a name the module no longer holds is looked up among the public names of the
+packages above it (``fsviz.corpora``), nearest first (:func:`_from_packages`, the module's ``__getattr__``).
 """
 
 from __future__ import annotations
@@ -53,6 +57,22 @@ def new_path(name: str) -> str | None:
     return None
 
 
+def _from_packages(module_name: str):
+    """A module ``__getattr__`` for ``module_name`` that finds a name among the public names (``__all__``) of the
+    packages above it, nearest first, and raises :class:`AttributeError` as a module does for any other."""
+
+    def __getattr__(name: str):
+        package = module_name.rpartition(".")[0]
+        while package:
+            found = importlib.import_module(package)
+            if name in getattr(found, "__all__", ()):
+                return getattr(found, name)
+            package = package.rpartition(".")[0]
+        raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds an old module name and loads it as the module at its new path."""
 
@@ -71,6 +91,8 @@ class _OldPaths(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                       "next release)", DeprecationWarning, stacklevel=2)  # warnings skips the import machinery's frames
         module = importlib.import_module(new)
         self._specs[id(module)] = module.__spec__
+        if "__getattr__" not in vars(module):  # PEP 562: asked only for a name the module does not hold
+            module.__getattr__ = _from_packages(new)
         return module
 
     def exec_module(self, module):

@@ -1,9 +1,11 @@
 """The module paths of fsviz 0.1 still import, for one release, as the very modules at their new paths."""
 
 import importlib
+import json
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +46,28 @@ def test_the_warning_points_at_the_users_import():
     script = "import fsviz.analysis\n"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert "<string>:1: DeprecationWarning: fsviz.analysis moved to fsviz.evaluation.analysis" in done.stderr
+
+
+#: Every name of each 0.1 module's ``__all__``, read from the 0.1 sources (the commit before the concept packages).
+NAMES_0_1 = json.loads((Path(__file__).parent / "public_names_0_1.json").read_text())
+
+
+@pytest.mark.parametrize("old", sorted(NAMES_0_1))
+def test_every_name_of_an_old_path_still_imports_from_it(old):
+    """A module split since 0.2 (its names spread over modules by topic) keeps every 0.1 name under its old path:
+    ``from fsviz.preprocessing import df_cutoffs`` is the same object as ``fsviz.corpora.df_cutoffs``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        module = importlib.import_module(f"fsviz.{old}")
+    missing = [name for name in NAMES_0_1[old] if not hasattr(module, name)]
+    assert not missing, f"fsviz.{old} lost {missing}"
+
+
+def test_a_name_no_package_has_is_still_an_attribute_error():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        module = importlib.import_module("fsviz.preprocessing")
+        from fsviz.preprocessing import df_cutoffs
+    assert df_cutoffs is importlib.import_module("fsviz.corpora").df_cutoffs
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
+        module.no_such_name  # noqa: B018
