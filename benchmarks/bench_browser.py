@@ -1,7 +1,7 @@
 """The app in Chromium as a person uses it: from each change to the page settled (issue #26, item 1).
 
     python benchmarks/bench_browser.py [--repeat 5] [--corpus sample|20ng|both] [--app-dir DIR] [--json FILE]
-                                       [--company]
+                                       [--company] [--floor]
 
 Starts ``python -m streamlit run DIR/app.py`` (cwd ``DIR``, default this
 repository; its own empty ``FSVIZ_CACHE_DIR``; typed paths allowed under the
@@ -44,6 +44,15 @@ named chart instead (not for a corpus typed as a path: the landing page's
 charts are redrawn in place, not added). A change that starts a second rerun
 (``st.rerun``, a widget's callback) counts until the last one ends: the reruns
 per change are counted (the JSON has them; the table notes any count but 1).
+
+The floor (``--floor``)
+-----------------------
+A page with nothing but a number box and the word map's figure (``floor_app.py``,
+served beside the app) is the least Streamlit with plotly can do for a change of
+k: a changed figure is a new element there too (Streamlit's element id holds the
+figure's spec), so the browser mounts a new chart, with new WebGL contexts, each
+time. Its k change and the word map's are timed one after the other in each
+repeat, and the word map's row notes its median ratio to the floor.
 
 Where the seconds go (issue #42)
 --------------------------------
@@ -362,15 +371,16 @@ def _server_env(cache: Path) -> dict:
 
 
 class Server:
-    """``python -m streamlit run APP/app.py`` from ``APP`` on a free port; ``started`` is the spawn time (epoch s)."""
+    """``python -m streamlit run APP/SCRIPT`` (``app.py``) from ``APP`` on a free port; ``started`` is the spawn time
+    (epoch s)."""
 
-    def __init__(self, app_dir: Path, cache: Path, log: Path):
+    def __init__(self, app_dir: Path, cache: Path, log: Path, script: Path | None = None):
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.started = time.time()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(app_dir / "app.py"), "--server.headless", "true",
+            [sys.executable, "-m", "streamlit", "run", str(script or app_dir / "app.py"), "--server.headless", "true",
              "--server.port", str(self.port), "--server.address", "127.0.0.1", "--server.fileWatcherType", "none",
              "--server.runOnSave", "false"],
             cwd=app_dir, env=_server_env(cache), stdout=log.open("w"), stderr=subprocess.STDOUT)
@@ -739,6 +749,38 @@ def session_flows(browser, url, results, corpus, corpus_path, repeat, pages=("wo
         context.close()
 
 
+def floor_pairs(browser, url, floor_url, results, repeat):
+    """A change of k on the word map and on the floor page (``floor_app.py``: one number box and the same figure),
+    one after the other in each repeat, so both meet the same load; the ratio is taken pair by pair."""
+    context, page = new_page(browser)
+    floor_context, floor = new_page(browser)
+    try:
+        open_app(page, url)
+        go_to(page, "Word map", "wordmap_chart")
+        floor.goto(floor_url, wait_until="commit")
+        settle(floor, need='[data-testid="stPlotlyChart"] .main-svg')
+        ratios = []
+        for i in range(repeat):
+            value = 50 if i % 2 == 0 else 100
+            ours = set_number(page, "k", value)
+            least = set_number(floor, "k", value)
+            if ours is None or least is None:
+                continue
+            results.row("word map: change k (paired with the floor)", "sample").add(ours["seconds"], ours["runs"],
+                                                                                     ours["parts"])
+            results.row("floor: change k, one box and the same figure", "sample").add(
+                least["seconds"], least["runs"], least["parts"])
+            ratios.append(ours["seconds"] / least["seconds"])
+        if ratios:
+            print(f"  word map / floor, change k: median ratio {statistics.median(ratios):.2f} "
+                  f"({min(ratios):.2f}–{max(ratios):.2f}, n={len(ratios)})", flush=True)
+            results.row("word map: change k (paired with the floor)", "sample").notes.append(
+                f"{statistics.median(ratios):.2f}× the floor (median of pairs)")
+    finally:
+        context.close()
+        floor_context.close()
+
+
 def new_sessions(browser, url, results, corpus, corpus_path, repeat):
     for _ in range(repeat):
         context, page = new_page(browser)
@@ -899,6 +941,8 @@ def main(argv=None):
     parser.add_argument("--pages", default="word_map,boundaries,grid",
                         help="comma-separated pages to time in the flows: word_map, boundaries, grid")
     parser.add_argument("--skip", default="", help="comma-separated parts to leave out: flows, sessions, cold")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time k on a page with nothing but the same figure (floor_app.py), in pairs")
     parser.add_argument("--company", action="store_true",
                         help="time every row while another visitor's grid runs on the same server (cold: no)")
     args = parser.parse_args(argv)
@@ -940,6 +984,14 @@ def main(argv=None):
                 if args.company:
                     print("company: another visitor starts the Evaluation grid's default run", flush=True)
                     company = Company(browser, server.url)
+                if args.floor:
+                    print("the floor: the word map's k against a page with one box and the same figure", flush=True)
+                    floor = Server(app_dir, cache, logs / "floor.log", script=Path(__file__).with_name("floor_app.py"))
+                    try:
+                        floor.wait_healthy()
+                        floor_pairs(browser, server.url, floor.url, results, args.repeat)
+                    finally:
+                        floor.stop()
                 for corpus in corpora:
                     path = twenty if corpus == "20ng" else None
                     if "flows" not in skip:
