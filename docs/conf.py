@@ -31,13 +31,13 @@ version = release = fsviz.__version__
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.mathjax",
     "numpydoc",
     "sphinx_gallery.gen_gallery",
 ]
 
 templates_path = ["_templates"]
-exclude_patterns = ["_build", "examples/GALLERY_HEADER.rst", "**/*.ipynb", "**/*.py.md5", "**/*.codeobj.json"]
+exclude_patterns = ["_build", "examples/GALLERY_HEADER.rst", "**/*.ipynb", "**/*.py.md5", "**/*.codeobj.json",
+                    "sg_execution_times.rst", "auto_examples/sg_execution_times.rst"]  # an older build's, not written now
 root_doc = "index"
 default_role = "py:obj"
 
@@ -76,6 +76,7 @@ sphinx_gallery_conf = {
     "remove_config_comments": True,
     "within_subsection_order": "FileNameSortKey",
     "show_memory": False,
+    "write_computation_times": False,  # its pages load DataTables from a CDN: the site is offline
     "reset_modules": (),
 }
 

@@ -3,6 +3,7 @@ API page, and every gallery example ran and embeds its figure and its table (iss
 
 import importlib
 import pkgutil
+import re
 import subprocess
 
 import pytest
@@ -55,3 +56,12 @@ def test_every_gallery_example_ran_and_shows_its_figure_and_table(built):
         assert "plotly-graph-div" in html, f"{example.name}: no interactive figure"
         assert "<table" in html and "dataframe" in html, f"{example.name}: no table of the numbers"
     assert (HTML / "_static" / "js" / "plotly.min.js").is_file()  # the figures need no network
+
+
+def test_no_page_loads_anything_from_another_host(built):
+    """The site works offline: no page's script, stylesheet, image or font comes from the network (no MathJax,
+    no CDN for the gallery's execution-time tables, plotly.js from ``_static``)."""
+    remote = re.compile(r"<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)=[\"']?(?:https?:)?//", re.I)
+    loading = [page.relative_to(HTML).as_posix() for page in HTML.rglob("*.html")
+               if remote.search(page.read_text(errors="replace"))]
+    assert not loading, f"pages that load from another host: {loading[:10]}"
