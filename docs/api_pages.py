@@ -4,7 +4,9 @@
 page per package (``api/fsviz.rst``, ``api/fsviz.corpora.rst``, …), each holding an ``autosummary`` table of the
 package's ``__all__`` grouped by the module each name comes from (the package's ``_SOURCES``); autosummary then
 writes one page per name into ``api/generated/``. The packages are found on disk (every ``fsviz/*/__init__.py``),
-so a new package gets its page too. Everything written here is generated: ``.gitignore`` keeps it out of git.
+so a new package gets its page too. The page of ``fsviz.metrics`` also lists every registered metric with its
+label, formula, what it reads and its paper (:func:`metrics_table`), read from the registry, so a new metric
+is listed with its reference. Everything written here is generated: ``.gitignore`` keeps it out of git.
 """
 
 from __future__ import annotations
@@ -107,6 +109,29 @@ def _groups(package: str) -> list[tuple[str, list[str]]]:
     return groups
 
 
+def _escape(text: str) -> str:
+    """``text`` as reST that shows it literally: the characters reST reads as markup are backslash-escaped."""
+    return "".join(f"\\{char}" if char in "\\`*_|[]<>:" else char for char in text)
+
+
+def metrics_table() -> str:
+    """The reST of every registered metric (:func:`fsviz.metric_names`): its name, label, formula, what it reads
+    and its reference (``Metric.reference``), one row each, from the registry itself."""
+    metrics = importlib.import_module("fsviz.metrics")
+    inputs, get_metric, metric_names = metrics.INPUTS, metrics.get_metric, metrics.metric_names
+    lines = [_title("Every registered metric", "-"),
+             "Each metric of the registry, by the name every function, page and command takes, with its formula "
+             "and the paper it comes from (``Metric.reference``; Forman's twelve are his Table 1). Written from "
+             ":func:`fsviz.metric_names` when the site is built.", "",
+             ".. list-table::", "   :header-rows: 1", "   :widths: 12 12 40 12 24", "",
+             "   * - Name", "     - Label", "     - Formula", "     - Reads", "     - Reference"]
+    for name in metric_names():
+        metric = get_metric(name)
+        lines += [f"   * - ``{name}``", f"     - {_escape(metric.label)}", f"     - {_escape(metric.formula)}",
+                  f"     - {_escape(inputs[metric.inputs])}", f"     - {_escape(metric.reference)}"]
+    return "\n".join(lines) + "\n"
+
+
 def _title(text: str, underline: str) -> str:
     return f"{text}\n{underline * len(text)}\n"
 
@@ -115,6 +140,8 @@ def package_page(package: str) -> str:
     """The reST of one package's page: its docstring, then an autosummary table per source module."""
     lines = [f".. _api-{package}:", "", _title(f"``{package}``", "="), f".. automodule:: {package}",
              "   :no-members:", "   :no-index:", "", f".. currentmodule:: {package}", ""]
+    if package == "fsviz.metrics":
+        lines.append(metrics_table())
     shadowed = _shadowed(package)
     for source, names in _groups(package):
         lines.append(_title(f"From ``{source}``", "-"))

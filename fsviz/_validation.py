@@ -17,8 +17,37 @@ __all__ = ["MAXIMA", "check_choice", "check_counts", "check_depth", "check_fract
 def check_k(k, n_features: int | None = None) -> int:
     """Validate ``k``: a positive whole number (at most ``n_features`` when given).
 
+    Parameters
+    ----------
+    k : int
+        The number of features to select.
+    n_features : int, optional
+        The vocabulary's size, when ``k`` must not exceed it.
+
+    Returns
+    -------
+    int
+        ``k`` as a Python int.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is not a whole number >= 1 (a bool is refused), or is larger than ``n_features``.
+
+    See Also
+    --------
+    fsviz.select_top_k : the top k it checks ``k`` for.
+    fsviz.selected_words : the words a spec selects at k.
+
+    Examples
+    --------
+    >>> from fsviz import check_k
     >>> check_k(10)
     10
+    >>> check_k(50, n_features=20)
+    Traceback (most recent call last):
+    ...
+    ValueError: `k`=50 is larger than the vocabulary (20 words); choose k <= 20
     """
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise ValueError(f"`k` must be a positive whole number of features, got {k!r}")

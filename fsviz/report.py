@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 
-import numpy as np
 import pandas as pd
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
@@ -34,18 +32,16 @@ from ._validation import check_whole
 from .corpora.groups import Groups
 from .evaluation.advice import recommend
 from .evaluation.analysis import (
-    DEFAULT_TOLERANCE,
     GOAL_LABELS,
     GOALS,
     metric_label,
     paired_tests,
-    residual_curves,
     task_sizes,
     tolerance_curves,
-    within_tolerance,
 )
 from .evaluation.answers import recommendation_table, recommendation_text
 from .evaluation.grid import ALL, GridRun
+from .evaluation.pairs import PairAnalysis, default_k, pair_analysis
 from .evaluation.run_analysis import analyse
 from .evaluation.skew import forman_tasks
 from .plots import (
@@ -103,106 +99,39 @@ for a PNG.</footer>
 """)
 
 
-def default_k(ks) -> int:
-    """The k the Results explorer shows first: the one closest to 1000 on a log scale.
+def tolerance_table(shares: pd.DataFrame) -> pd.DataFrame:
+    """:func:`fsviz.evaluation.analysis.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b).
 
     Parameters
     ----------
-    ks : iterable of int
-        The ks tried.
+    shares : pandas.DataFrame
+        A table of :func:`fsviz.evaluation.goal_shares`.
 
     Returns
     -------
-    int
-        The k.
+    pandas.DataFrame
+        Metrics × one column per goal and its tolerance, percentages, sorted by the first goal's.
+
+    See Also
+    --------
+    fsviz.evaluation.goal_shares : Its input.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> shares = pd.DataFrame({"goal": ["f1", "f1", "accuracy", "accuracy"], "tolerance": [0.01, 0.01, 0.001, 0.001],
+    ...                        "metric": ["bns", "ig", "bns", "ig"], "percent": [40.0, 60.0, 50.0, 55.0]})
+    >>> tolerance_table(shares)
+            f1 (1%)  accuracy (0.1%)
+    metric
+    ig         60.0             55.0
+    bns        40.0             50.0
     """
-    ks = sorted(int(k) for k in ks)
-    return ks[int(np.argmin([abs(np.log(k / 1000)) for k in ks]))]
-
-
-def tolerance_table(shares: pd.DataFrame) -> pd.DataFrame:
-    """:func:`fsviz.evaluation.analysis.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b)."""
     shares = shares.assign(column=shares["goal"] + " (" + (100 * shares["tolerance"]).map("{:g}".format) + "%)")
     table = shares.pivot(index="metric", columns="column", values="percent")
     table = table[list(dict.fromkeys(shares["column"]))].sort_values(shares["column"].iloc[0], ascending=False)
     table.columns.name = None
     return table
-
-
-@dataclass
-class PairAnalysis:
-    """Forman's residual analysis (Figure 10b) at one tolerance, as the Results explorer shows it.
-
-    Attributes
-    ----------
-    goal, tolerance, leader
-        The goal, the relative tolerance and the leading metric (by default the one most often within tolerance).
-    tasks : int
-    alone : pandas.Series
-        Per metric, the percentage of tasks on which it is within tolerance.
-    residuals, at_tolerance : pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.residual_curves` for the leader over every tolerance, and at ``tolerance``
-        only.
-    pairs : pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.best_pairs` at ``tolerance``.
-    leader_curve, pair_curve : pandas.DataFrame
-        The leader's tolerance curve and the best pair's (column ``percent``).
-    """
-
-    goal: str
-    tolerance: float
-    leader: str
-    tasks: int
-    alone: pd.Series
-    residuals: pd.DataFrame
-    at_tolerance: pd.DataFrame
-    pairs: pd.DataFrame
-    leader_curve: pd.DataFrame
-    pair_curve: pd.DataFrame
-
-    @property
-    def pair_name(self) -> str:
-        top = self.pairs.iloc[0]
-        return f"{metric_label(top['first'])} + {metric_label(top['second'])}"
-
-    def text(self) -> str:
-        """The page's paragraph, in Markdown (``**`` for bold)."""
-        leader, goal, tol = metric_label(self.leader), GOAL_LABELS[self.goal], 100 * self.tolerance
-        failed = int(self.at_tolerance["failed"].iloc[0])
-        text = (f"At {tol:g}% tolerance {leader} attains the best {goal} on {self.alone[self.leader]:.0f}% of "
-                f"{self.tasks} tasks and fails on {failed}.")
-        if failed:
-            ranked = self.at_tolerance.sort_values("residual", ascending=False)
-            rescue, worst = ranked.iloc[0], self.at_tolerance.sort_values("residual").iloc[0]
-            text += (f" On those, **{metric_label(rescue['backup'])}** succeeds most often "
-                     f"({rescue['residual']:.0f}%), so it is the best backup for this leader; "
-                     f"{metric_label(worst['backup'])} fails with it most ({worst['residual']:.0f}% rescued).")
-        return text + (f" The best pair overall is **{self.pair_name}**: one of them is within tolerance on "
-                       f"{self.pairs.iloc[0]['percent']:.0f}% of tasks.")
-
-
-def pair_analysis(results, goal: str = "f1", tolerance: float | None = None,
-                  leader: str | None = None) -> PairAnalysis | None:
-    """The residual and pair analysis of ``goal`` (None when the table has fewer than two metrics), from a results
-    table or its :class:`fsviz.evaluation.run_analysis.RunAnalysis`.
-
-    ``tolerance`` defaults to Forman's for the goal (1%, 0.1% for accuracy);
-    ``leader`` to the metric most often within it.
-    """
-    analysis = analyse(results)
-    maxima = analysis.maxima(goal)
-    if maxima.shape[1] < 2:
-        return None
-    tol = DEFAULT_TOLERANCE[goal] if tolerance is None else tolerance
-    alone = 100 * within_tolerance(maxima, tol).mean(axis=0)
-    leader = leader if leader is not None else alone.sort_values(ascending=False, kind="stable").index[0]
-    pairs = analysis.pairs(goal, tol)
-    top = pairs.iloc[0]
-    pair_curve = residual_curves(maxima, top["first"])
-    pair_curve = pair_curve[pair_curve["backup"] == top["second"]].rename(columns={"combined": "percent"})
-    return PairAnalysis(goal, tol, leader, len(maxima), alone, residual_curves(maxima, leader),
-                        residual_curves(maxima, leader, [tol]), pairs,
-                        tolerance_curves(maxima).query("metric == @leader"), pair_curve)
 
 
 def _check(run, goal, k, metrics, max_tasks) -> tuple[int, list, list]:
@@ -252,6 +181,17 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
     -------
     str
         The HTML document, with its figures and plotly.js inline.
+
+    Raises
+    ------
+    ValueError
+        When ``run`` is not a :class:`fsviz.evaluation.GridRun` or holds no finished cell, or ``goal``, ``k`` or
+        ``metrics`` is not among the table's.
+
+    See Also
+    --------
+    fsviz.report.write_report : Writes the document to a file.
+    fsviz.evaluation.recommend : The recommendation its first section words.
     """
     k, metrics, ks = _check(run, goal, k, metrics, max_tasks)
     results = run.results
@@ -288,7 +228,31 @@ def report_html(run: GridRun, *, goal: str = "f1", k: int | None = None, metrics
 
 
 def write_report(run: GridRun, path, **options) -> Path:
-    """Write :func:`report_html` to ``path`` (UTF-8, replaced atomically); returns the path."""
+    """Write :func:`report_html` to ``path`` (UTF-8, replaced atomically); returns the path.
+
+    Parameters
+    ----------
+    run : GridRun
+        As :func:`report_html`.
+    path : str or pathlib.Path
+        The file to write.
+    **options
+        Passed to :func:`report_html`.
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`report_html`.
+
+    See Also
+    --------
+    fsviz.report.report_html : The document it writes.
+    """
     path = Path(path)
     text = report_html(run, **options)
     return write_atomically(path, lambda tmp: tmp.write_text(text, encoding="utf-8"), "the report")
@@ -333,7 +297,35 @@ def _recommendation(analysis) -> str:
 
 def run_table(run) -> pd.DataFrame:
     """What a run was, for people: its datasets as read (and their preprocessing), every setting of its config
-    as used, its progress, when it was written and with which versions (rows ``setting``, ``value``)."""
+    as used, its progress, when it was written and with which versions (rows ``setting``, ``value``).
+
+    Parameters
+    ----------
+    run : GridRun
+        A run, as :func:`fsviz.evaluation.run_grid` or :func:`fsviz.evaluation.load_results` gives it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``setting`` and ``value``.
+
+    See Also
+    --------
+    fsviz.evaluation.list_runs : The runs of a folder, one row each.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.evaluation import GridConfig, run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> run = run_grid(corpus, GridConfig(metrics=("bns", "ig"), ks=(5, 10), trials=1, folds=2))
+    >>> for setting, value in run_table(run).iloc[:4].itertuples(index=False):
+    ...     print(f"{setting}: {value}")
+    dataset planted: 60 documents, 70 words, 2 classes; rare-word cutoff 1, stop words kept, stemming off
+    metrics: bns, ig
+    k: 5, 10
+    trials × folds: 1 × 2 (seed 0)
+    """
     config, made = run.config, run.provenance
     rows = []
     for data in made.get("datasets", []):

@@ -52,6 +52,7 @@ from ..metrics import FORMAN_METRICS
 from ..selection import parse_specs
 from ..stats.significance import FdrRule, parse_k_rule
 from .answer import recommend_command, report_command
+from .export import export_command
 from .options import corpus_options, grid_groups, listed, task_groups
 from .output import check_out as _check_out
 from .output import finish as _finish
@@ -69,9 +70,6 @@ from .significance import significance_text, top_summary, with_significance
 quick_plan = lazy("fsviz.evaluation.quick", "quick_plan")
 goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analysis", "goal_shares", "k_rule_summary", "macro_average")
 GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
-export_selection = lazy("fsviz.evaluation.export", "export_selection")
-FILE_TYPES = lazy("fsviz.evaluation.export", "FILE_TYPES", kind=LazySequence)
-tuning_snippet = lazy("fsviz.evaluation.snippets", "tuning_snippet")
 GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.evaluation.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
 all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass = lazy(
     "fsviz.evaluation.multiclass", "all_runs", "check_multiclass_metrics", "macro_curves", "run_multiclass", "save_multiclass")
@@ -288,38 +286,6 @@ def _recommend(args):
     recommend_command(args, run, plan, summary)
 
 
-def _export(args):
-    _check_out(args.out)
-    file_type = Path(args.out).suffix.lstrip(".").lower()
-    if file_type not in FILE_TYPES:
-        raise ValueError(f"--out must end in .skops (a fitted model) or .csv or .json (the selected words), "
-                         f"got {args.out}")
-    check_whole(args.max_mb, "--max-mb", minimum=1, what="of MiB")
-    if args.test_file:
-        raise ValueError("export fits its model on all of DATA's documents, so --test-file does not apply; "
-                         "leave it out")
-    rule = parse_k_rule(args.k)
-    GridConfig(metrics=(args.metric,), ks=(rule if isinstance(rule, int) else 1,),  # checked before the corpus is read
-               classifier=args.classifier, classifier_params=(("C", args.C),) if args.C is not None else (),
-               seed=args.seed)
-    corpus = _load(args)
-    positive, negative = task_groups(args, corpus.classes)
-    k = _k(args, corpus.task(positive, negative)) if isinstance(rule, FdrRule) else rule
-    if isinstance(rule, FdrRule):
-        print(f"{rule}: {k} words have q <= {rule.fdr:g}, so k = {k}")
-    export = export_selection(corpus, positive, args.metric, k, negative=negative, classifier=args.classifier,
-                              params={"C": args.C} if args.C is not None else {}, file_type=file_type,
-                              random_state=args.seed, max_bytes=args.max_mb << 20)
-    write_atomically(args.out, lambda tmp: tmp.write_bytes(export.data), "--out")  # a killed run leaves no half
-    print(f"wrote {args.out}: {export.summary}")
-    print(export.usage(args.out))
-    print("\n# Or tune the metric and k in your own pipeline and folds:")
-    params = (("C", args.C),) if args.C is not None else ()
-    print(tuning_snippet(args.metric, k, classifier=args.classifier, params=params, options=corpus.options
-                         if corpus.options.get("tokenised") else None,
-                         class_name=positive[0] if len(positive) == 1 and negative is None else None))
-
-
 def _sample(args):
     """Make the sample ready, as the README's start command does before the app: harvested when missing (or
     ``--rebuild``), then read once with the app's first options, which keeps it built (no visitor waits)."""
@@ -379,7 +345,7 @@ COMMANDS = {
     "multiclass": _multiclass,
     "recommend": _recommend,
     "report": report_command,
-    "export": _export,
+    "export": lambda args: export_command(args, _load),
     "plot": lambda args: plot_command(args, _load),
     "sample": _sample,
     "runs": _runs,
@@ -387,6 +353,44 @@ COMMANDS = {
 
 
 def main(argv=None) -> int:
+    """Run one command of ``python -m fsviz`` (the module's docstring lists them) and return its exit status.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The command and its options, e.g. ``["info", "corpus.csv"]``; None (the default) reads ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        0 when the command ran; 2 for a refused argument, an unreadable file or a refused input (``ValueError``,
+        ``OSError`` or ``MemoryError``), after one line ``error: …`` on stderr; 1 when stdout was closed early.
+
+    Raises
+    ------
+    SystemExit
+        From :mod:`argparse`: for ``--help`` (status 0) and for options it cannot parse (status 2).
+
+    See Also
+    --------
+    fsviz.load_corpus : reads DATA.
+    fsviz.cli.Progress : the progress bar of the grid-like commands.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from fsviz.cli import main
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "tiny.csv"
+    ...     _ = path.write_text("text,label\\ngood fun film,pos\\ngood plot,pos\\nbad dull film,neg\\nbad plot,neg\\n")
+    ...     main(["info", str(path), "--min-df", "1"])
+    Corpus('tiny': 4 documents, 6 words, 2 classes)
+    vocabulary: 6 words kept of 6; the cutoff (min_df=1) removed 0
+    class  pos  neg  skew 1:n
+      neg    2    2       1.0
+      pos    2    2       1.0
+    0
+    """
     args = build_parser().parse_args(argv)
     run = COMMANDS[args.command]
     try:

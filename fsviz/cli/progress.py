@@ -12,9 +12,26 @@ __all__ = ["Progress"]
 class Progress:
     """A run's ``progress(done, total)``: a tqdm bar on stderr when it is a terminal, else silent.
 
-    ``preamble``: lines printed to stderr at the first call, i.e. once the
-    run has passed its checks (so a refused run prints only its error);
-    ``quiet`` drops them and the bar.
+    Parameters
+    ----------
+    preamble : iterable of str, default ()
+        Lines printed to stderr at the first call, i.e. once the run has
+        passed its checks (so a refused run prints only its error).
+    quiet : bool, default False
+        Drop the preamble and the bar.
+
+    See Also
+    --------
+    fsviz.cli.main : the commands that draw it (``grid``, ``lesion``, ``cutoff``, ``multiclass``, ``recommend``).
+
+    Examples
+    --------
+    Called with the cells done and the total, as the grid calls its ``progress``:
+
+    >>> from fsviz.cli import Progress
+    >>> progress = Progress(["tiny corpus: 4 cells"], quiet=True)
+    >>> progress(0, 4), progress(4, 4)
+    (None, None)
     """
 
     def __init__(self, preamble=(), *, quiet=False):

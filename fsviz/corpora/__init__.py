@@ -2,7 +2,8 @@
 
 What a newcomer finds here, lowest first: the readers of each format family (:mod:`~fsviz.corpora.formats`,
 with their resource limits), the data folders a server allows (:mod:`~fsviz.corpora.paths`), the analyzers
-(:mod:`~fsviz.corpora.analyzer`: words, n-grams, 30 languages' stop words and stemmers) and the one text path
+(:mod:`~fsviz.corpora.analyzer`: words, n-grams, 30 languages' stop words and stemmers; the token pattern
+checked by :mod:`~fsviz.corpora.patterns`) and the one text path
 every format goes through (:mod:`~fsviz.corpora.preprocessing`), a class against the rest as a :class:`Task`
 (:mod:`~fsviz.corpora.task`) or one group of classes against another (:mod:`~fsviz.corpora.groups`), the
 documents behind a word (:mod:`~fsviz.corpora.contexts`), :class:`Corpus` itself (:mod:`~fsviz.corpora.corpus`),
@@ -31,18 +32,17 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         MAX_NGRAM,
         TEXT_DEFAULTS,
         TEXT_OPTIONS,
-        CharAnalyzer,
         WordAnalyzer,
         check_ngrams,
         check_preprocessing,
         check_text_options,
-        check_token_pattern,
         language_stop_words,
         stem_algorithm,
         stemmer,
     )
     from .contexts import ContextLine, ContextSample, NoTextError, WordContexts, keyword_in_context, word_index
     from .corpus import DEFAULT_LIMITS, Corpus, CorpusError, Limits, TextOptionsError, build_corpus, load_corpus
+    from .cutoffs import common_words, cutoff_error, df_cutoffs, max_count
     from .formats import (
         CLUTO_CLASS_NAMES,
         FORMATS,
@@ -64,19 +64,10 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         read_zip,
     )
     from .groups import Groups, check_groups, group_labels, group_task, parse_classes
+    from .ngrams import CharAnalyzer
     from .paths import ALLOW_PATHS_VAR, DATA_DIRS_VAR, confine_path, data_roots, paths_allowed, require_path
-    from .preprocessing import (
-        LoadStopped,
-        clean_label,
-        common_words,
-        count_terms,
-        cutoff_error,
-        df_cutoffs,
-        label_matrix,
-        max_count,
-        merge_columns,
-        tokenise,
-    )
+    from .patterns import check_token_pattern
+    from .preprocessing import LoadStopped, clean_label, count_terms, label_matrix, merge_columns, tokenise
     from .sample import MODULES, build_sample, load_sample, sample_path
     from .saved import FORMAT, read_corpus, save_corpus
     from .split import BUILD_OPTIONS, load_split
@@ -86,13 +77,14 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
 #: The module each public name comes from, relative to this package.
 _SOURCES = {
     "analyzer": [
-        "CharAnalyzer", "ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "TEXT_DEFAULTS", "TEXT_OPTIONS",
-        "WordAnalyzer", "check_ngrams", "check_preprocessing", "check_text_options", "check_token_pattern",
-        "language_stop_words", "stem_algorithm", "stemmer",
+        "ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "TEXT_DEFAULTS", "TEXT_OPTIONS",
+        "WordAnalyzer", "check_ngrams", "check_preprocessing", "check_text_options", "language_stop_words",
+        "stem_algorithm", "stemmer",
     ],
     "contexts": [
         "ContextLine", "ContextSample", "NoTextError", "WordContexts", "keyword_in_context", "word_index",
     ],
+    "cutoffs": ["common_words", "cutoff_error", "df_cutoffs", "max_count"],
     "corpus": [
         "Corpus", "CorpusError", "DEFAULT_LIMITS", "Limits", "TextOptionsError", "build_corpus", "load_corpus",
     ],
@@ -107,10 +99,9 @@ _SOURCES = {
     "paths": [
         "ALLOW_PATHS_VAR", "DATA_DIRS_VAR", "confine_path", "data_roots", "paths_allowed", "require_path",
     ],
-    "preprocessing": [
-        "LoadStopped", "clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
-        "merge_columns", "tokenise",
-    ],
+    "ngrams": ["CharAnalyzer"],
+    "patterns": ["check_token_pattern"],
+    "preprocessing": ["LoadStopped", "clean_label", "count_terms", "label_matrix", "merge_columns", "tokenise"],
     "sample": [
         "MODULES", "build_sample", "load_sample", "sample_path",
     ],

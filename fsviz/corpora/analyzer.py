@@ -16,7 +16,7 @@ Options (:data:`TEXT_DEFAULTS`)
   (``hi <= 6``); stop words, stemming and ``token_pattern`` apply to words only and are refused with it.
 - ``token_pattern=None``: a regular expression whose matches are the tokens (at most one capturing
   group: then the group is the token); None is scikit-learn's default, ``(?u)\\b\\w\\w+\\b``.
-  Checked by :func:`check_token_pattern`.
+  Checked by :func:`~fsviz.corpora.check_token_pattern` (:mod:`fsviz.corpora.patterns`).
 - ``lowercase=True``: lower-case before tokenising.
 - ``language="english"``: what ``stopwords=True`` and ``stem=True`` mean, one of :data:`LANGUAGES`.
 
@@ -33,19 +33,18 @@ that has a ``stopwordsiso`` list.
 from __future__ import annotations
 
 import re
-import time
 from functools import lru_cache
-from re import _parser as sre_parse  # the pattern's parse tree, for check_token_pattern (Python 3.11+)
-from re._constants import BRANCH, MAX_REPEAT, MIN_REPEAT, SUBPATTERN
 
 import Stemmer  # PyStemmer
 import stopwordsiso
 
 from .._validation import check_stopwords
+from .ngrams import CharAnalyzer, word_ngrams
+from .patterns import check_token_pattern
 
 __all__ = ["ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "TEXT_DEFAULTS", "TEXT_OPTIONS", "CharAnalyzer",
-           "WordAnalyzer", "check_ngrams", "check_preprocessing", "check_text_options", "check_token_pattern",
-           "language_stop_words", "stem_algorithm", "stemmer"]
+           "WordAnalyzer", "check_ngrams", "check_preprocessing", "check_text_options", "language_stop_words",
+           "stem_algorithm", "stemmer"]
 
 #: scikit-learn's default token pattern (``CountVectorizer().token_pattern``, tests check it): runs of two or
 #: more letters or digits. Written out, so reading a corpus does not import scikit-learn (about 0.9 s).
@@ -72,10 +71,6 @@ LANGUAGES = ("arabic", "armenian", "basque", "catalan", "czech", "danish", "dutc
              "italian", "lithuanian", "norwegian", "persian", "polish", "portuguese", "romanian", "russian",
              "sesotho", "spanish", "swedish", "turkish")
 #: A token pattern longer than this is refused (a bound on what a visitor's text can make the engine do).
-MAX_PATTERN_CHARS = 1000
-#: Seconds one probe of a token pattern may take (the best of three) before it is refused as slow: a linear
-#: pattern scans the longest probe, 4,096 characters, in some 10 µs; a quadratic one (``.*x``) takes 6-10 ms.
-PROBE_SECONDS = 0.002
 
 
 def check_language(language) -> str:
@@ -101,7 +96,35 @@ def language_stop_words(language: str) -> frozenset:
 
 
 def stem_algorithm(stem, language: str = "english"):
-    """The Snowball algorithm ``stem`` means: None for False, ``language``'s for True, else the one it names."""
+    """The Snowball algorithm ``stem`` means: None for False, ``language``'s for True, else the one it names.
+
+    Parameters
+    ----------
+    stem : bool, str or None
+        True for ``language``'s stemmer, False or None for none, or a Snowball algorithm's name (``"porter"``).
+    language : str, default "english"
+        One of :data:`LANGUAGES`.
+
+    Returns
+    -------
+    str or None
+        The algorithm's name, or None for no stemming.
+
+    Raises
+    ------
+    ValueError
+        For an unknown language or algorithm.
+
+    See Also
+    --------
+    fsviz.corpora.stemmer : the stemmer of that algorithm.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import stem_algorithm
+    >>> stem_algorithm(True, "german"), stem_algorithm(False), stem_algorithm("porter")
+    ('german', None, 'porter')
+    """
     if stem is None or stem is False:
         return None
     algorithm = check_language(language) if stem is True else str(stem).strip().lower()
@@ -112,15 +135,33 @@ def stem_algorithm(stem, language: str = "english"):
 
 
 def stemmer(stem, language: str = "english"):
-    """PyStemmer's Snowball stemmer: ``language``'s for ``stem=True``, else the algorithm ``stem`` names."""
+    """PyStemmer's Snowball stemmer: ``language``'s for ``stem=True``, else the algorithm ``stem`` names.
+
+    Parameters
+    ----------
+    stem, language
+        As for :func:`stem_algorithm`; ``stem`` must name a stemmer (not False or None).
+
+    Returns
+    -------
+    Stemmer.Stemmer
+        The stemmer; ``stemWords(words)`` stems a list of words.
+
+    See Also
+    --------
+    fsviz.corpora.WordAnalyzer : stems every token with it.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import stemmer
+    >>> stemmer(True).stemWords(["running", "runs"])
+    ['run', 'run']
+    """
     return Stemmer.Stemmer(stem_algorithm(stem, language))
 
 
 def check_ngrams(value, name: str = "ngrams", maximum: int = MAX_NGRAM) -> tuple:
     """``value`` as a ``(lo, hi)`` pair of whole numbers with ``1 <= lo <= hi <= maximum``; an int n means (1, n).
-
-    >>> check_ngrams((1, 2)), check_ngrams(3)
-    ((1, 2), (1, 3))
 
     Parameters
     ----------
@@ -140,6 +181,16 @@ def check_ngrams(value, name: str = "ngrams", maximum: int = MAX_NGRAM) -> tuple
     ------
     ValueError
         If ``value`` is not such a pair or int.
+
+    See Also
+    --------
+    fsviz.corpora.check_text_options : checks ``ngrams`` and ``char_ngrams`` with it.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import check_ngrams
+    >>> check_ngrams((1, 2)), check_ngrams(3)
+    ((1, 2), (1, 3))
     """
     pair = (1, value) if isinstance(value, int) and not isinstance(value, bool) else value
     try:
@@ -153,121 +204,42 @@ def check_ngrams(value, name: str = "ngrams", maximum: int = MAX_NGRAM) -> tuple
     return lo, hi
 
 
-def _children(av):
-    """The sub-patterns inside a parsed node's argument, at any depth of tuples and lists."""
-    if isinstance(av, sre_parse.SubPattern):
-        yield av
-    elif isinstance(av, (tuple, list)):
-        for item in av:
-            yield from _children(item)
-
-
-def _nested_repeat(parsed) -> bool:
-    """True for a repeated group whose body is itself only a repeat or an alternation: ``(\\w+)+``, ``(a|aa)*``,
-    the shape whose backtracking takes exponential time on a text it almost matches (possessive repeats aside)."""
-    for op, av in parsed:
-        if op in (MAX_REPEAT, MIN_REPEAT) and av[1] > 1:
-            inner = list(av[2])
-            while len(inner) == 1 and inner[0][0] is SUBPATTERN:
-                inner = list(inner[0][1][-1])
-            if len(inner) == 1 and (inner[0][0] in (MAX_REPEAT, MIN_REPEAT) and inner[0][1][1] > 1
-                                    or inner[0][0] is BRANCH):
-                return True
-        if any(_nested_repeat(child) for child in _children(av)):
-            return True
-    return False
-
-
-def _probes():
-    """Texts a token pattern is timed on, shortest first: runs of one kind of character and a character to end them."""
-    lengths = [*range(2, 34, 2), 48, 64, 96, 128, 256, 512, 1024, 2048, 4096]
-    units = ("a", "1", " ", "a ", "a-", "a'", "a.", "aA1_", "é", "中", "a\n")
-    for n in lengths:
-        for unit in units:
-            for end in ("!", "\x00"):
-                yield (unit * n)[:n] + end
-
-
-def _seconds(compiled, text) -> float:
-    """The time ``compiled.findall(text)`` takes: once, or the best of three when that is over the bound
-    (a busy machine pauses now and then; a slow pattern is slow every time)."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        compiled.findall(text)
-        best = min(best, time.perf_counter() - start)
-        if best <= PROBE_SECONDS:
-            break
-    return best
-
-
-def check_token_pattern(pattern) -> str:
-    """``pattern`` if it is a usable token pattern, else ValueError saying what is wrong and how to fix it.
-
-    Refused: not a string, longer than 1,000 characters, not a regular expression, more than one
-    capturing group (scikit-learn's rule: the one group is the token), a pattern that matches the
-    empty string (every position would be a token), a repeated group whose body only repeats or
-    alternates (``(\\w+)+``, ``(a|b)+``: exponential backtracking), and one whose time grows faster than
-    the text: it is timed on texts of 2 to 4,096 repeated characters (letters, digits, spaces,
-    punctuation, CJK) and refused if one takes more than 2 ms (the best of three), which a linear
-    pattern does in some 10 µs (a 10-million-character document would stall the load).
+def check_text_options(*, ngrams=(1, 1), analyzer="word", char_ngrams=(2, 4), token_pattern=None, lowercase=True,
+                       language="english", stopwords=False, stem=False) -> dict:
+    """The text options, checked and normalised (``token_pattern`` None means scikit-learn's default).
 
     Parameters
     ----------
-    pattern : str
-        The regular expression that finds tokens.
+    ngrams, analyzer, char_ngrams, token_pattern, lowercase, language
+        The text options of the module notes (:data:`TEXT_OPTIONS` and ``language``).
+    stopwords, stem : bool or str, default False
+        Checked only against ``analyzer="char_wb"``, which refuses them.
 
     Returns
     -------
-    str
-        ``pattern``, unchanged.
+    dict
+        The six text options, normalised (``ngrams=2`` is ``(1, 2)``).
+
+    Raises
+    ------
+    ValueError
+        For an option out of range, or a word option given with ``analyzer="char_wb"``.
+
+    See Also
+    --------
+    fsviz.corpora.check_preprocessing : every preprocessing option, these included.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import check_text_options
+    >>> options = check_text_options(ngrams=2, lowercase=False)
+    >>> options["ngrams"], options["analyzer"], options["lowercase"]
+    ((1, 2), 'word', False)
+    >>> check_text_options(analyzer="char_wb", stem=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: analyzer='char_wb' makes character n-grams (their range is `char_ngrams`), so stem=True cannot apply; ...
     """
-    if not isinstance(pattern, str) or not pattern:
-        raise ValueError(f"`token_pattern` must be a regular expression (a str), got {pattern!r}; {_EXAMPLE}")
-    return _check_pattern(pattern)
-
-
-_EXAMPLE = "e.g. r'(?u)\\b\\w+\\b' for words of one letter or more"
-
-
-@lru_cache(maxsize=256)
-def _check_pattern(pattern: str) -> str:
-    example = _EXAMPLE
-    if len(pattern) > MAX_PATTERN_CHARS:
-        raise ValueError(f"`token_pattern` has {len(pattern):,} characters, more than {MAX_PATTERN_CHARS:,}; "
-                         "a token pattern is short, " + example)
-    try:
-        compiled = re.compile(pattern)
-        parsed = sre_parse.parse(pattern)
-    except (re.error, RecursionError, OverflowError) as exc:
-        raise ValueError(f"`token_pattern` {pattern!r} is not a valid regular expression ({exc}); {example}") from None
-    if compiled.groups > 1:
-        raise ValueError(f"`token_pattern` {pattern!r} has {compiled.groups} capturing groups; use at most one "
-                         "(its match is the token) and write the others as (?:…)")
-    if _nested_repeat(parsed):
-        raise ValueError(f"`token_pattern` {pattern!r} repeats a group that itself repeats or alternates, which can "
-                         "take exponential time; use one quantifier on a character class, e.g. [\\w'-]+ "
-                         "instead of (\\w+|'|-)+")
-    if compiled.search("") is not None:
-        raise ValueError(f"`token_pattern` {pattern!r} matches the empty string, so every position would be a token; "
-                         "require at least one character, e.g. \\w+ rather than \\w*")
-    for text in _probes():
-        for match in compiled.finditer(text):
-            if match.end() == match.start() or (compiled.groups and not match.group(1)):
-                raise ValueError(f"`token_pattern` {pattern!r} matches an empty token (in {text[:6]!r}…), so every "
-                                 "position would be a token; require at least one character, e.g. \\w+ rather "
-                                 "than \\w*")
-        seconds = _seconds(compiled, text)
-        if seconds > PROBE_SECONDS:
-            raise ValueError(f"`token_pattern` {pattern!r} took {seconds * 1000:.0f} ms on {len(text):,} characters "
-                             f"({text[:4]!r}…): its time grows faster than the text (backtracking), so a long "
-                             "document would stall; avoid quantifiers that overlap, e.g. \\w+\\w+ or .*x")
-    return pattern
-
-
-def check_text_options(*, ngrams=(1, 1), analyzer="word", char_ngrams=(2, 4), token_pattern=None, lowercase=True,
-                       language="english", stopwords=False, stem=False) -> dict:
-    """The text options, checked and normalised (``token_pattern`` None means scikit-learn's default)."""
     ngrams = check_ngrams(ngrams)
     analyzer = analyzer.strip().lower() if isinstance(analyzer, str) else analyzer
     if analyzer not in ANALYZERS:
@@ -290,18 +262,6 @@ def check_text_options(*, ngrams=(1, 1), analyzer="word", char_ngrams=(2, 4), to
             "lowercase": lowercase, "language": language}
 
 
-def word_ngrams(tokens: list, ngram_range) -> list:
-    """The n-grams of ``tokens`` (scikit-learn's ``_word_ngrams``: unigrams first, then runs joined by a space)."""
-    lo, hi = ngram_range
-    if hi == 1:
-        return tokens
-    out = list(tokens) if lo == 1 else []
-    join, size = " ".join, len(tokens)
-    for n in range(max(lo, 2), min(hi, size) + 1):
-        out.extend(join(tokens[i : i + n]) for i in range(size - n + 1))
-    return out
-
-
 class WordAnalyzer:
     """Text → words: lower-case (``lowercase``), the tokens ``token_pattern`` finds, ``stop_words`` dropped, each
     stemmed by PyStemmer's ``algorithm`` (None: not stemmed), then the ``ngram_range`` n-grams.
@@ -309,6 +269,31 @@ class WordAnalyzer:
     With no stemmer it gives exactly ``CountVectorizer(ngram_range=…, token_pattern=…, lowercase=…,
     stop_words=…).build_analyzer()``'s terms. It saves as its arguments (``__reduce__``), so skops and pickle
     rebuild it by calling the class.
+
+    Parameters
+    ----------
+    algorithm : str, optional
+        A Snowball algorithm (:func:`stem_algorithm`); None: no stemming.
+    stop_words : iterable of str, default ()
+        The words dropped before stemming.
+    ngram_range : (int, int), default (1, 1)
+        The word n-grams, from ``lo`` to ``hi`` words.
+    token_pattern : str, optional
+        The regular expression that finds tokens; None: scikit-learn's default, ``(?u)\\b\\w\\w+\\b``.
+    lowercase : bool, default True
+        Lower-case before tokenising.
+
+    See Also
+    --------
+    fsviz.corpora.CharAnalyzer : character n-grams instead of words.
+    fsviz.load_corpus : builds the analyzer of its options and counts every text's terms with it.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import WordAnalyzer
+    >>> analyzer = WordAnalyzer("english", stop_words=("the",), ngram_range=(1, 2))
+    >>> analyzer.tokens("The runners ran"), analyzer("The runners ran")
+    (['the', 'runners', 'ran'], ['runner', 'ran', 'runner ran'])
     """
 
     def __init__(self, algorithm=None, stop_words=(), ngram_range=(1, 1), token_pattern=None, lowercase=True):
@@ -355,29 +340,6 @@ class WordAnalyzer:
                 f"ngram_range={self.ngram_range}, token_pattern={self.token_pattern!r}, lowercase={self.lowercase})")
 
 
-class CharAnalyzer:
-    """scikit-learn's ``char_wb`` analyzer (``_char_wb_ngrams``): the character n-grams of each whitespace-separated
-    word padded with a space, a word shorter than n counted once; :meth:`iter_terms` gives them one at a time."""
-
-    def __init__(self, char_ngrams=(2, 4), lowercase=True):
-        self.ngram_range, self.lowercase = tuple(int(n) for n in char_ngrams), bool(lowercase)
-
-    def __call__(self, text) -> list:
-        return list(self.iter_terms(text))
-
-    def iter_terms(self, text):
-        lo, hi = self.ngram_range
-        for word in (text.lower() if self.lowercase else text).split():
-            word = f" {word} "
-            size = len(word)
-            for n in range(lo, hi + 1):
-                yield word[:n]
-                if n >= size:  # the whole padded word: as scikit-learn, once, and no longer n
-                    break
-                for offset in range(1, size - n + 1):
-                    yield word[offset : offset + n]
-
-
 def check_max_df(max_df):
     """``max_df`` as a share of documents (a float in (0, 1]) or a count (a whole number >= 1), else ValueError."""
     if isinstance(max_df, bool) or not isinstance(max_df, (int, float)) or isinstance(max_df, float) and not (
@@ -408,7 +370,44 @@ def preprocessing_key(options: dict) -> dict:
 
 def check_preprocessing(*, stopwords=False, stem=False, max_df=1.0, **text) -> tuple[dict, frozenset]:
     """Every preprocessing option checked at the door: the normalised text options with ``max_df``, and the stop
-    words ``stopwords`` names (:func:`fsviz._validation.check_stopwords`, ``language``'s list for True)."""
+    words ``stopwords`` names (:func:`fsviz._validation.check_stopwords`, ``language``'s list for True).
+
+    Parameters
+    ----------
+    stopwords : bool, str or iterable of str, default False
+        True for ``language``'s list, a language's name for its list, or your own words.
+    stem : bool or str, default False
+        True for ``language``'s Snowball stemmer, or an algorithm's name.
+    max_df : float or int, default 1.0
+        Words in more documents than this (a share in (0, 1] or a count) are dropped.
+    **text
+        The text options (:func:`check_text_options`).
+
+    Returns
+    -------
+    options : dict
+        The text options and ``max_df``, normalised.
+    stop_words : frozenset of str
+        The stop words.
+
+    Raises
+    ------
+    TypeError
+        For an option that is not a preprocessing option.
+    ValueError
+        For a value out of range.
+
+    See Also
+    --------
+    fsviz.load_corpus : takes these options and checks them here before reading.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import check_preprocessing
+    >>> options, stop_words = check_preprocessing(stopwords=True, stem=True, ngrams=2)
+    >>> options["ngrams"], options["max_df"], len(stop_words), "the" in stop_words
+    ((1, 2), 1.0, 318, True)
+    """
     unknown = sorted(set(text) - set(TEXT_DEFAULTS))
     if unknown:
         raise TypeError(f"unexpected preprocessing options {unknown}; the options are {sorted(TEXT_DEFAULTS)}")

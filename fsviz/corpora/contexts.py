@@ -48,7 +48,24 @@ _REACH = 64
 
 
 class NoTextError(ValueError):
-    """The corpus holds counts only (ARFF, CLUTO, a count matrix): there is no text to show."""
+    """The corpus holds counts only (ARFF, CLUTO, a count matrix): there is no text to show.
+
+    See Also
+    --------
+    fsviz.corpora.keyword_in_context : raises it for such a corpus.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import fsviz
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "tiny.arff"
+    ...     _ = path.write_text("@relation tiny\\n@attribute apple numeric\\n@attribute class {f,w}\\n@data\\n1,f\\n0,w\\n")
+    ...     fsviz.load_corpus(path, min_df=1).contexts("apple", "f")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsviz.corpora.contexts.NoTextError: 'tiny' arrived as word counts (ARFF, CLUTO or a count matrix), ...
+    """
 
 
 @dataclass(frozen=True)
@@ -68,6 +85,17 @@ class ContextLine:
         How often the word occurs in the document.
     labels : str
         The document's classes.
+
+    See Also
+    --------
+    fsviz.corpora.keyword_in_context : makes them, a page of each side.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["A red apple.", "Green APPLE pie", "blue sky"], ["f", "f", "w"]), min_df=1)
+    >>> corpus.contexts("apple", "f", width=1).positive.lines[0]
+    ContextLine(doc=0, left='red ', match='apple', right='.', occurrences=1, labels='f')
     """
 
     doc: int
@@ -92,6 +120,18 @@ class ContextSample:
         Position in the side's seeded order where ``lines`` start.
     lines : tuple of ContextLine
         This page's lines.
+
+    See Also
+    --------
+    fsviz.corpora.WordContexts : a page of each side.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["A red apple.", "Green APPLE pie", "blue sky"], ["f", "f", "w"]), min_df=1)
+    >>> sample = corpus.contexts("apple", "f", width=1).positive
+    >>> sample.side, sample.total, sample.next_offset, sample.records()[1]["match"]
+    ('positive', 2, None, 'APPLE')
     """
 
     side: str
@@ -133,6 +173,18 @@ class WordContexts:
         Words of context on each side of the match.
     seed : int
         The seed that chose the order.
+
+    See Also
+    --------
+    fsviz.Corpus.contexts : returns one (:func:`fsviz.corpora.keyword_in_context`).
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["A red apple.", "Green APPLE pie", "blue sky"], ["f", "f", "w"]), min_df=1)
+    >>> page = corpus.contexts("APPLE", "f", width=1)
+    >>> page.word, page.class_name, page.positive.total, page.rest.total, len(page.records())
+    ('apple', 'f', 2, 0, 2)
     """
 
     word: str
@@ -187,6 +239,22 @@ def word_index(corpus, word) -> int:
     ------
     ValueError
         If ``word`` is not a non-empty string or not in the vocabulary (saying why: cutoff, stop word …).
+
+    See Also
+    --------
+    fsviz.corpora.keyword_in_context : the documents behind the word.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["A red apple.", "Green APPLE pie", "blue sky"], ["f", "f", "w"]), min_df=1)
+    >>> from fsviz.corpora import word_index
+    >>> corpus.vocabulary[word_index(corpus, "APPLE")]
+    'apple'
+    >>> word_index(corpus, "pear")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown word 'pear': it is not in this corpus's vocabulary ...
     """
     if not isinstance(word, str) or not word.strip():
         raise ValueError(f"`word` must be a word of the vocabulary, got {word!r}")
@@ -240,6 +308,11 @@ def keyword_in_context(corpus, word, positive, *, negative=None, n=10, width=8, 
         The corpus came as counts only and keeps no text.
     ValueError
         An unknown word or class, or a bad ``n``, ``width``, ``offset`` or ``seed``.
+
+    See Also
+    --------
+    fsviz.Corpus.contexts : the same, as a method of the corpus.
+    fsviz.word_facts : the word's counts and standing under each metric.
 
     Examples
     --------

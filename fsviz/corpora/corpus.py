@@ -2,23 +2,19 @@
 
 Every format is parsed by :mod:`fsviz.corpora.formats`; then, for all formats alike:
 
-1. texts are tokenised by one analyzer (:mod:`fsviz.corpora.analyzer`): by default
-   scikit-learn's ``CountVectorizer``'s (lower-cased word tokens of two or more
-   letters or digits), else word n-grams (``ngrams``), character n-grams
-   (``analyzer="char_wb"``), your ``token_pattern``, ``lowercase=False``;
-   giving term frequencies; pre-counted formats (ARFF, CLUTO) bring their own
-   and refuse those options;
-2. optional stop words are dropped (``language``'s list: scikit-learn's for
-   English, stopwordsiso's for the others);
-3. optional stemming merges words with the same stem (PyStemmer's Snowball
-   stemmers), summing their term frequencies; with n-grams, 2 and 3 happen to
-   the tokens before the n-grams are made, as scikit-learn does;
-4. the rare-word cutoff drops words present in fewer than ``min_df``
-   documents (Forman: 3; ``min_df=1`` keeps every word that occurs), and
-   ``max_df`` words present in more (a share or a count; 1.0 keeps all).
+1. texts are tokenised by one analyzer (:mod:`fsviz.corpora.analyzer`): by default scikit-learn's
+   ``CountVectorizer``'s (lower-cased word tokens of two or more letters or digits), else word n-grams
+   (``ngrams``), character n-grams (``analyzer="char_wb"``), your ``token_pattern``, ``lowercase=False``;
+   giving term frequencies; pre-counted formats (ARFF, CLUTO) bring their own and refuse those options;
+2. optional stop words are dropped (``language``'s list: scikit-learn's for English, stopwordsiso's for the
+   others);
+3. optional stemming merges words with the same stem (PyStemmer's Snowball stemmers), summing their term
+   frequencies; with n-grams, 2 and 3 happen to the tokens before the n-grams are made, as scikit-learn does;
+4. the rare-word cutoff drops words present in fewer than ``min_df`` documents (Forman: 3; ``min_df=1`` keeps
+   every word that occurs), and ``max_df`` words present in more (a share or a count; 1.0 keeps all)
+   (:mod:`fsviz.corpora.cutoffs`).
 
-Presence ``X`` is Boolean (Forman's features); term frequencies stay in
-``X_tf`` for the metrics that need them.
+Presence ``X`` is Boolean (Forman's features); term frequencies stay in ``X_tf`` for the metrics that need them.
 """
 
 from __future__ import annotations
@@ -35,10 +31,11 @@ from .._validation import check_whole
 from ..metrics.counts import Training, counts_from_presence, document_frequency, presence_counts
 from .analyzer import TEXT_OPTIONS, check_preprocessing, preprocessing_key
 from .contexts import WordContexts, keyword_in_context
+from .cutoffs import cutoff_error, df_cutoffs
 from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limits, read
 from .groups import group_task
 from .paths import require_path
-from .preprocessing import cutoff_error, df_cutoffs, label_matrix, merge_columns, stemmer, tokenise
+from .preprocessing import label_matrix, merge_columns, stemmer, tokenise
 from .task import Task
 
 __all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "TextOptionsError", "build_corpus", "load_corpus"]
@@ -51,15 +48,13 @@ DEFAULT_MIN_DF = 3
 class Corpus:
     """A labelled corpus, ready for feature selection.
 
-    Attributes
+    Parameters
     ----------
     X_tf : scipy.sparse.csr_matrix of int32, shape (n_docs, n_words)
         Term frequencies.
     Y : scipy.sparse.csr_matrix of bool, shape (n_docs, n_classes)
-        Y[i, c] is True when document i carries label c (several per document
-        in multi-label corpora).
-    vocabulary : ndarray of str (object dtype, as scikit-learn's
-        ``get_feature_names_out``), shape (n_words,)
+        Y[i, c] is True when document i carries label c (several per document in multi-label corpora).
+    vocabulary : ndarray of str (object dtype, as scikit-learn's ``get_feature_names_out``), shape (n_words,)
     classes : ndarray of str, shape (n_classes,)
     name : str
     removed_words : ndarray of str (object dtype)
@@ -69,21 +64,30 @@ class Corpus:
     n_words_raw : int
         Vocabulary size before stop words, stemming and the cutoff.
     options : dict
-        The preprocessing options used (``min_df``, ``max_df``, ``stopwords``, ``stem``, ``language``,
-        ``ngrams``, ``analyzer``, ``char_ngrams``, ``token_pattern``, ``lowercase``);
-        ``tokenised``: True when the words came from texts through the
-        tokeniser (False for pre-counted formats); ``stop_words``: the words
-        dropped as stop words, sorted (:mod:`fsviz.evaluation.export` rebuilds the
-        tokeniser from these).
+        The preprocessing options used (``min_df``, ``max_df``, ``stopwords``, ``stem``, ``language``, ``ngrams``,
+        ``analyzer``, ``char_ngrams``, ``token_pattern``, ``lowercase``); ``tokenised``: True when the words came from
+        texts through the tokeniser (False for pre-counted formats); ``stop_words``: the words dropped as stop words,
+        sorted (:mod:`fsviz.evaluation.export` rebuilds the tokeniser from these).
     notes : tuple of str
         What the reader repaired or dropped, in words.
     texts : tuple of str or None
-        The documents as read, row by row, for :meth:`contexts`; None for pre-counted formats.
-        Derived corpora (:meth:`with_min_df`) share the one tuple; it is no part of
-        :attr:`fingerprint` and never goes to the grid's workers.
+        The documents as read, row by row, for :meth:`contexts`; None for pre-counted formats. Derived corpora
+        (:meth:`with_min_df`) share the one tuple; it is no part of :attr:`fingerprint` and never goes to the grid's
+        workers.
     test_rows : ndarray of int or None
-        The documents read from a test file (:func:`fsviz.corpora.split.load_split`), sorted; the grid trains
-        on the others and scores on these. None: one corpus, evaluated by cross-validation.
+        The documents read from a test file (:func:`fsviz.corpora.split.load_split`), sorted; the grid trains on the
+        others and scores on these. None: one corpus, evaluated by cross-validation.
+
+    See Also
+    --------
+    fsviz.load_corpus : reads one from any format.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["red apple", "green apple", "blue sky"], ["fruit", "fruit", "sky"]), min_df=1)
+    >>> corpus.vocabulary.tolist(), corpus.classes.tolist(), corpus.X.toarray().sum(axis=0).tolist()
+    (['apple', 'blue', 'green', 'red', 'sky'], ['fruit', 'sky'], [2, 1, 1, 1, 1])
     """
 
     X_tf: sparse.csr_matrix
@@ -115,9 +119,8 @@ class Corpus:
     @functools.cached_property
     def X(self) -> sparse.csr_matrix:
         """Boolean presence, shape (n_docs, n_words); shares indices with ``X_tf``."""
-        return sparse.csr_matrix(
-            (np.ones(self.X_tf.nnz, dtype=bool), self.X_tf.indices, self.X_tf.indptr), shape=self.X_tf.shape
-        )
+        X_tf = self.X_tf
+        return sparse.csr_matrix((np.ones(X_tf.nnz, dtype=bool), X_tf.indices, X_tf.indptr), shape=X_tf.shape)
 
     @functools.cached_property
     def _X_count(self) -> sparse.csr_matrix:
@@ -232,14 +235,10 @@ class Corpus:
             return self
         if not keep.any():
             raise cutoff_error(min_df, self.df)
-        return replace(
-            self,
-            X_tf=self.X_tf[:, keep].tocsr(),
-            vocabulary=self.vocabulary[keep],
-            removed_words=np.concatenate([self.removed_words, self.vocabulary[~keep]]),
-            removed_df=np.concatenate([self.removed_df, self.df[~keep]]),
-            options={**self.options, "min_df": min_df},
-        )
+        return replace(self, X_tf=self.X_tf[:, keep].tocsr(), vocabulary=self.vocabulary[keep],
+                       removed_words=np.concatenate([self.removed_words, self.vocabulary[~keep]]),
+                       removed_df=np.concatenate([self.removed_df, self.df[~keep]]),
+                       options={**self.options, "min_df": min_df})
 
     def __repr__(self) -> str:
         test = "" if self.test_rows is None else f" ({self.test_rows.size} in the test file)"
@@ -299,10 +298,8 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         raise CorpusError(f"{raw.name!r} holds no documents")
     if classes.size < 2:
         found = f"only the class {str(classes[0])!r}" if classes.size else "no labels"
-        raise CorpusError(
-            f"{raw.name!r} has {found}; fsviz compares each class against the rest, "
-            "so a corpus needs at least two classes"
-        )
+        raise CorpusError(f"{raw.name!r} has {found}; fsviz compares each class against the rest, "
+                          "so a corpus needs at least two classes")
     if stop and not ngrams:  # with n-grams the analyzer dropped them from the tokens
         keep = ~np.isin(vocabulary, list(stop))
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
@@ -337,63 +334,65 @@ def load_corpus(source, *, format=None, min_df=DEFAULT_MIN_DF, max_df=1.0, stopw
     Parameters
     ----------
     source : path, file object, or (texts, labels)
-        A file or folder path, an open binary file or upload (its ``name``
-        tells the format), or an in-memory pair of sequences.
+        A file or folder path, an open binary file or upload (its ``name`` tells the format), or an in-memory pair of
+        sequences.
     format : str, optional
-        One of :data:`fsviz.corpora.formats.FORMATS`; detected from the extension or
-        folder contents when omitted.
+        One of :data:`fsviz.corpora.formats.FORMATS`; detected from the extension or folder contents when omitted.
     min_df : int, default 3
-        Rare-word cutoff: drop words present in fewer than ``min_df``
-        documents (Forman's default, 3). 1 keeps every word that occurs;
-        0 also keeps columns a pre-counted format declares but never uses.
+        Rare-word cutoff: drop words present in fewer than ``min_df`` documents (Forman's default, 3). 1 keeps every
+        word that occurs; 0 also keeps columns a pre-counted format declares but never uses.
     max_df : float or int, default 1.0
-        Drop words present in more than this share of the documents (a float
-        in (0, 1]) or this many documents (an int), as scikit-learn's
-        ``max_df``; 1.0 keeps every word.
+        Drop words present in more than this share of the documents (a float in (0, 1]) or this many documents (an
+        int), as scikit-learn's ``max_df``; 1.0 keeps every word.
     stopwords : bool, str or iterable of str, default False
-        True drops ``language``'s stop words (English: scikit-learn's list;
-        others: stopwordsiso's); a language's name, e.g. ``"english"`` (as
-        scikit-learn spells it) or ``"german"``, drops that one's; a list gives
-        your own (one word is ``["the"]``: another bare string is refused).
+        True drops ``language``'s stop words (English: scikit-learn's list; others: stopwordsiso's); a language's
+        name, e.g. ``"english"`` (as scikit-learn spells it) or ``"german"``, drops that one's; a list gives your own
+        (one word is ``["the"]``: another bare string is refused).
     stem : bool or str, default False
-        True stems with ``language``'s Snowball stemmer (English: Porter2); a
-        string names a Snowball algorithm, e.g. ``"porter"`` or ``"german"``.
+        True stems with ``language``'s Snowball stemmer (English: Porter2); a string names a Snowball algorithm, e.g.
+        ``"porter"`` or ``"german"``.
     language : str, default "english"
-        What ``stopwords=True`` and ``stem=True`` mean: one of
-        :data:`fsviz.corpora.analyzer.LANGUAGES` (PyStemmer's languages that have a
-        stop-word list).
+        What ``stopwords=True`` and ``stem=True`` mean: one of :data:`fsviz.corpora.analyzer.LANGUAGES` (PyStemmer's
+        languages that have a stop-word list).
     ngrams : (int, int), default (1, 1)
-        Word n-grams from ``lo`` to ``hi`` words (``hi`` <= 3): ``(1, 2)`` keeps
-        single words and pairs. Stop words and stems apply to the words first.
+        Word n-grams from ``lo`` to ``hi`` words (``hi`` <= 3): ``(1, 2)`` keeps single words and pairs. Stop words
+        and stems apply to the words first.
     analyzer : {"word", "char_wb"}, default "word"
-        ``"char_wb"``: character n-grams inside word boundaries, of
-        ``char_ngrams`` = ``(lo, hi)`` characters (``hi`` <= 6), for text not
-        split by spaces; it takes no stop words, stems or ``token_pattern``.
+        ``"char_wb"``: character n-grams inside word boundaries, of ``char_ngrams`` = ``(lo, hi)`` characters (``hi``
+        <= 6), for text not split by spaces; it takes no stop words, stems or ``token_pattern``.
+    char_ngrams : (int, int), default (2, 4)
+        The character n-grams' lengths, from ``lo`` to ``hi``, for ``analyzer="char_wb"``.
     token_pattern : str, optional
-        A regular expression whose matches are the tokens (scikit-learn's
-        default, ``(?u)\\b\\w\\w+\\b``, when None); checked first
-        (:func:`fsviz.corpora.analyzer.check_token_pattern`).
+        A regular expression whose matches are the tokens (scikit-learn's default, ``(?u)\\b\\w\\w+\\b``, when None);
+        checked first (:func:`fsviz.corpora.check_token_pattern`).
     lowercase : bool, default True
         Lower-case the text before tokenising.
     limits : fsviz.Limits, optional
-        How much the corpus may hold, checked before the work: bytes read
-        (512 MiB), files or archive members (200,000), expansion of a
-        compressed member (100:1), documents (1,000,000), characters in one
-        document (10,000,000), distinct words (2,000,000); see
-        :class:`fsviz.Limits` for why. Raise one with e.g.
+        How much the corpus may hold, checked before the work: bytes read (512 MiB), files or archive members
+        (200,000), expansion of a compressed member (100:1), documents (1,000,000), characters in one document
+        (10,000,000), distinct words (2,000,000); see :class:`fsviz.Limits` for why. Raise one with e.g.
         ``limits=fsviz.Limits(max_bytes=2**31)``.
     should_stop : callable, optional
-        Asked with no argument as the words are counted (about every million tokens); when it returns True
-        the load ends with :class:`fsviz.LoadStopped`. The app stops a load whose visitor has left.
+        Asked with no argument as the words are counted (about every million tokens); when it returns True the load
+        ends with :class:`fsviz.LoadStopped`. The app stops a load whose visitor has left.
     **options
-        ``text_column``, ``label_column``, ``label_sep``, ``sep`` for tables;
-        ``name`` for any format.
+        ``text_column``, ``label_column``, ``label_sep``, ``sep`` for tables; ``name`` for any format.
+
+    Returns
+    -------
+    fsviz.Corpus
+        The documents' words and labels, preprocessed.
 
     Raises
     ------
     CorpusError (a ValueError)
         With a message saying what is wrong with the input and what to do;
         for a limit, which one, the size seen and the keyword that raises it.
+
+    See Also
+    --------
+    fsviz.load_sample : the bundled sample corpus.
+    fsviz.load_split : a training file and a test file as one corpus.
 
     Examples
     --------

@@ -40,6 +40,17 @@ class Groups:
         The classes of the positive group.
     negative : tuple of str or None, default None
         The classes of the negative group; None for every other document.
+
+    See Also
+    --------
+    fsviz.corpora.check_groups : makes them from a corpus's classes, checked.
+    fsviz.Corpus.task : the task of two groups.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import Groups
+    >>> Groups(("a", "b")).label, Groups(("a",), ("c",)).label, Groups(("a",)).arguments
+    ('a + b', 'a vs c', ('a', None))
     """
 
     positive: tuple
@@ -84,6 +95,16 @@ def parse_classes(text) -> tuple:
     -------
     tuple of str
         The names, in order.
+
+    See Also
+    --------
+    fsviz.corpora.check_groups : checks the names against a corpus's classes.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import parse_classes
+    >>> parse_classes(" a, b,,c ")
+    ('a', 'b', 'c')
     """
     return tuple(part.strip() for part in str(text).split(",") if part.strip())
 
@@ -129,6 +150,21 @@ def check_groups(classes, positive, negative=None) -> Groups:
     ------
     ValueError
         For a group that is not class names or is empty, an unknown class, or a class in both groups.
+
+    See Also
+    --------
+    fsviz.corpora.group_labels : which documents each group holds.
+    fsviz.corpora.group_task : the task of the two groups.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import check_groups
+    >>> check_groups(["neg", "odd", "pos"], "pos", ["neg", "neg"])
+    Groups(positive=('pos',), negative=('neg',))
+    >>> check_groups(["neg", "odd", "pos"], "pos", "pos")
+    Traceback (most recent call last):
+    ...
+    ValueError: class 'pos' is in both groups; a class belongs to `positive` or to `negative`, not both
     """
     groups = Groups(_names(positive, "positive", classes), _names(negative, "negative", classes))
     both = sorted(set(groups.positive) & set(groups.negative or ()))
@@ -159,6 +195,21 @@ def group_labels(corpus, groups: Groups):
     ------
     ValueError
         For a document in both groups, or a group with no documents.
+
+    See Also
+    --------
+    fsviz.corpora.check_groups : the groups it takes.
+    fsviz.corpora.group_task : the task made from these labels.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad dull film", "bad plot", "odd film"],
+    ...                             ["pos", "pos", "neg", "neg", "odd"]), min_df=1)
+    >>> from fsviz.corpora import check_groups, group_labels
+    >>> y, rows = group_labels(corpus, check_groups(corpus.classes, "pos", "neg"))
+    >>> y.tolist(), rows.tolist()
+    ([True, True, False, False, False], [True, True, True, True, False])
     """
     index = {str(c): i for i, c in enumerate(corpus.classes)}
     Y = corpus.Y.tocsc()
@@ -201,6 +252,23 @@ def group_task(corpus, positive, negative=None) -> Task:
     ------
     ValueError
         If the groups are refused (:func:`check_groups`, :func:`group_labels`).
+
+    See Also
+    --------
+    fsviz.Corpus.task : the same, as a method of the corpus.
+    fsviz.Corpus.binary_task : one class against the rest.
+
+    Examples
+    --------
+    The document of class ``odd`` is in neither group, so it is left out:
+
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad dull film", "bad plot", "odd film"],
+    ...                             ["pos", "pos", "neg", "neg", "odd"]), min_df=1)
+    >>> from fsviz.corpora import group_task
+    >>> task = group_task(corpus, "pos", "neg")
+    >>> task.name, task.pos, task.neg, dict(zip(task.vocabulary, task.tp.tolist()))["good"]
+    ('pos vs neg', 2, 2, 2)
     """
     groups = check_groups(corpus.classes, positive, negative)
     if groups.one_vs_rest:

@@ -46,11 +46,6 @@ def data_roots(environ=None) -> tuple[Path, ...]:
     not a visitor's). Relative entries are resolved by :func:`confine_path`
     against the folder the app was started from.
 
-    >>> data_roots({"FSVIZ_DATA_DIRS": os.pathsep.join([".", "../shared/data"])})
-    (PosixPath('.'), PosixPath('../shared/data'))
-    >>> data_roots({})
-    (PosixPath('.'),)
-
     Parameters
     ----------
     environ : mapping, optional
@@ -60,6 +55,20 @@ def data_roots(environ=None) -> tuple[Path, ...]:
     -------
     tuple of pathlib.Path
         The roots, in order; ``(Path("."),)`` when none is set.
+
+    See Also
+    --------
+    fsviz.corpora.confine_path : reads a typed path only inside these roots.
+    fsviz.corpora.paths_allowed : whether visitors may type paths at all.
+
+    Examples
+    --------
+    >>> import os
+    >>> from fsviz.corpora import data_roots
+    >>> data_roots({"FSVIZ_DATA_DIRS": os.pathsep.join([".", "../shared/data"])})
+    (PosixPath('.'), PosixPath('../shared/data'))
+    >>> data_roots({})
+    (PosixPath('.'),)
     """
     environ = os.environ if environ is None else environ
     entries = [e.strip() for e in environ.get(DATA_DIRS_VAR, "").split(os.pathsep)]
@@ -68,9 +77,6 @@ def data_roots(environ=None) -> tuple[Path, ...]:
 
 def paths_allowed(environ=None) -> bool:
     """Whether visitors may type paths at all: ``FSVIZ_ALLOW_PATHS`` (default on).
-
-    >>> paths_allowed({"FSVIZ_ALLOW_PATHS": "0"}), paths_allowed({})
-    (False, True)
 
     Parameters
     ----------
@@ -86,6 +92,16 @@ def paths_allowed(environ=None) -> bool:
     ------
     ValueError
         If the variable holds neither a true nor a false value.
+
+    See Also
+    --------
+    fsviz.corpora.data_roots : the folders typed paths may read when they are allowed.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import paths_allowed
+    >>> paths_allowed({"FSVIZ_ALLOW_PATHS": "0"}), paths_allowed({})
+    (False, True)
     """
     environ = os.environ if environ is None else environ
     value = environ.get(ALLOW_PATHS_VAR, "").strip().lower()
@@ -109,6 +125,22 @@ def require_path(source) -> None:
     ------
     CorpusError
         If the path does not exist or cannot be used.
+
+    See Also
+    --------
+    fsviz.corpora.confine_path : the same for a visitor's path, only inside the allowed folders.
+    fsviz.load_corpus : reads the path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from fsviz.corpora import require_path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     require_path(folder)
+    ...     require_path(folder + "/missing.csv")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsviz.corpora.formats.base.CorpusError: no such file or folder: .../missing.csv
     """
     try:
         exists = Path(source).exists()
@@ -145,6 +177,11 @@ def confine_path(path, roots, *, start=None) -> Path:
         Empty, with a NUL character, outside every root (or through a link
         that leads outside; the same message whether it exists or not), a
         hidden file or folder, missing inside a root, or no root exists.
+
+    See Also
+    --------
+    fsviz.corpora.data_roots : the roots a server allows (``FSVIZ_DATA_DIRS``).
+    fsviz.corpora.require_path : the check for a path the user gave the library directly.
 
     Examples
     --------

@@ -1,6 +1,7 @@
 """The steps of the one preprocessing path that turn a RawCorpus into counts and labels (:mod:`fsviz.corpora.corpus`).
 
-Tokenising within the limits, merging stemmed words, and the label matrix.
+Tokenising within the limits, merging stemmed words, and the label matrix; the cutoffs by document frequency are
+:mod:`fsviz.corpora.cutoffs`.
 """
 
 from __future__ import annotations
@@ -13,14 +14,29 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import sparse
 
-from .analyzer import CharAnalyzer, WordAnalyzer, stem_algorithm, stemmer
+from .analyzer import WordAnalyzer, stem_algorithm, stemmer
 from .formats import CorpusError, Limits, RawCorpus
+from .ngrams import CharAnalyzer
 
-__all__ = ["LoadStopped", "clean_label", "common_words", "count_terms", "cutoff_error", "df_cutoffs", "label_matrix", "max_count",
-           "merge_columns", "stemmer", "tokenise"]
+__all__ = ["LoadStopped", "clean_label", "count_terms", "label_matrix", "merge_columns", "stemmer", "tokenise"]
 
 class LoadStopped(Exception):  # noqa: N818 (a stop asked for, not an error)
-    """A load ended because its ``should_stop`` said so (:func:`fsviz.load_corpus`): nothing is kept."""
+    """A load ended because its ``should_stop`` said so (:func:`fsviz.load_corpus`): nothing is kept.
+
+    Not a :class:`ValueError`: nothing was wrong with the input, so it is not shown as an error.
+
+    See Also
+    --------
+    fsviz.load_corpus : asks its ``should_stop`` as it counts the words.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> fsviz.load_corpus((["red apple", "blue sky"], ["fruit", "sky"]), min_df=1, should_stop=lambda: True)
+    Traceback (most recent call last):
+    ...
+    fsviz.corpora.preprocessing.LoadStopped: the load of 'texts' was stopped
+    """
 
 
 #: Tokens :func:`count_terms` holds before summing them into entries (4 bytes each): 4 MiB.
@@ -47,6 +63,20 @@ def merge_columns(X_tf, vocabulary, new_words):
         The summed columns, in the order of ``words``.
     words : ndarray of object of shape (n_merged,)
         The distinct new words, sorted.
+
+    See Also
+    --------
+    fsviz.corpora.stemmer : the stems a stemmed corpus merges its words by.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import sparse
+    >>> from fsviz.corpora import merge_columns
+    >>> X = sparse.csr_matrix(np.array([[1, 2, 0], [0, 1, 3]]))
+    >>> merged, words = merge_columns(X, np.array(["run", "runs", "sky"], dtype=object), ["run", "run", "sky"])
+    >>> merged.toarray().tolist(), words.tolist()
+    ([[3, 0], [1, 3]], ['run', 'sky'])
     """
     merged, inverse = np.unique(np.asarray(new_words, dtype=object), return_inverse=True)
     if merged.size == vocabulary.size:
@@ -67,9 +97,6 @@ def clean_label(name: str) -> str:
     category Cf) are removed, so ``"\\u202egnp.exe"`` is shown as what it is,
     ``gnp.exe``, not as ``exe.png``.
 
-    >>> clean_label("cafe\\u0301") == "café", clean_label("\\u202egnp.exe"), clean_label("a\\u200bb")
-    (True, 'gnp.exe', 'ab')
-
     Parameters
     ----------
     name : str
@@ -79,6 +106,16 @@ def clean_label(name: str) -> str:
     -------
     str
         The cleaned name (stripped when a format character was removed).
+
+    See Also
+    --------
+    fsviz.corpora.label_matrix : cleans every class name with it.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import clean_label
+    >>> clean_label("cafe\\u0301") == "café", clean_label("\\u202egnp.exe"), clean_label("a\\u200bb")
+    (True, 'gnp.exe', 'ab')
     """
     text = unicodedata.normalize("NFC", name)
     if any(unicodedata.category(c) == "Cf" for c in text):
@@ -111,6 +148,23 @@ def label_matrix(labels, limits: Limits, what: str):
         The cleaned class names, sorted.
     notes : list of str
         At most one note on the names cleaned.
+
+    Raises
+    ------
+    CorpusError
+        For a name over ``limits.max_label_chars``, one made only of invisible characters, or too many classes.
+
+    See Also
+    --------
+    fsviz.corpora.clean_label : how each name is cleaned.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.corpora import label_matrix
+    >>> Y, classes, notes = label_matrix([("sky",), ("fruit", "sky")], fsviz.DEFAULT_LIMITS, "tiny")
+    >>> Y.toarray().tolist(), classes.tolist(), notes
+    ([[False, True], [True, True]], ['fruit', 'sky'], [])
     """
     flat = [lab for labs in labels for lab in labs]
     longest = max(flat, key=len, default="")
@@ -189,6 +243,18 @@ def count_terms(texts, analyze, limits: Limits, what: str, hint: str = "", shoul
         When ``max_words`` or ``max_counts`` is exceeded (or estimated to be).
     LoadStopped
         When ``should_stop()`` says so.
+
+    See Also
+    --------
+    fsviz.corpora.tokenise : counts a read corpus's texts with the analyzer of its options.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.corpora import WordAnalyzer, count_terms
+    >>> X, terms = count_terms(["red apple", "green apple apple"], WordAnalyzer(), fsviz.DEFAULT_LIMITS, "tiny")
+    >>> X.toarray().tolist(), terms.tolist()
+    ([[1, 0, 1], [2, 1, 0]], ['apple', 'green', 'red'])
     """
     vocabulary = defaultdict()
     vocabulary.default_factory = vocabulary.__len__
@@ -308,112 +374,27 @@ def tokenise(raw: RawCorpus, limits: Limits, options: dict, stop_words=frozenset
         Term frequencies.
     terms : ndarray of shape (n_terms,)
         The terms, sorted.
+
+    Raises
+    ------
+    CorpusError
+        When a limit is exceeded.
+    LoadStopped
+        When ``should_stop()`` says so.
+
+    See Also
+    --------
+    fsviz.corpora.count_terms : the counting.
+    fsviz.build_corpus : tokenises a read corpus with it, then drops stop words, stems and cuts.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.corpora import check_text_options, read, tokenise
+    >>> raw = read((["red apple", "green apple apple"], ["fruit", "fruit"]))
+    >>> X, terms = tokenise(raw, fsviz.DEFAULT_LIMITS, check_text_options(ngrams=2))
+    >>> terms.tolist()
+    ['apple', 'apple apple', 'green', 'green apple', 'red', 'red apple']
     """
     analyze = analyzer_for(options, stop_words, stem)
     return count_terms(raw.texts, analyze, limits, repr(raw.name), _hint(options), should_stop)
-
-
-def cutoff_error(min_df, df):
-    """The error for a ``min_df`` that removes every word, saying how far to lower it.
-
-    Parameters
-    ----------
-    min_df : int
-        The rare-word cutoff.
-    df : ndarray of int
-        Each word's document frequency.
-
-    Returns
-    -------
-    CorpusError
-    """
-    top = int(df.max()) if df.size else 0
-    return CorpusError(
-        f"the rare-word cutoff min_df={min_df} removes every word (the most common word is in "
-        f"{top} documents); lower min_df to at most {max(top, 1)}"
-    )
-
-
-def max_count(max_df, n_docs) -> float:
-    """scikit-learn's rule: a float is a share of the documents, an int a count.
-
-    Parameters
-    ----------
-    max_df : int or float
-        The common-word cutoff.
-    n_docs : int
-        Documents in the corpus.
-
-    Returns
-    -------
-    int or float
-        The largest document frequency a word may have.
-    """
-    return max_df if isinstance(max_df, int) else max_df * n_docs
-
-
-def common_words(max_df, df, min_df, n_docs) -> np.ndarray:
-    """Words in more than ``max_df`` documents (a mask); CorpusError when that bound is below ``min_df``'s.
-
-    Parameters
-    ----------
-    max_df : int or float
-        The common-word cutoff (see :func:`max_count`); 1.0 drops nothing.
-    df : ndarray of int of shape (n_words,)
-        Each word's document frequency.
-    min_df : int
-        The rare-word cutoff.
-    n_docs : int
-        Documents in the corpus.
-
-    Returns
-    -------
-    ndarray of bool of shape (n_words,)
-        True for the words ``max_df`` drops.
-    """
-    if max_df == 1.0 and isinstance(max_df, float):
-        return np.zeros(df.size, dtype=bool)
-    high = max_count(max_df, n_docs)
-    if high < min_df:
-        raise CorpusError(f"max_df={max_df} keeps words in at most {high:g} documents, fewer than min_df={min_df} "
-                          "asks for; raise max_df or lower min_df")
-    return df > high
-
-
-def df_cutoffs(vocabulary, df, min_df, max_df, n_docs):
-    """``(keep, common, notes)``: the words kept by ``min_df`` and ``max_df``, those ``max_df`` drops, and a note
-    naming the most frequent of them; CorpusError when nothing is kept.
-
-    Parameters
-    ----------
-    vocabulary : ndarray of str of shape (n_words,)
-        The words.
-    df : ndarray of int of shape (n_words,)
-        Each word's document frequency.
-    min_df : int
-        The rare-word cutoff.
-    max_df : int or float
-        The common-word cutoff.
-    n_docs : int
-        Documents in the corpus.
-
-    Returns
-    -------
-    keep : ndarray of bool of shape (n_words,)
-        The words kept.
-    common : ndarray of bool of shape (n_words,)
-        The words ``max_df`` drops.
-    notes : list of str
-        A note on those words, when there are any.
-    """
-    common = common_words(max_df, df, min_df, n_docs)
-    keep = (df >= min_df) & ~common
-    if not keep.any():
-        raise cutoff_error(min_df, df) if not common.any() else CorpusError(
-            f"min_df={min_df} and max_df={max_df} together remove every word; lower min_df or raise max_df")
-    notes = []
-    if common.any():
-        notes.append(f"max_df={max_df} dropped {int(common.sum()):,} word(s) present in more than "
-                     f"{max_count(max_df, n_docs):g} documents: "
-                     + ", ".join(map(str, vocabulary[common][np.argsort(-df[common], kind="stable")][:8])))
-    return keep, common, notes

@@ -37,8 +37,9 @@ __all__ = ["MODULES", "build_sample", "load_sample", "sample_path"]
 #: The sample's name as a corpus.
 SAMPLE_NAME = "sample: docstrings by module"
 #: The modules (beside fsviz.corpora.formats) whose code shapes a corpus read from text: the built sample's key.
-_BUILDERS = ("corpora/analyzer", "corpora/contexts", "corpora/corpus", "metrics/counts", "corpora/groups",
-             "corpora/preprocessing", "corpora/saved", "corpora/task", "_validation")
+_BUILDERS = ("corpora/analyzer", "corpora/contexts", "corpora/corpus", "corpora/cutoffs", "metrics/counts",
+             "corpora/groups", "corpora/ngrams", "corpora/patterns", "corpora/preprocessing", "corpora/saved",
+             "corpora/task", "_validation")
 #: Bump when the harvesting rules change, so old caches are not reused.
 BUILDER_VERSION = 2
 #: Smallest module that becomes a class.
@@ -88,6 +89,17 @@ def sample_path() -> Path:
     -------
     pathlib.Path
         A ``docstrings-<digest>.jsonl.gz`` file in the cache folder (it may not exist yet).
+
+    See Also
+    --------
+    fsviz.build_sample : writes the sample there.
+    fsviz.load_sample : reads it, building it first when missing.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import sample_path
+    >>> sample_path().name.startswith("docstrings-"), sample_path().suffixes
+    (True, ['.jsonl', '.gz'])
     """
     key = json.dumps({"builder": BUILDER_VERSION, **_versions()}, sort_keys=True)
     digest = hashlib.sha256(key.encode()).hexdigest()[:12]
@@ -142,6 +154,20 @@ def build_sample(path=None) -> Path:
     ------
     subprocess.CalledProcessError
         If the harvesting interpreter fails.
+
+    See Also
+    --------
+    fsviz.load_sample : the corpus read from the file (built first when missing).
+    fsviz.corpora.sample_path : where the file goes by default.
+
+    Examples
+    --------
+    The harvest takes a while, so it runs only when the file is missing, as :func:`fsviz.load_sample` does it:
+
+    >>> from fsviz.corpora import build_sample, sample_path
+    >>> path = sample_path()
+    >>> path.exists() or build_sample(path) == path
+    True
     """
     path = Path(path) if path else sample_path()
     env = {**os.environ, "PYTHONHASHSEED": "0"}
@@ -193,6 +219,11 @@ def load_sample(**options):
     -------
     fsviz.Corpus
         The sample corpus; with the default options it is read back from its saved build when cached.
+
+    See Also
+    --------
+    fsviz.load_corpus : any other corpus, with the same options.
+    fsviz.make_planted_corpus : a small corpus whose answer is known.
 
     Examples
     --------

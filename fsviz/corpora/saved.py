@@ -50,6 +50,21 @@ def save_corpus(corpus: Corpus, path) -> Path:
     -------
     pathlib.Path
         ``path``.
+
+    See Also
+    --------
+    fsviz.corpora.read_corpus : reads it back.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import fsviz
+    >>> from fsviz.corpora import read_corpus, save_corpus
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad film"], ["pos", "pos", "neg"]), min_df=1)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = save_corpus(corpus, pathlib.Path(folder) / "corpus.npz")
+    ...     read_corpus(path)
+    Corpus('texts': 3 documents, 5 words, 2 classes)
     """
     path = Path(path)
     arrays = {}
@@ -94,6 +109,22 @@ def read_corpus(path) -> Corpus:
     ------
     ValueError
         If the file is of another :data:`FORMAT` or its parts do not fit together.
+
+    See Also
+    --------
+    fsviz.corpora.save_corpus : writes the file.
+    fsviz.load_corpus : builds a corpus from its texts instead.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import fsviz
+    >>> from fsviz.corpora import read_corpus, save_corpus
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad film"], ["pos", "pos", "neg"]), min_df=1)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     again = read_corpus(save_corpus(corpus, pathlib.Path(folder) / "corpus.npz"))
+    >>> again.vocabulary.tolist() == corpus.vocabulary.tolist(), (again.X_tf != corpus.X_tf).nnz
+    (True, 0)
     """
     with np.load(path, allow_pickle=False) as saved:
         meta = json.loads(saved["meta"].tobytes().decode("utf-8"))

@@ -60,6 +60,11 @@ def load_split(train, test, *, format=None, limits=None, name=None, **options) -
     CorpusError (a ValueError)
         When either file cannot be read, the two are of different kinds, or their word columns differ.
 
+    See Also
+    --------
+    fsviz.load_corpus : one file, split into folds by the grid instead.
+    fsviz.Corpus.test_rows : the test file's documents.
+
     Examples
     --------
     >>> corpus = load_split((["red apple", "blue sky", "green apple", "grey sky"], ["fruit", "sky"] * 2),

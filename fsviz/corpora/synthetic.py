@@ -31,6 +31,17 @@ class PlantedCorpus:
         Each document's class, ``"c0"``, ``"c1"`` …
     positive, negative : dict
         ``positive[c]`` and ``negative[c]`` list the planted words of class ``c``.
+
+    See Also
+    --------
+    fsviz.make_planted_corpus : makes one.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> planted = fsviz.make_planted_corpus(40, 2, n_background=50, doc_length=5, n_positive=2, n_negative=1)
+    >>> planted.positive["c0"], planted.labels[:4], planted.load()
+    (['pos0x0', 'pos0x1'], ['c0', 'c1', 'c0', 'c1'], Corpus('planted': 40 documents, 48 words, 2 classes))
     """
 
     texts: list
@@ -101,6 +112,24 @@ def make_planted_corpus(
     ------
     ValueError
         If ``n_classes < 2`` or there are fewer than 2 documents per class.
+
+    See Also
+    --------
+    fsviz.PlantedCorpus.load : the corpus of its texts.
+    fsviz.load_sample : a real corpus, the docstrings of the scientific Python stack.
+
+    Examples
+    --------
+    BNS's top words for ``c0`` against the rest are the positive words planted in ``c0`` and the negative word of
+    ``c1`` (rare in ``c1``, so common in ``c0``):
+
+    >>> import numpy as np
+    >>> import fsviz
+    >>> planted = fsviz.make_planted_corpus(40, 2, n_background=50, doc_length=5, n_positive=2, n_negative=1)
+    >>> task = planted.load().binary_task("c0")
+    >>> scores = fsviz.score("bns", task.tp, task.fp, task.pos, task.neg)
+    >>> task.vocabulary[np.argsort(-scores, kind="stable")[:3]].tolist()
+    ['pos0x0', 'pos0x1', 'neg1x0']
     """
     if n_classes < 2 or n_docs < 2 * n_classes:
         raise ValueError(f"need n_classes >= 2 and at least 2 documents per class, got {n_docs} docs, {n_classes} classes")

@@ -31,6 +31,23 @@ class Task:
     training : fsviz.metrics.counts.Training or None
         The documents behind the counts, for metrics that read more than
         the 2×2 table (set by :meth:`fsviz.Corpus.binary_task`).
+
+    See Also
+    --------
+    fsviz.Corpus.binary_task : one class against the rest.
+    fsviz.Corpus.task : any two groups of classes.
+    fsviz.score : scores its counts.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad dull film", "bad plot"],
+    ...                             ["pos", "pos", "neg", "neg"]), min_df=1)
+    >>> task = corpus.binary_task("pos")
+    >>> task.vocabulary.tolist(), task.tp.tolist(), task.fp.tolist(), task.pos, task.neg
+    (['bad', 'dull', 'film', 'fun', 'good', 'plot'], [0, 0, 1, 1, 2, 1], [2, 1, 1, 0, 0, 1], 2, 2)
+    >>> task.vocabulary[task.select("bns", 2)].tolist()
+    ['bad', 'good']
     """
 
     name: str

@@ -2,15 +2,19 @@
 
 The grid (:mod:`~fsviz.evaluation.grid`: config, cells, fits, runner, results, the runs list) writes one tidy
 results table; everything else reads that table: :mod:`~fsviz.evaluation.analysis` (goals, macro averages,
-tolerance, best pairs, paired tests, skew), :mod:`~fsviz.evaluation.multiclass` (one model over all classes),
+tolerance, best pairs, paired tests, skew; the tests themselves in :mod:`~fsviz.evaluation.paired`),
+:mod:`~fsviz.evaluation.multiclass` (one model over all classes),
 :mod:`~fsviz.evaluation.studies` (the α-weighted lesion study and the rare-word cutoff),
 :mod:`~fsviz.evaluation.stability` (top-k stability), :mod:`~fsviz.evaluation.skew` (class skew beside
-Forman's benchmark), :mod:`~fsviz.evaluation.advice` (the recommendation), :mod:`~fsviz.evaluation.export`
+Forman's benchmark), :mod:`~fsviz.evaluation.advice` (the recommendation, with
+:mod:`~fsviz.evaluation.peaks`, the range of k around a curve's peak), :mod:`~fsviz.evaluation.export`
 (a fitted Pipeline to ship, with :mod:`~fsviz.evaluation.snippets`, the lines that use it) and
 :mod:`~fsviz.evaluation.selector` (:class:`MetricSelector`, any metric as a scikit-learn feature selector).
-Machinery users do not call is private: ``_workers`` (worker processes that end with their parent) and
-``_storage`` (the folder of stored runs under its size limit; the app uses :func:`trim_cache`, :func:`touch` and
-:func:`cache_limit`).
+Machinery users do not call is private: ``_workers`` (worker processes that end with their parent),
+``_alpha`` (the lesion study's α-weighted selection; :class:`AlphaMap`, :func:`alpha_selection` public here),
+``_export_plan`` (an export's checked arguments and selected words), ``_multiclass_fit`` (one multi-class fit
+scored; its :func:`ranked_measures` is public here) and ``_storage`` (the folder of stored runs under its size
+limit; the app uses :func:`trim_cache`, :func:`touch` and :func:`cache_limit`).
 
 It may import every package below it (:mod:`fsviz.stats`, :mod:`fsviz.corpora`, :mod:`fsviz.selection`,
 :mod:`fsviz.metrics`, :mod:`fsviz.learn`); the figures (:mod:`fsviz.plots`), the HTML report and the CLI build
@@ -27,6 +31,8 @@ from typing import TYPE_CHECKING
 from .._lazy import package_names
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
+    from ._alpha import AlphaMap, alpha_selection
+    from ._multiclass_fit import ranked_measures
     from ._storage import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
     from .advice import (
         ALPHA,
@@ -36,8 +42,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         TIE,
         WITHIN,
         is_reference,
-        one_se_range,
-        peak_range,
         recommend,
         scored_on,
     )
@@ -53,9 +57,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         k_rule_summary,
         macro_average,
         metric_label,
-        p_text,
-        paired_p,
-        paired_t,
         paired_tests,
         per_task,
         per_trial,
@@ -118,14 +119,25 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         macro_curves,
         multiclass_cells,
         multiclass_metric_names,
-        ranked_measures,
         run_multiclass,
         save_multiclass,
         sign_test,
         stored_multiclass,
         time_multiclass_cell,
     )
-    from .nested import METHOD, METHOD_TEST_FILE, RULES, HeldOut, corrected_t, fold_macro, held_out, method_text
+    from .nested import (
+        METHOD,
+        METHOD_TEST_FILE,
+        RULES,
+        HeldOut,
+        corrected_t,
+        fold_macro,
+        held_out,
+        method_text,
+        noise_words,
+    )
+    from .paired import p_text, paired_p, paired_t
+    from .peaks import one_se_range, peak_range
     from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
     from .run_analysis import RunAnalysis, analyse
     from .selector import MULTICLASS_RULES, MetricSelector, round_robin
@@ -144,9 +156,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .studies import (
         DEFAULT_ALPHAS,
         DEFAULT_CUTOFFS,
-        AlphaMap,
         alpha_map,
-        alpha_selection,
         cutoff_curves,
         cutoff_jobs,
         cutoff_table,
@@ -156,7 +166,6 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         lesion_config,
         lesion_curves,
         lesion_text,
-        noise_words,
         run_cutoffs,
         stored_cutoffs,
     )
@@ -164,14 +173,12 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
 #: The module each public name comes from, relative to this package.
 _SOURCES = {
     "advice": [
-        "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "one_se_range",
-        "peak_range", "recommend", "scored_on",
+        "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "recommend", "scored_on",
     ],
     "analysis": [
         "DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "fixed_k",
-        "goal_shares", "k_rule_summary", "macro_average", "metric_label", "p_text", "paired_p", "paired_t",
-        "paired_tests", "per_task", "per_trial", "residual_curves", "split_by_skew", "task_maxima", "task_skews",
-        "tolerance_curves", "within_tolerance",
+        "goal_shares", "k_rule_summary", "macro_average", "metric_label", "paired_tests", "per_task", "per_trial",
+        "residual_curves", "split_by_skew", "task_maxima", "task_skews", "tolerance_curves", "within_tolerance",
     ],
     "answers": [
         "ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text",
@@ -189,11 +196,18 @@ _SOURCES = {
     ],
     "multiclass": [
         "MEASURES", "all_runs", "cells_done", "check_multiclass_metrics", "list_multiclass", "load_multiclass",
-        "macro_curves", "multiclass_cells", "multiclass_metric_names", "ranked_measures", "run_multiclass",
-        "save_multiclass", "sign_test", "stored_multiclass", "time_multiclass_cell",
+        "macro_curves", "multiclass_cells", "multiclass_metric_names", "run_multiclass", "save_multiclass",
+        "sign_test", "stored_multiclass", "time_multiclass_cell",
     ],
     "nested": [
         "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out", "method_text",
+        "noise_words",
+    ],
+    "paired": [
+        "p_text", "paired_p", "paired_t",
+    ],
+    "peaks": [
+        "one_se_range", "peak_range",
     ],
     "quick": [
         "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan", "refined_configs",
@@ -215,12 +229,18 @@ _SOURCES = {
         "stability_at", "stability_summary",
     ],
     "studies": [
-        "AlphaMap", "DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "alpha_selection", "cutoff_curves",
-        "cutoff_jobs", "cutoff_table", "cutoff_text", "feature_shares", "lesion_best", "lesion_config",
-        "lesion_curves", "lesion_text", "noise_words", "run_cutoffs", "stored_cutoffs",
+        "DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "cutoff_curves", "cutoff_jobs", "cutoff_table",
+        "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves", "lesion_text",
+        "run_cutoffs", "stored_cutoffs",
     ],
     "_storage": [
         "DEFAULT_CACHE_LIMIT", "cache_limit", "touch", "trim_cache",
+    ],
+    "_alpha": [
+        "AlphaMap", "alpha_selection",
+    ],
+    "_multiclass_fit": [
+        "ranked_measures",
     ],
 }
 

@@ -98,7 +98,30 @@ def parse_size(value, name: str = "size") -> int:
 def cache_limit(environ=None) -> int:
     """The size limit of the app's stored runs: ``FSVIZ_CACHE_LIMIT``, else :data:`DEFAULT_CACHE_LIMIT`.
 
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment to read (default: :data:`os.environ`).
+
+    Returns
+    -------
+    int
+        The limit in bytes.
+
+    Raises
+    ------
+    ValueError
+        When ``FSVIZ_CACHE_LIMIT`` is not a size (``500MB``, ``2GB`` or a number of bytes).
+
+    See Also
+    --------
+    fsviz.evaluation.trim_cache : Keeps the stored runs under this limit.
+
+    Examples
+    --------
     >>> cache_limit({"FSVIZ_CACHE_LIMIT": "500MB"}) == 500 * 1024**2
+    True
+    >>> cache_limit({}) == DEFAULT_CACHE_LIMIT
     True
     """
     environ = os.environ if environ is None else environ
@@ -107,7 +130,28 @@ def cache_limit(environ=None) -> int:
 
 
 def touch(path) -> None:
-    """Mark the result set stored at ``path`` (its ``.parquet``) as used now; nothing when it is gone."""
+    """Mark the result set stored at ``path`` (its ``.parquet``) as used now; nothing when it is gone.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The result set's ``.parquet`` file.
+
+    See Also
+    --------
+    fsviz.evaluation.trim_cache : Deletes the least recently used sets first.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "run.parquet"
+    >>> _ = path.write_bytes(b"x")
+    >>> os.utime(path, (1000, 1000))
+    >>> touch(path)
+    >>> path.stat().st_mtime > 1000
+    True
+    >>> touch(path.with_name("gone.parquet"))  # nothing happens
+    """
     try:
         os.utime(path)
     except FileNotFoundError:
@@ -198,6 +242,11 @@ def trim_cache(folders, limit, *, in_use=(), active_seconds: float = ACTIVE_SECO
     Trimmed
         The sets removed and the sizes before and after. ``over_limit`` is
         True when the sets in use alone exceed the limit.
+
+    See Also
+    --------
+    fsviz.evaluation.cache_limit : The limit the app passes, from ``FSVIZ_CACHE_LIMIT``.
+    fsviz.evaluation.touch : Marks a set as used, so it goes last.
 
     Examples
     --------

@@ -38,19 +38,16 @@ import pandas as pd
 
 from ..selection import parse_spec
 from ..selection.spec import Combination, MetricSpec, Weighted
-from .analysis import (
-    DEFAULT_TOLERANCE,
-    GOALS,
-    paired_p,
-    within_tolerance,
-)
+from .analysis import DEFAULT_TOLERANCE, GOALS, within_tolerance
 from .grid import ALL
 from .nested import METHOD, METHOD_TEST_FILE, held_out
+from .paired import paired_p
+from .peaks import one_se_range, peak_range
 from .run_analysis import analyse
 from .stability import stability_at
 
-__all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "one_se_range",
-           "peak_range", "recommend", "scored_on"]
+__all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "recommend",
+           "scored_on"]
 
 #: The significance level of the advice's paired t-tests.
 ALPHA = 0.05
@@ -80,6 +77,11 @@ def is_reference(spec) -> bool:
     bool
         Whether ``spec`` is a reference.
 
+    See Also
+    --------
+    fsviz.evaluation.recommend : Never answers with a reference; it measures the answer against them.
+    fsviz.selection.parse_spec : How a spec is read.
+
     Examples
     --------
     >>> is_reference("all"), is_reference("rand"), is_reference("rand@0.3"), is_reference("ar(bns,rand)")
@@ -105,41 +107,6 @@ def is_reference(spec) -> bool:
     return False
 
 
-def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
-    """Where a macro curve peaks and the contiguous range of k within ``within`` (relative) of the peak.
-
-    ``curve`` holds one metric's rows of :func:`fsviz.evaluation.analysis.macro_average`
-    (columns ``k`` and ``goal``). Returns ``k`` (the smallest k at the peak),
-    ``value``, ``k_low``, ``k_high`` and ``n_k`` (how many of the tried k lie
-    in that range). A wide range means the choice of k matters little.
-
-    Parameters
-    ----------
-    curve : pandas.DataFrame
-        One metric's rows of :func:`fsviz.evaluation.analysis.macro_average` (columns ``k`` and ``goal``).
-    goal : str
-        The column to read.
-    within : float, default 0.01
-        The relative distance from the peak.
-
-    Returns
-    -------
-    dict
-        ``k``, ``value``, ``k_low``, ``k_high`` and ``n_k``.
-    """
-    curve = curve.sort_values("k")
-    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
-    peak = int(np.argmax(values))
-    near = values >= values[peak] * (1 - within) - _EPS
-    low = high = peak
-    while low > 0 and near[low - 1]:
-        low -= 1
-    while high < len(ks) - 1 and near[high + 1]:
-        high += 1
-    return {"k": int(ks[peak]), "value": float(values[peak]), "k_low": int(ks[low]), "k_high": int(ks[high]),
-            "n_k": high - low + 1}
-
-
 def scored_on(results: pd.DataFrame) -> str:
     """``"test file"`` when the results were scored on a test file (:func:`fsviz.evaluation.grid.training_file_splits`),
     else ``"folds"`` (cross-validation, and tables written before the column existed).
@@ -153,6 +120,17 @@ def scored_on(results: pd.DataFrame) -> str:
     -------
     str
         ``"test file"`` or ``"folds"``.
+
+    See Also
+    --------
+    fsviz.evaluation.training_file_splits : The splits of a run scored on a test file.
+    fsviz.evaluation.method_sentence : How the advice says which it was.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> scored_on(pd.DataFrame({"scored_on": ["test file"]})), scored_on(pd.DataFrame({"f1": [0.5]}))
+    ('test file', 'folds')
     """
     column = results["scored_on"] if "scored_on" in results.columns else pd.Series([], dtype=str)
     return "test file" if (column == "test file").any() else "folds"
@@ -161,38 +139,6 @@ def scored_on(results: pd.DataFrame) -> str:
 def _vocabulary(results: pd.DataFrame) -> int:
     """The most words any fold could select (its eligible words): a k at or beyond it is all words."""
     return int(results["n_features"].max()) if "n_features" in results.columns and len(results) else 0
-
-
-def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, float]:
-    """Breiman's one-standard-error rule on one metric's macro curve: ``(k_low, k_best, value)``, where k_best
-    is the smallest k at the peak and k_low the smallest k whose score is within ``se`` of the peak (a k below
-    it would do as well, as far as the folds can tell).
-
-    Parameters
-    ----------
-    curve : pandas.DataFrame
-        One metric's macro curve (columns ``k`` and ``goal``).
-    goal : str
-        The column to read.
-    se : float
-        The standard error.
-
-    Returns
-    -------
-    tuple of (int, int, float)
-        ``(k_low, k_best, value)``.
-
-    Examples
-    --------
-    >>> curve = pd.DataFrame({"k": [10, 100, 1000], "f1": [0.70, 0.79, 0.80]})
-    >>> one_se_range(curve, "f1", 0.02), one_se_range(curve, "f1", 0.0)
-    ((100, 1000, 0.8), (1000, 1000, 0.8))
-    """
-    curve = curve.sort_values("k")
-    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
-    peak = int(np.argmax(values))
-    low = int(np.argmax(values >= values[peak] - max(se, 0.0) - _EPS))
-    return int(ks[low]), int(ks[peak]), float(values[peak])
 
 
 def _fold_se(table: pd.DataFrame, metric: str, k) -> float:
@@ -209,7 +155,7 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     whose macro F1 is within ``within``, relative, of the best). ``best`` is the best real selection (never a
     reference, :func:`is_reference`) at its peak ``k`` with its macro ``value``; ``metric`` is ``best`` when it
     scores above all words and Rand, else None (no selection beats them, and the text says so first).
-    ``k_low``–``k_high`` is the range of k of Breiman's one-standard-error rule (:func:`one_se_range`, the
+    ``k_low``–``k_high`` is the range of k of Breiman's one-standard-error rule (:func:`~fsviz.evaluation.one_se_range`, the
     standard error of the held-out folds' scores), ``k_high`` the peak. ``baseline`` and ``rand`` are the
     references' best macro scores.
 
@@ -249,6 +195,34 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     ------
     ValueError
         When the table has no real selection (only references).
+
+    See Also
+    --------
+    fsviz.evaluation.recommendation_text : The table in sentences.
+    fsviz.evaluation.held_out : How the choice is scored on folds that did not make it.
+    fsviz.evaluation.analyse : The analysis it reads, reusable across calls.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003): "best chances" within a tolerance of the best (Figures 9–10) and the best pair (Figure 10b).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> table = recommend(results)
+    >>> table[["goal", "metric", "k", "value", "baseline", "p_all"]].round(3)
+            goal metric   k  value  baseline  p_all
+    0         f1    bns  20  0.927     0.829  0.027
+    1  precision    bns  20  0.905     0.810  0.052
+    2     recall    bns  20  0.950     0.850  0.000
+    3   accuracy    bns  20  0.962     0.912  0.000
+    4     fewest    bns  20  0.927     0.829  0.027
     """
     tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
     analysis = analyse(results, pool=pool)

@@ -20,7 +20,8 @@ On top of these sit the analyses of Forman's results sections:
   tolerance of the best average maximum any metric reached on a task (Figures 9, 10a, 18–21);
 - :func:`residual_curves` and :func:`best_pairs`: which metric best backs up a leader on the tasks where it fails,
   and the pair that together succeed most often (Figure 10b);
-- :func:`paired_tests`: paired t-test and sign test between metrics at one k;
+- :func:`paired_tests`: paired t-test and sign test between metrics at one k (the tests themselves, and a p in
+  words: :mod:`fsviz.evaluation.paired`);
 - :func:`k_rule_summary`: each metric under a k rule (``fdr0.05``: k chosen in each fold by significance), beside
   its best fixed k. Every other function here reads the fixed-k rows only (:func:`fixed_k`).
 
@@ -38,11 +39,12 @@ from scipy import stats
 
 from ..selection import spec_label
 from .grid import ALL, with_goals
+from .paired import paired_t
 
 __all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "fixed_k",
-           "goal_shares", "k_rule_summary", "macro_average", "metric_label", "p_text", "paired_p", "paired_t",
-           "paired_tests", "per_task", "per_trial", "residual_curves", "split_by_skew", "task_maxima", "task_sizes",
-           "task_skews", "tolerance_curves", "within_tolerance"]
+           "goal_shares", "k_rule_summary", "macro_average", "metric_label", "paired_tests", "per_task", "per_trial",
+           "residual_curves", "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves",
+           "within_tolerance"]
 
 #: The four goals, as result columns.
 GOALS = ("f1", "precision", "recall", "accuracy")
@@ -245,6 +247,23 @@ def tolerance_curves(maxima: pd.DataFrame, tolerances=TOLERANCES, *, relative: b
     -------
     pandas.DataFrame
         A long table: ``tolerance, metric, percent, tasks``.
+
+    See Also
+    --------
+    fsviz.evaluation.task_maxima : Its input.
+    fsviz.plots.tolerance_figure : Draws it (Forman's Figure 9a).
+
+    Examples
+    --------
+    >>> maxima = pd.DataFrame({"bns": [0.90, 0.80, 0.70], "ig": [0.85, 0.82, 0.60], "chi": [0.88, 0.70, 0.69]})
+    >>> tolerance_curves(maxima, (0.0, 0.05)).round({"percent": 1})
+       tolerance metric  percent  tasks
+    0       0.00    bns     66.7      3
+    1       0.00     ig     33.3      3
+    2       0.00    chi      0.0      3
+    3       0.05    bns    100.0      3
+    4       0.05     ig     33.3      3
+    5       0.05    chi     66.7      3
     """
     frames = []
     for t in tolerances:
@@ -310,6 +329,19 @@ def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool 
     -------
     pandas.DataFrame
         Columns ``first, second, percent, first_percent, second_percent``, the best pair first.
+
+    See Also
+    --------
+    fsviz.evaluation.residual_curves : Which metric backs up one leader.
+
+    Examples
+    --------
+    >>> maxima = pd.DataFrame({"bns": [0.90, 0.80, 0.70], "ig": [0.85, 0.82, 0.60], "chi": [0.88, 0.70, 0.69]})
+    >>> best_pairs(maxima).round(1)
+      first second  percent  first_percent  second_percent
+    0   bns     ig    100.0           66.7            33.3
+    1   bns    chi     66.7           66.7             0.0
+    2    ig    chi     33.3           33.3             0.0
     """
     ok = within_tolerance(maxima, tolerance, relative=relative)
     alone = 100 * ok.mean(axis=0)
@@ -324,34 +356,6 @@ def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool 
 
 
 # --- significance -------------------------------------------------------------------------------
-
-
-def p_text(p: float, *, named: bool = True) -> str:
-    """A p-value as the advice and the verdicts write it: three decimals, "< 0.001" below, "–" when NaN.
-
-    >>> p_text(0.04321), p_text(0.0002), p_text(0.5, named=False), p_text(float("nan"))
-    ('p = 0.043', 'p < 0.001', '0.500', '–')
-    """
-    if np.isnan(p):
-        return "–"
-    text = "< 0.001" if p < 0.001 else f"{'= ' if named else ''}{p:.3f}"
-    return f"p {text}" if named else text
-
-
-def paired_t(d: np.ndarray) -> tuple[float, float]:
-    """Two-sided paired t-test on differences ``d`` (as scipy.stats.ttest_rel).
-
-    Identical scores (every difference 0) give t = 0, p = 1; a constant non-zero difference gives t = ±inf, p = 0,
-    where scipy returns NaN.
-    """
-    n = d.size
-    if n < 2:
-        return np.nan, np.nan
-    mean, sd = d.mean(), d.std(ddof=1)
-    if sd <= _EPS * max(1.0, abs(mean)):
-        return (0.0, 1.0) if abs(mean) <= _EPS else (np.copysign(np.inf, mean), 0.0)
-    t = mean / (sd / np.sqrt(n))
-    return float(t), float(2 * stats.t.sf(abs(t), n - 1))
 
 
 def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metrics=None,
@@ -379,6 +383,10 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
     -------
     pandas.DataFrame
         One row per ordered pair ``a, b`` with ``n, mean_diff`` (a − b), ``t, t_p, wins, losses, ties, sign_p``.
+
+    See Also
+    --------
+    fsviz.evaluation.paired_t : The t-test.
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -402,17 +410,3 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
             rows.append((a, b, d.size, d.mean() if d.size else np.nan, t, t_p, wins, losses,
                          d.size - wins - losses, float(sign_p)))
     return pd.DataFrame(rows, columns=["a", "b", "n", "mean_diff", "t", "t_p", "wins", "losses", "ties", "sign_p"])
-
-
-def paired_p(trials: pd.DataFrame, goal: str, a: str, ka, b: str, kb) -> tuple[float, int]:
-    """The paired t-test's p (:func:`paired_t`) of metric ``a`` at ``ka`` against ``b`` at ``kb`` (None: any k, as
-    for all words) over the (dataset, class, trial) units of :func:`per_trial`'s table ``trials`` both ran on, and
-    how many units; NaN below two units."""
-    def scores(metric, k):
-        rows = trials[(trials["metric"] == metric) & ((trials["k"] == k) if k is not None else True)]
-        return rows.set_index(_TASK + ["trial"])[goal]
-
-    pair = pd.concat([scores(a, ka), scores(b, kb)], axis=1, join="inner").dropna()
-    if len(pair) < 2:
-        return np.nan, len(pair)
-    return paired_t((pair.iloc[:, 0] - pair.iloc[:, 1]).to_numpy())[1], len(pair)

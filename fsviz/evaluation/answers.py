@@ -16,8 +16,9 @@ import numpy as np
 import pandas as pd
 
 from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN
-from .analysis import GOAL_LABELS, metric_label, p_text
+from .analysis import GOAL_LABELS, metric_label
 from .nested import METHOD, METHOD_TEST_FILE, method_text
+from .paired import p_text
 
 __all__ = ["ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text"]
 
@@ -153,6 +154,16 @@ def method_sentence(scored_on: str = "folds") -> str:
     -------
     str
         The sentence.
+
+    See Also
+    --------
+    fsviz.evaluation.method_text : The same for one p, with its number of held-out folds.
+    fsviz.evaluation.corrected_t : The test it names.
+
+    Examples
+    --------
+    >>> method_sentence()
+    'corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the other folds'
     """
     return METHOD_TEST_FILE if scored_on == "test file" else METHOD
 
@@ -171,6 +182,24 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
     -------
     list of str
         One sentence (in Markdown) per goal.
+
+    See Also
+    --------
+    fsviz.evaluation.recommend : The table it words.
+    fsviz.evaluation.recommendation_table : The same answers as a table for people.
+    fsviz.evaluation.answers : The same answers as objects for ``--json``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> from fsviz.evaluation import recommend
+    >>> print(recommendation_text(recommend(results))[0][:100])
+    **F-measure**: use **bns** with k = 20 (macro F-measure 0.927). k = 20 is the largest k tried: the b
     """
     lines = []
     for row in table.itertuples(index=False):
@@ -210,6 +239,28 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
     -------
     pandas.DataFrame
         The table for people.
+
+    See Also
+    --------
+    fsviz.evaluation.recommend : The table it labels.
+    fsviz.evaluation.recommendation_text : The same answers in sentences.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> from fsviz.evaluation import recommend
+    >>> recommendation_table(recommend(results)).loc[0, ["Goal", "Use", "k", "Score", "Beats all words (p)"]]
+    Goal                     F-measure
+    Use                            BNS
+    k                               20
+    Score                        0.927
+    Beats all words (p)    yes (0.027)
+    Name: 0, dtype: object
     """
     def number(value):
         return "–" if _nan(value) else f"{value:.3f}"
@@ -259,6 +310,24 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
     -------
     list of dict
         One answer per goal, with the keys above.
+
+    See Also
+    --------
+    fsviz.evaluation.recommend : The table it reads.
+    fsviz.evaluation.recommendation_text : The sentences its ``text`` holds, with Markdown.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> from fsviz.evaluation import recommend
+    >>> first = answers(recommend(results))[0]
+    >>> first["goal"], first["metric"], first["k"], round(first["p"], 3), first["beats_all_words"]
+    ('f1', 'bns', 20, 0.027, True)
     """
     def plain(value):
         if _nan(value):

@@ -64,11 +64,10 @@ from sklearn.pipeline import Pipeline
 
 from .._validation import check_choice, check_whole
 from ..corpora.analyzer import WordAnalyzer, stem_algorithm
-from ..corpora.corpus import Corpus, CorpusError
-from ..corpora.groups import Groups, check_groups, group_labels
+from ..corpora.corpus import CorpusError
 from ..learn.classifiers import CLASSIFIER_LABELS, FREQUENCY_CLASSIFIERS, fast_fit, make_classifier
-from ..selection import selects_per_k, spec_label
-from .grid import GridConfig, fold_selections
+from ..selection import spec_label
+from ._export_plan import KNN, _model_bytes, _Plan, _plan, _table
 from .grid.cell import cell_data
 from .snippets import model_snippet, words_snippet
 
@@ -78,15 +77,11 @@ __all__ = ["DEFAULT_MAX_MODEL_BYTES", "FILE_TYPES", "Export", "SnowballAnalyzer"
 #: How large a model may be, as skops builds it before deflating the file, before :func:`export_pipeline`
 #: refuses to fit it (``max_bytes``): about 1 KiB a word, so some 250,000 words; the file is 20–30 times smaller.
 DEFAULT_MAX_MODEL_BYTES = 256 << 20
-#: Bytes a selected word costs in skops's schema: a JSON node in ``vocabulary`` and two in ``vocabulary_``.
-_WORD_BYTES = 1024
 #: What :func:`export_selection` writes: a model, or the selected words.
 FILE_TYPES = ("skops", "csv", "json")
 _MIME = {"skops": "application/octet-stream", "csv": "text/csv", "json": "application/json"}
 #: scikit-learn's default token pattern, which fsviz.corpora.corpus tokenises with.
 _TOKENS = CountVectorizer().token_pattern
-#: The classifiers that keep their training documents.
-KNN = frozenset({"knn", "knn_okapi"})
 
 
 class SnowballAnalyzer(WordAnalyzer):
@@ -95,6 +90,30 @@ class SnowballAnalyzer(WordAnalyzer):
     order). A ``CountVectorizer(analyzer=SnowballAnalyzer(...), vocabulary=stems)`` counts new texts as the corpus
     was counted. It saves as its arguments, so skops rebuilds it by calling the class (files of fsviz before
     n-grams hold two: the algorithm and the stop words).
+
+    Parameters
+    ----------
+    algorithm : str, default "english"
+        PyStemmer's Snowball algorithm (:func:`fsviz.corpora.analyzer.stem_algorithm`).
+    stop_words : sequence of str, default ()
+        Tokens dropped before stemming.
+    ngram_range : tuple of (int, int), default (1, 1)
+        The n-grams made from the stems.
+    token_pattern : str, optional
+        The tokens' regular expression (default: scikit-learn's).
+    lowercase : bool, default True
+        Whether the text is lowercased first.
+
+    See Also
+    --------
+    fsviz.evaluation.export_pipeline : Puts one in a shipped pipeline for a stemmed corpus.
+    fsviz.load_corpus : Counts a corpus's stems the same way (``stem=True``).
+
+    Examples
+    --------
+    >>> analyzer = SnowballAnalyzer("english", ("the",))
+    >>> analyzer("The runners were running")
+    ['runner', 'were', 'run']
     """
 
     def __init__(self, algorithm: str = "english", stop_words=(), ngram_range=(1, 1), token_pattern=None,
@@ -125,7 +144,7 @@ def _vectorizer(options: dict, words: list, binary: bool) -> CountVectorizer:
 class Export:
     """What :func:`export_selection` returns: one file's content, and how to use it.
 
-    Attributes
+    Parameters
     ----------
     file_type : str
         ``"skops"`` (a fitted Pipeline), ``"csv"`` or ``"json"`` (the selected words).
@@ -134,6 +153,7 @@ class Export:
     file_name : str
         A name for it, from the class, the spec and k.
     mime : str
+        Its media type (``application/octet-stream``, ``text/csv`` or ``application/json``).
     words : pandas.DataFrame
         The selected words (:func:`selection_table`).
     snippet : str
@@ -141,11 +161,24 @@ class Export:
         :meth:`usage` gives them for another path.
     summary : str
         One line saying what the file holds.
-    trusted : tuple of str
+    trusted : tuple of str, default ()
         The types ``skops.io.load`` must be told to trust (empty when
         scikit-learn's and numpy's are enough: skops trusts those itself).
-    pipeline : sklearn.pipeline.Pipeline or None
+    pipeline : sklearn.pipeline.Pipeline or None, default None
         The fitted pipeline (``"skops"`` only).
+
+    See Also
+    --------
+    fsviz.evaluation.export_selection : Makes one.
+    fsviz.evaluation.selection_table : The words it holds.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> export = export_selection(corpus, "c0", "bns", 3, file_type="csv")
+    >>> export.file_name, export.mime, export.summary
+    ('fsviz-c0-bns-k3.csv', 'text/csv', "BNS's 3 words for class 'c0' (CSV, 130 bytes)")
     """
 
     file_type: str
@@ -163,75 +196,26 @@ class Export:
         return self.snippet.replace(json.dumps(self.file_name), json.dumps(str(path)))
 
 
-@dataclass(frozen=True, eq=False)
-class _Plan:
-    """The checked arguments and the selected columns (sorted, as the grid fits them)."""
-
-    corpus: Corpus
-    groups: Groups
-    config: GridConfig
-    y: np.ndarray
-    rows: np.ndarray
-    ranked: np.ndarray
-    random_state: int
-
-    @property
-    def class_name(self) -> str:
-        return self.groups.label if self.groups.negative is None else self.groups.positive_label
-
-    @property
-    def negative_label(self) -> str:
-        """What ``predict`` says for the other side: ``"not C"`` against the rest, else the negative group."""
-        return f"not {self.class_name}" if self.groups.negative is None else self.groups.negative_label
-
-    @property
-    def metric(self) -> str:
-        return self.config.metrics[0]
-
-    @property
-    def columns(self) -> np.ndarray:
-        return np.sort(self.ranked)
-
-
-def _plan(corpus, class_name, metric, k, classifier="svm", params=(), random_state=0, negative=None) -> _Plan:
-    """Check every argument (the grid's own checks for the spec, k and the classifier), then select the words."""
-    if not isinstance(corpus, Corpus):
-        raise ValueError(f"`corpus` must be an fsviz.Corpus (fsviz.load_corpus or fsviz.load_sample makes one), "
-                         f"got {type(corpus).__name__}")
-    groups = check_groups(corpus.classes, class_name, negative)
-    random_state = check_whole(random_state, "random_state", minimum=0)
-    try:
-        params = tuple(sorted(dict(params).items()))
-    except (TypeError, ValueError):
-        raise ValueError(f"`params` must be a dict of the classifier's parameters, e.g. {{'C': 0.5}}, "
-                         f"got {params!r}") from None
-    if isinstance(metric, str) and "," in metric and "(" not in metric:
-        raise ValueError(f"`metric` must be one spec, got {metric!r}; export one metric at a time")
-    config = GridConfig(metrics=(metric,), ks=(k,), classifier=classifier, classifier_params=params,
-                        all_features=False)
-    if groups.one_vs_rest:
-        y = corpus.y(groups.positive[0])
-        if y.all() or not y.any():
-            raise ValueError(f"class {groups.label!r} has {int(y.sum())} of {corpus.n_docs} documents; a selector "
-                             "needs documents both in and outside the class")
-        rows = np.ones(corpus.n_docs, dtype=bool)
-    else:
-        y, rows = group_labels(corpus, groups)
-    data = cell_data(corpus, config)
-    training = None
-    if data.X_tf is not None:
-        training = corpus.task(groups.positive, groups.negative).training
-    X = data.X if rows.all() else data.X[rows]
-    chosen = fold_selections(X, y[rows], config.metrics, config.ks, training=training, random_state=random_state)
-    ranked = chosen.selections[config.metrics[0]][config.ks[0]]
-    return _Plan(corpus, groups, config, y, rows, np.asarray(ranked), random_state)
-
-
 def selection_table(corpus, class_name, metric, k, *, negative=None, random_state=0) -> pd.DataFrame:
     """The ``k`` words ``metric`` selects for ``class_name`` on the whole corpus, best first.
 
     The grid's selection (:func:`fsviz.evaluation.grid.fold_selections`) with every
     document as the training split. ``k`` above the vocabulary selects it all.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus; every document is the training split.
+    class_name : str or list of str
+        The positive class (or group of classes).
+    metric : str
+        Any spec (:func:`fsviz.selection.parse_spec`).
+    k : int
+        Words to select.
+    negative : list of str, optional
+        A negative group of classes instead of the rest.
+    random_state : int, default 0
+        Seed for Rand and IGFSS's draws.
 
     Returns
     -------
@@ -240,29 +224,23 @@ def selection_table(corpus, class_name, metric, k, *, negative=None, random_stat
         ``column`` (its index in ``corpus.vocabulary``), ``tp`` and ``fp``
         (documents in and outside the class containing it) and ``score``
         (NaN for IGFSS, which gives words no score).
+
+    See Also
+    --------
+    fsviz.evaluation.export_selection : The same words in a file, or fitted into a pipeline.
+    fsviz.evaluation.fold_selections : The grid's selection on one training split.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> selection_table(corpus, "c0", "bns", 3).round(3)
+       rank    word  column  tp  fp  score
+    0     1  neg0x4       4   0  17  3.458
+    1     2  neg0x2       2   0  16  3.374
+    2     3  pos1x1      16   0  16  3.374
     """
     return _table(_plan(corpus, class_name, metric, k, random_state=random_state, negative=negative))
-
-
-def _table(plan: _Plan) -> pd.DataFrame:
-    task = plan.corpus.task(plan.groups.positive, plan.groups.negative)
-    ranked = plan.ranked
-    if selects_per_k(plan.metric):
-        scores = np.full(ranked.size, np.nan)
-    else:
-        scores = task.score(plan.metric, random_state=plan.random_state)[ranked]
-    return pd.DataFrame({"rank": np.arange(1, ranked.size + 1), "word": plan.corpus.vocabulary[ranked].astype(str),
-                         "column": ranked, "tp": task.tp[ranked], "fp": task.fp[ranked], "score": scores})
-
-
-def _model_bytes(plan: _Plan) -> int:
-    """The model's size as skops builds it (before deflating), known before fitting; kNN keeps its training
-    documents (CSR: 12 bytes a stored entry, 16 a row). An upper bound: 1.1–3.3 times the real size on the sample."""
-    columns, corpus = plan.columns, plan.corpus
-    size = 64 * 1024 + (_WORD_BYTES + 32) * columns.size
-    if plan.config.classifier in KNN:
-        size += 12 * int(corpus.df[columns].sum()) + 16 * corpus.n_docs
-    return size
 
 
 def export_pipeline(corpus, class_name, metric, k, *, negative=None, classifier="svm", params=(), random_state=0,
@@ -304,6 +282,11 @@ def export_pipeline(corpus, class_name, metric, k, *, negative=None, classifier=
     ValueError
         A bad argument, naming it; CorpusError for a corpus without texts or
         a model over ``max_bytes``.
+
+    See Also
+    --------
+    fsviz.evaluation.export_selection : The pipeline saved with skops, with the lines that load it.
+    fsviz.MetricSelector : Tunes the metric and k inside your own pipeline instead.
 
     Examples
     --------
@@ -377,6 +360,23 @@ def export_selection(corpus, class_name, metric, k, *, negative=None, classifier
     -------
     Export
         The file, its name, the selected words and the snippet that loads it.
+
+    See Also
+    --------
+    fsviz.evaluation.export_pipeline : The fitted pipeline a ``.skops`` file holds.
+    fsviz.evaluation.Export : What it returns.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> export = export_selection(corpus, "c0", "bns", 3, file_type="csv")
+    >>> print(export.data.decode())
+    rank,word,column,tp,fp,score
+    1,neg0x4,4,0,17,3.45842073628
+    2,neg0x2,2,0,16,3.3741784653990234
+    3,pos1x1,16,0,16,3.3741784653990234
+    <BLANKLINE>
     """
     plan = _plan(corpus, class_name, metric, k, classifier, params, random_state, negative)
     tokenised = bool(plan.corpus.options.get("tokenised", False))

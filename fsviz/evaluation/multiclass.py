@@ -36,9 +36,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from joblib import Parallel, delayed
 from scipy import stats
-from sklearn.metrics import f1_score
 from sklearn.model_selection import StratifiedKFold
-from sklearn.multiclass import OneVsRestClassifier
 
 from .._files import write_atomically
 from .._validation import check_n_jobs
@@ -47,6 +45,7 @@ from ..learn.classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from ..metrics import metric_names
 from ..metrics.counts import Training
 from ..selection import parse_spec
+from ._multiclass_fit import _evaluate, _multilabel_model
 from ._workers import local_workers
 from .grid import (
     ALL,
@@ -62,8 +61,8 @@ from .grid import (
 from .grid.results import write_time
 
 __all__ = ["MEASURES", "cells_done", "check_multiclass_metrics", "all_runs", "list_multiclass", "load_multiclass",
-           "macro_curves", "multiclass_cells", "multiclass_metric_names", "ranked_measures", "run_multiclass",
-           "save_multiclass", "sign_test", "stored_multiclass", "time_multiclass_cell"]
+           "macro_curves", "multiclass_cells", "multiclass_metric_names", "run_multiclass", "save_multiclass",
+           "sign_test", "stored_multiclass", "time_multiclass_cell"]
 
 #: The measures of a multi-class run (its table's columns) and how a page names them.
 MEASURES = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
@@ -78,6 +77,15 @@ def multiclass_metric_names() -> list[str]:
     -------
     list of str
         Their names.
+
+    See Also
+    --------
+    fsviz.evaluation.check_multiclass_metrics : Refuses the other specs.
+
+    Examples
+    --------
+    >>> multiclass_metric_names()[:4]
+    ['chi_avg', 'chi_max', 'cmfs', 'dfreq']
     """
     return [m for m in metric_names() if parse_spec(m).is_global]
 
@@ -89,6 +97,19 @@ def check_multiclass_metrics(metrics) -> None:
     ----------
     metrics : sequence of str
         Metric specs.
+
+    Raises
+    ------
+    ValueError
+        Naming the specs that score one class against the rest.
+
+    See Also
+    --------
+    fsviz.evaluation.multiclass_metric_names : The registered metrics it accepts.
+
+    Examples
+    --------
+    >>> check_multiclass_metrics(["chi_max", "igfss(cmfs)"])  # both choose one set for every class
     """
     bad = [m for m in metrics if not parse_spec(m).is_global]
     if bad:
@@ -96,68 +117,6 @@ def check_multiclass_metrics(metrics) -> None:
             f"{', '.join(bad)} score(s) one class against the rest, so they cannot choose one word set for every "
             "class; in multi-class mode use metrics over all classes such as chi_max, chi_avg, ig_multi, "
             "ttest_avg, cmfs, icmfs, mi_avg, ece, dfreq (or combinations of them, or igfss(cmfs))")
-
-
-def ranked_measures(scores: np.ndarray, Y: np.ndarray) -> tuple[float, float]:
-    """Mean R-precision and mean average precision of each document's labels ranked by ``scores``.
-
-    ``scores`` and ``Y`` (Boolean, true labels) have shape (documents, classes). R-precision: the share of a
-    document's R true labels among its R best-scored ones; average precision: the mean, over its true labels, of
-    the precision at each one's rank. Ties rank in column order. Documents with no true label are left out.
-    """
-    Y = np.asarray(Y, dtype=bool)
-    keep = Y.any(axis=1)
-    scores, Y = np.asarray(scores, dtype=np.float64)[keep], Y[keep]
-    if not len(Y):
-        return float("nan"), float("nan")
-    order = np.argsort(-scores, axis=1, kind="stable")
-    hits = np.take_along_axis(Y, order, axis=1)
-    r = Y.sum(axis=1)
-    cumulative = np.cumsum(hits, axis=1)
-    positions = np.arange(1, Y.shape[1] + 1)
-    r_precision = cumulative[np.arange(len(Y)), r - 1] / r
-    average_precision = (hits * cumulative / positions).sum(axis=1) / r
-    return float(r_precision.mean()), float(average_precision.mean())
-
-
-def _class_scores(model, X) -> np.ndarray:
-    for method in ("class_scores", "decision_function", "predict_log_proba", "predict_proba"):
-        if hasattr(model, method):
-            try:
-                scores = np.asarray(getattr(model, method)(X), dtype=np.float64)
-            except (AttributeError, NotImplementedError):
-                continue
-            return scores[:, None] if scores.ndim == 1 else scores
-    raise TypeError(f"{type(model).__name__} gives no per-class scores")
-
-
-def _multilabel_model(config):
-    return OneVsRestClassifier(make_classifier(config.classifier, config.classifier_params))
-
-
-def _evaluate(model, X_train, X_test, Y_train, Y_test, multilabel):
-    if multilabel:
-        model.fit(X_train, Y_train)
-        predicted = np.asarray(model.predict(X_test), dtype=bool)
-        scores = _class_scores(model, X_test)
-        truth = Y_test
-    else:
-        labels = np.argmax(Y_train, axis=1)
-        model.fit(X_train, labels)
-        known = np.asarray(model.classes_)
-        predicted = np.zeros_like(Y_test)
-        predicted[np.arange(len(Y_test)), np.asarray(model.predict(X_test))] = True
-        raw = _class_scores(model, X_test)
-        if raw.shape[1] == 1:  # a two-class decision function scores classes_[1]
-            raw = np.column_stack([-raw[:, 0], raw[:, 0]])
-        scores = np.full(Y_test.shape, -np.inf)
-        scores[:, known] = raw
-        truth = Y_test
-    macro = f1_score(truth, predicted, average="macro", zero_division=0)
-    micro = f1_score(truth, predicted, average="micro", zero_division=0)
-    exact = float(np.mean((truth == predicted).all(axis=1)))
-    r_precision, mean_ap = ranked_measures(scores, truth)
-    return macro, micro, exact, r_precision, mean_ap  # the order of MEASURES
 
 
 def _run_cell(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, multilabel, spec):
@@ -253,6 +212,31 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     pandas.DataFrame
         One row per trial × fold × metric × k with the columns of :data:`MEASURES`; the all-features baseline is
         metric ``"all"``.
+
+    See Also
+    --------
+    fsviz.evaluation.macro_curves : The table averaged per metric and k.
+    fsviz.evaluation.sign_test : Two metrics compared over the paired folds.
+    fsviz.evaluation.run_grid : The one-vs-rest grid instead.
+
+    References
+    ----------
+    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+       Retrieval Measures": R-precision and MAP over each document's ranked labels, the sign test over trials.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
+    >>> table = run_multiclass(corpus, GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2))
+    >>> table[["fold", "metric", "k", "macro_f1", "map"]].round(3)
+       fold   metric   k  macro_f1    map
+    0     0      all  80     0.931  0.967
+    1     0  chi_max   5     0.648  0.794
+    2     0  chi_max  10     0.798  0.883
+    3     1      all  80     1.000  1.000
+    4     1  chi_max   5     0.539  0.761
+    5     1  chi_max  10     0.769  0.878
     """
     check_n_jobs(n_jobs)
     X, Y, cells = _prepared(corpus, config)
@@ -301,6 +285,21 @@ def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         One row per metric and k: ``metric, k`` and the mean of each of :data:`MEASURES`.
+
+    See Also
+    --------
+    fsviz.evaluation.run_multiclass : The table it averages.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
+    >>> table = run_multiclass(corpus, GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2))
+    >>> macro_curves(table)[["metric", "k", "macro_f1", "micro_f1"]].round(3)
+        metric   k  macro_f1  micro_f1
+    0      all  80     0.966     0.967
+    1  chi_max   5     0.594     0.600
+    2  chi_max  10     0.783     0.783
     """
     return table.groupby(["metric", "k"], as_index=False)[list(MEASURES)].mean()
 

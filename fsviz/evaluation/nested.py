@@ -38,8 +38,10 @@ from scipy import stats
 
 from .analysis import GOALS, fixed_k
 from .grid import ALL, with_goals
+from .paired import p_text
 
-__all__ = ["METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text"]
+__all__ = ["METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text",
+           "noise_words"]
 
 #: How the advice's p-values are obtained, in one sentence (the page and the README say it so).
 METHOD = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the "
@@ -70,6 +72,32 @@ def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
     -------
     pandas.DataFrame
         One row per metric, k, trial and fold, with ``held`` and ``rest``.
+
+    Raises
+    ------
+    ValueError
+        When ``goal`` is not one of :data:`fsviz.evaluation.analysis.GOALS`.
+
+    See Also
+    --------
+    fsviz.evaluation.held_out : The choice made on ``rest`` and scored on ``held``.
+    fsviz.evaluation.per_trial : The goals with every fold of a trial pooled.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 2] * 2,
+    ...                         "metric": ["bns"] * 3 + ["ig"] * 3, "k": 10, "pos": 10, "neg": 30,
+    ...                         "tp": [8, 6, 7, 5, 7, 6], "fp": [1, 2, 1, 4, 3, 2]})
+    >>> results["fn"], results["tn"] = 10 - results["tp"], 30 - results["fp"]
+    >>> fold_macro(results, "f1").round(3)
+      metric     k  trial  fold   held   rest
+    0    bns  10.0      0     0  0.842  0.722
+    1    bns  10.0      0     1  0.667  0.811
+    2    bns  10.0      0     2  0.778  0.757
+    3     ig  10.0      0     0  0.526  0.684
+    4     ig  10.0      0     1  0.700  0.595
+    5     ig  10.0      0     2  0.667  0.615
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -99,6 +127,19 @@ class HeldOut:
         One row per (trial, fold): ``metric``, ``k`` and ``held``.
     n_folds : int
         The cross-validation's number of folds.
+
+    See Also
+    --------
+    fsviz.evaluation.held_out : Makes one from :func:`fold_macro`'s table.
+    fsviz.evaluation.corrected_t : The test :meth:`against` runs.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> a = HeldOut(pd.DataFrame({"trial": 0, "fold": [0, 1, 2], "metric": "bns", "k": 10, "held": [0.8, 0.7, 0.9]}), 3)
+    >>> b = HeldOut(pd.DataFrame({"trial": 0, "fold": [0, 1, 2], "metric": "ig", "k": 10, "held": [0.7, 0.7, 0.8]}), 3)
+    >>> round(a.score, 3), a.against(b)[1]
+    (0.8, 3)
     """
 
     folds: pd.DataFrame
@@ -137,6 +178,28 @@ def held_out(table: pd.DataFrame, metrics, *, rule: str = "best", within: float 
     -------
     HeldOut
         The picks and their held-out scores.
+
+    Raises
+    ------
+    ValueError
+        When ``rule`` is not one of :data:`RULES`.
+
+    See Also
+    --------
+    fsviz.evaluation.fold_macro : The table it chooses from.
+    fsviz.evaluation.HeldOut : What it returns; ``against`` tests two choices.
+    fsviz.evaluation.recommend : The advice built on these held-out choices.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 2] * 2,
+    ...                         "metric": ["bns"] * 3 + ["ig"] * 3, "k": 10, "pos": 10, "neg": 30,
+    ...                         "tp": [8, 6, 7, 5, 7, 6], "fp": [1, 2, 1, 4, 3, 2]})
+    >>> results["fn"], results["tn"] = 10 - results["tp"], 30 - results["fp"]
+    >>> choice = held_out(fold_macro(results, "f1"), ["bns", "ig"])
+    >>> choice.folds["metric"].tolist(), round(choice.score, 3)
+    (['bns', 'bns', 'bns'], 0.762)
     """
     if rule not in RULES:
         raise ValueError(f"`rule` must be one of {RULES}, got {rule!r}")
@@ -171,6 +234,18 @@ def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
     -------
     tuple of (float, float)
         ``(t, p)``, p two-sided.
+
+    See Also
+    --------
+    fsviz.evaluation.paired_t : The plain paired t-test, without the correction.
+    fsviz.evaluation.HeldOut.against : Runs this test between two held-out choices.
+
+    References
+    ----------
+    .. [1] C. Nadeau, Y. Bengio, "Inference for the Generalization Error", Machine Learning 52 (2003), 239–281:
+       the corrected resampled t-test.
+    .. [2] R. R. Bouckaert, E. Frank, "Evaluating the Replicability of Significance Tests for Comparing Learning
+       Algorithms", PAKDD (2004): its form for repeated cross-validation.
 
     Examples
     --------
@@ -210,6 +285,11 @@ def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "fo
     str
         The text.
 
+    See Also
+    --------
+    fsviz.evaluation.corrected_t : The test the sentence names.
+    fsviz.evaluation.method_sentence : The advice's whole sentence on its method.
+
     Examples
     --------
     >>> method_text(8, 4, scored_on="test file")
@@ -219,3 +299,61 @@ def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "fo
     units, others = ("parts of the test file", "parts") if scored_on == "test file" else ("folds", "folds")
     text = f"corrected resampled t-test over {folds} held-out {units} × {trials} trial{'s' * (trials != 1)}"
     return f"{text}, metric and k chosen on the other {others}" if chosen else text
+
+
+def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb, *, alpha: float = 0.05) -> str:
+    """How sure a comparison of ``a`` at ``ka`` with ``b`` at ``kb`` on ``results`` is, in words.
+
+    The test is the advice's (:mod:`fsviz.evaluation.nested`): the corrected resampled t-test over the held-out
+    folds, each fold's goal macro-averaged over the tasks, so the folds' overlap is allowed for. One trial never
+    makes "a real difference": its folds are too few to tell, whatever p says, and the words say so. Empty
+    without ``results``.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame or None
+        A grid's results table.
+    goal : str
+        One of :data:`fsviz.evaluation.analysis.GOALS`.
+    a, b : str
+        The two metrics (as the table names them).
+    ka, kb : int
+        Their numbers of words.
+    alpha : float, default 0.05
+        The test's significance level.
+
+    Returns
+    -------
+    str
+        A sentence, led by a space; empty without ``results``.
+
+    See Also
+    --------
+    fsviz.evaluation.corrected_t : The test.
+    fsviz.evaluation.lesion_text : Says it for the lesion study's comparisons.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 2] * 2,
+    ...                         "metric": ["bns"] * 3 + ["ig"] * 3, "k": 10, "tp": [8, 6, 7, 5, 7, 6],
+    ...                         "fp": [1, 2, 1, 4, 3, 2]}).assign(fn=lambda t: 10 - t["tp"], tn=lambda t: 30 - t["fp"])
+    >>> print(noise_words(results, "f1", "bns", 10, "ig", 10).strip())
+    One trial is too few to tell whether the difference is real (corrected resampled t-test over 3 held-out folds:
+    p = 0.499); run more trials.
+    """
+    if results is None:
+        return ""
+    table = fold_macro(results, goal)
+    pair = [table[(table["metric"] == m) & (table["k"] == k)].set_index(["trial", "fold"])["held"]
+            for m, k in ((a, ka), (b, kb))]
+    both = pd.concat(pair, axis=1, join="inner").dropna()
+    folds, trials = int(results["fold"].nunique()), int(results["trial"].nunique())
+    p = corrected_t((both.iloc[:, 0] - both.iloc[:, 1]).to_numpy(), folds)[1] if len(both) else np.nan
+    how = f"corrected resampled t-test over {len(both)} held-out folds"
+    if np.isnan(p):
+        return f" There are too few held-out folds ({len(both)}) to test this difference."
+    if trials == 1:
+        return f" One trial is too few to tell whether the difference is real ({how}: {p_text(p)}); run more trials."
+    verdict = "a real difference" if p < alpha else "the data cannot tell"
+    return f" {how[0].upper()}{how[1:]}: {p_text(p)}, {verdict}."

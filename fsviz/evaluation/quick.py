@@ -56,6 +56,20 @@ class QuickPlan:
         The corpus's number of words.
     test_file : bool, default False
         Whether the corpus came with a test file.
+
+    See Also
+    --------
+    fsviz.evaluation.quick_plan : Makes the plan for a corpus.
+    fsviz.evaluation.run_grid : Runs its ``config``.
+
+    Examples
+    --------
+    >>> plan = QuickPlan(GridConfig(metrics=("bns", "rand"), ks=(10, 30), trials=1, folds=4), ("a", "b"), 3, 70)
+    >>> plan.cells
+    8
+    >>> print(plan.text)
+    1 metrics (BNS) with all words and Rand as references; k = 10, 30 (the vocabulary has 70 words); 4 folds × 1
+    trial; the 2 largest of 3 classes (the rest left out): 8 cells.
     """
 
     config: GridConfig
@@ -117,6 +131,20 @@ def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, class
     ------
     ValueError
         When ``classes`` is None and no class has documents on both sides in every fold.
+
+    See Also
+    --------
+    fsviz.evaluation.refined_configs : The runs that extend the plan without redoing a cell.
+    fsviz.evaluation.run_grid : Runs the plan's ``config``.
+    fsviz.evaluation.recommend : The answer read from its results.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> plan = quick_plan(corpus)
+    >>> plan.classes, plan.config.ks, plan.cells
+    (('c0', 'c1'), (10, 30), 8)
     """
     sizes = np.asarray(corpus.class_sizes)
     names = [str(c) for c in corpus.classes]
@@ -165,6 +193,11 @@ def refined_configs(config: GridConfig, *, metrics=(), ks=()) -> list[GridConfig
     -------
     list of GridConfig
         ``config`` first, then the added runs.
+
+    See Also
+    --------
+    fsviz.evaluation.quick_plan : The plan whose config it refines.
+    fsviz.evaluation.carry_over : Carries a run's finished cells into a run with more trials.
 
     Examples
     --------

@@ -45,6 +45,30 @@ class RunAnalysis:
         How each trial's folds are pooled (:func:`fsviz.evaluation.analysis.per_trial`).
     _made : dict, optional
         The tables made so far, by key (internal: left to its default).
+
+    See Also
+    --------
+    fsviz.evaluation.analyse : Makes one, or passes one through.
+    fsviz.evaluation.macro_average : The definition of :attr:`macro`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> analysis = RunAnalysis(results)
+    >>> analysis.macro[["metric", "k", "f1"]].round(3)
+      metric    k     f1
+    0    all  100  0.829
+    1    bns   10  0.872
+    2    bns   20  0.927
+    3     ig   10  0.667
+    4     ig   20  0.769
+    >>> analysis.macro is analysis.macro  # made once
+    True
     """
 
     results: pd.DataFrame
@@ -120,6 +144,27 @@ def analyse(results, *, pool: str = "counts") -> RunAnalysis:
     -------
     RunAnalysis
         The analysis.
+
+    See Also
+    --------
+    fsviz.evaluation.RunAnalysis : What it returns.
+    fsviz.evaluation.recommend : Takes a table or its analysis alike.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> analysis = analyse(results)
+    >>> analysis.maxima("f1").round(3)
+    metric           bns     ig
+    dataset class
+    d       a      0.927  0.769
+    >>> analyse(analysis) is analysis
+    True
     """
     if isinstance(results, RunAnalysis):
         return results

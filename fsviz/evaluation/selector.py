@@ -254,6 +254,16 @@ def round_robin(rankings, k: int) -> np.ndarray:
     ndarray of int, shape (k,)
         The words in the order taken: the first class's best, the second's, …
 
+    See Also
+    --------
+    fsviz.MetricSelector : Uses it for ``multiclass="round_robin"``.
+    fsviz.select_top_k : One ranking's top k, with its tie rule.
+
+    References
+    ----------
+    .. [1] G. Forman, "A Pitfall and Solution in Multi-Class Feature Selection for Text Classification", ICML
+       (2004): round-robin selection over the classes.
+
     Examples
     --------
     >>> round_robin([np.array([0, 1, 2]), np.array([0, 2, 1])], 3).tolist()

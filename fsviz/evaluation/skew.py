@@ -68,6 +68,23 @@ def task_sizes(source) -> pd.DataFrame:
         table (or the run holding it), whose ``pos`` and ``neg`` are each
         task's documents over the whole dataset.
 
+    Returns
+    -------
+    pandas.DataFrame
+        One row per task: ``dataset, class, pos, neg, skew``.
+
+    Raises
+    ------
+    ValueError
+        When a results table lacks one of the columns ``dataset, class, pos, neg``.
+    TypeError
+        When ``source`` is none of a corpus, a results table and a grid run.
+
+    See Also
+    --------
+    fsviz.evaluation.skew_summary : How skewed the tasks are.
+    fsviz.evaluation.with_forman_tasks : The tasks beside Forman's 229.
+
     Examples
     --------
     >>> import fsviz
@@ -101,6 +118,26 @@ def forman_tasks() -> pd.DataFrame:
     -------
     pandas.DataFrame
         The 229 tasks: ``dataset, class, pos, neg, skew``.
+
+    See Also
+    --------
+    fsviz.evaluation.with_forman_tasks : Your tasks beside these.
+    fsviz.evaluation.skew_summary : How skewed they are.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003): Appendix A (the datasets and their class sizes) and Figure 12 (the tasks' sizes).
+
+    Examples
+    --------
+    >>> tasks = forman_tasks()
+    >>> len(tasks), tasks["dataset"].nunique()
+    (229, 19)
+    >>> tasks.head(2)
+      dataset class  pos   neg  skew
+    0  cora36     1   50  1750  35.0
+    1  cora36     2   50  1750  35.0
     """
     rows = [(name, str(i), size, docs - size) for name, (docs, sizes) in FORMAN_DATASETS.items()
             for i, size in enumerate(sizes, 1)]
@@ -122,6 +159,17 @@ def with_forman_tasks(tasks: pd.DataFrame, source: str) -> pd.DataFrame:
     -------
     pandas.DataFrame
         ``tasks`` then Forman's, with a ``source`` column.
+
+    See Also
+    --------
+    fsviz.evaluation.forman_tasks : Forman's tasks it appends.
+    fsviz.plots.task_sizes_figure : Draws the table as Forman's Figure 12.
+
+    Examples
+    --------
+    >>> mine = pd.DataFrame({"dataset": "d", "class": ["a", "b"], "pos": [10, 30], "neg": [30, 10], "skew": [3, 1/3]})
+    >>> with_forman_tasks(mine, "your corpus")["source"].value_counts().to_dict()
+    {'Forman 2003, Appendix A': 229, 'your corpus': 2}
     """
     return pd.concat([tasks.assign(source=source), forman_tasks().assign(source="Forman 2003, Appendix A")],
                      ignore_index=True)
@@ -147,6 +195,15 @@ def skew_summary(tasks: pd.DataFrame) -> dict:
     ------
     ValueError
         When ``tasks`` is empty.
+
+    See Also
+    --------
+    fsviz.evaluation.forman_tasks : The benchmark to set a summary beside.
+
+    Examples
+    --------
+    >>> {name: round(value, 1) for name, value in skew_summary(forman_tasks()).items()}
+    {'tasks': 229, 'mean': 30.6, 'median': 16.7, 'p90': 64.7, 'p95': 95.1, 'max': 462.5}
     """
     skew = tasks["skew"].to_numpy(np.float64)
     if skew.size == 0:

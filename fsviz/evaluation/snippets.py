@@ -12,14 +12,14 @@ __all__ = ["model_snippet", "tuning_snippet", "words_snippet"]
 
 
 def model_snippet(name: str, plan, trusted: tuple) -> str:
-    """Lines that check and load the ``.skops`` file ``name`` of ``plan`` (:class:`fsviz.evaluation.export._Plan`),
+    """Lines that check and load the ``.skops`` file ``name`` of ``plan`` (:class:`fsviz.evaluation._export_plan._Plan`),
     then predict.
 
     Parameters
     ----------
     name : str
         The ``.skops`` file's name.
-    plan : fsviz.evaluation.export._Plan
+    plan : fsviz.evaluation._export_plan._Plan
         What was exported.
     trusted : tuple of str
         The types ``skops.io.load`` is told to trust.
@@ -28,6 +28,18 @@ def model_snippet(name: str, plan, trusted: tuple) -> str:
     -------
     str
         The Python lines.
+
+    See Also
+    --------
+    fsviz.export_selection : Writes the file and puts these lines beside it.
+    fsviz.evaluation.words_snippet : The lines for a CSV or JSON list of words.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> plan = SimpleNamespace(class_name="spam", negative_label="not spam", metric="bns")
+    >>> print(model_snippet("spam.skops", plan, ()).splitlines()[-1])
+    print(model["words"].get_feature_names_out())  # the words BNS selected
     """
     needs = "scikit-learn and skops" + (" and fsviz (its types below)" if trusted else " (not fsviz)")
     return "\n".join([
@@ -66,6 +78,20 @@ def words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool, opt
     -------
     str
         The Python lines.
+
+    See Also
+    --------
+    fsviz.export_selection : Writes the file and puts these lines beside it.
+    fsviz.evaluation.model_snippet : The lines for a fitted ``.skops`` model.
+
+    Examples
+    --------
+    >>> print(words_snippet("words.csv", "csv", True, False, {}))
+    import pandas as pd
+    <BLANKLINE>
+    words = pd.read_csv("words.csv")
+    from sklearn.feature_extraction.text import CountVectorizer
+    vectorizer = CountVectorizer(binary=True, vocabulary=sorted(words["word"]))  # the same tokens
     """
     read = (f"words = pd.read_csv({json.dumps(name)})" if file_type == "csv" else
             f'words = pd.DataFrame(json.load(open({json.dumps(name)}, encoding="utf-8"))["words"])')
@@ -89,6 +115,31 @@ def tuning_snippet(metric: str, k: int, *, classifier: str = "svm", params=(), c
     """Lines that tune ``metric`` and ``k`` inside the reader's own cross-validation: a Pipeline of the corpus's
     counts (``options``: the corpus's; None for a pre-counted one, whose matrix the reader brings), a
     :class:`fsviz.MetricSelector` and the classifier, searched by ``GridSearchCV`` over k around the answer.
+
+    Parameters
+    ----------
+    metric : str
+        The answer's metric spec.
+    k : int
+        The answer's number of words; the search tries half, it and twice it.
+    classifier : str, default "svm"
+        The classifier's name (:func:`fsviz.learn.make_classifier`).
+    params : sequence of (str, value), default ()
+        The classifier's parameters.
+    class_name : str, optional
+        The positive class of a one-vs-rest task; None to tune on every label (macro F1).
+    options : dict, optional
+        The corpus's options, to count its terms; None for a pre-counted corpus.
+
+    Returns
+    -------
+    str
+        The Python lines.
+
+    See Also
+    --------
+    fsviz.MetricSelector : The selector the lines tune.
+    fsviz.evaluation.recommend : The answer whose metric and k they start from.
 
     Examples
     --------

@@ -66,6 +66,16 @@ def kuncheva(a, b, n_features: int) -> float:
     float
         The index; NaN when the sets differ in size or their size is not between 0 and ``n_features``, exclusive.
 
+    See Also
+    --------
+    fsviz.evaluation.jaccard : The overlap without the correction for chance.
+    fsviz.evaluation.set_stability : The mean index over every pair of a family of sets.
+
+    References
+    ----------
+    .. [1] L. I. Kuncheva, "A stability index for feature selection", Proc. IASTED AIA (2007), 390–395:
+       the consistency index I_C.
+
     Examples
     --------
     >>> kuncheva([0, 1], [0, 2], 6)  # r = 1, k = 2, n = 6: (6 − 4) / (2 · 4)
@@ -91,6 +101,11 @@ def jaccard(a, b) -> float:
     -------
     float
         The Jaccard index.
+
+    See Also
+    --------
+    fsviz.evaluation.kuncheva : The overlap corrected for chance, comparable across k.
+    fsviz.evaluation.set_stability : The mean index over every pair of a family of sets.
 
     Examples
     --------
@@ -121,6 +136,17 @@ def set_stability(sets, n_features: int) -> dict:
     ------
     ValueError
         With fewer than two sets.
+
+    See Also
+    --------
+    fsviz.evaluation.kuncheva : The chance-corrected index averaged here.
+    fsviz.evaluation.jaccard : The plain overlap averaged here.
+    fsviz.evaluation.grid_stability : The same over a grid run's folds, per metric and k.
+
+    Examples
+    --------
+    >>> set_stability([[0, 1], [0, 2], [0, 1]], 6)
+    {'kuncheva': 0.5, 'jaccard': 0.5555555555555555, 'n_sets': 3}
     """
     sets = [np.asarray(s) for s in sets]
     if len(sets) < 2:
@@ -161,6 +187,25 @@ def grid_stability(corpus, config: GridConfig, *, classes=None, progress=None, s
     -------
     pandas.DataFrame
         Columns :data:`STABILITY_COLUMNS`.
+
+    See Also
+    --------
+    fsviz.evaluation.bootstrap_stability : The same without a grid run, over bootstrap resamples.
+    fsviz.evaluation.stability_summary : The table averaged over tasks.
+    fsviz.evaluation.fold_selections : The top-k sets of one fold, as the grid selects them.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.evaluation import GridConfig
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("bns", "ig"), ks=(5, 10), trials=1, folds=2)
+    >>> grid_stability(corpus, config, classes=["c0"]).round(3)
+       dataset class metric   k  kuncheva  jaccard  n_sets
+    0  planted    c0    bns   5    -0.077    0.000       2
+    1  planted    c0    bns  10     0.300    0.250       2
+    2  planted    c0     ig   5     0.138    0.111       2
+    3  planted    c0     ig  10     0.300    0.250       2
     """
     data = cell_data(corpus, config)
     names = run_tasks(corpus, config, strict=strict)  # the grid's own tasks, skipping what it skips
@@ -216,6 +261,20 @@ def bootstrap_stability(corpus, positive, metrics, ks, *, negative=None, n_resam
     ValueError
         When ``n_resamples`` or ``random_state`` is not allowed, the groups are refused, or a group of the task
         has no document.
+
+    See Also
+    --------
+    fsviz.evaluation.grid_stability : The same over a grid run's folds.
+    fsviz.evaluation.stability_summary : The table averaged over tasks.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> bootstrap_stability(corpus, "c0", ["bns", "ig"], [5], n_resamples=3).round(3)
+       dataset class metric  k  kuncheva  jaccard  n_sets
+    0  planted    c0    bns  5     0.282    0.217       3
+    1  planted    c0     ig  5     0.210    0.157       3
     """
     n_resamples = check_whole(n_resamples, "n_resamples", minimum=2, maximum=1000, what="of resamples")
     random_state = check_whole(random_state, "random_state")
@@ -254,6 +313,22 @@ def stability_summary(frame: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``metric, k, kuncheva, jaccard, tasks``.
+
+    See Also
+    --------
+    fsviz.evaluation.grid_stability : The per-task table it averages.
+    fsviz.evaluation.stability_at : One metric's index at one k, read from the summary.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"dataset": "d", "class": ["a", "b", "a", "b"], "metric": ["ig", "ig", "bns", "bns"],
+    ...                       "k": 5, "kuncheva": [0.5, 0.3, 0.2, float("nan")], "jaccard": [0.4, 0.2, 0.1, 0.1],
+    ...                       "n_sets": 2})
+    >>> stability_summary(frame).round(3)
+      metric  k  kuncheva  jaccard  tasks
+    0     ig  5       0.4      0.3      2
+    1    bns  5       0.2      0.1      2
     """
     if frame.empty:
         return pd.DataFrame(columns=["metric", "k", "kuncheva", "jaccard", "tasks"])
@@ -281,6 +356,18 @@ def stability_at(summary: pd.DataFrame, metric: str, k) -> float:
     -------
     float
         The mean Kuncheva index, or NaN.
+
+    See Also
+    --------
+    fsviz.evaluation.stability_summary : The table it reads.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> summary = pd.DataFrame({"metric": ["ig", "bns"], "k": 5, "kuncheva": [0.4, 0.2], "jaccard": [0.3, 0.1],
+    ...                         "tasks": 2})
+    >>> stability_at(summary, "bns", 5), stability_at(summary, "bns", 10)
+    (0.2, nan)
     """
     row = summary[(summary["metric"] == metric) & (summary["k"] == int(k))]
     return float(row["kuncheva"].iloc[0]) if len(row) else float("nan")

@@ -14,22 +14,22 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .._validation import MAXIMA, check_fraction, check_whole
-from ..selection import Selection, alpha_weight, parse_weighted, select_top_k, weighted_name
+from ..selection import parse_weighted, weighted_name
 from ..stats.isoclines import weighted_isocline
-from .analysis import macro_average, p_text
+from ._alpha import AlphaMap, alpha_selection
+from .analysis import macro_average
 from .grid import ALL, GridConfig, check_fixed_ks, run_grid, run_key, stored_results
-from .nested import corrected_t, fold_macro
+from .nested import noise_words
 
-__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "AlphaMap", "alpha_map", "alpha_selection", "cutoff_curves", "cutoff_jobs",
-           "cutoff_table", "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves",
-           "lesion_text", "noise_words", "run_cutoffs", "stored_cutoffs"]
+__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "cutoff_curves", "cutoff_jobs", "cutoff_table",
+           "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs",
+           "stored_cutoffs"]
 
 #: Forman's weights (Figure 22 shows 0.1, 0.4, 0.5, 0.6; the issue adds 0.3, 0.7 and 0.9).
 DEFAULT_ALPHAS = (0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.9)
@@ -61,6 +61,20 @@ def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> Grid
     ------
     ValueError
         When ``alphas`` is empty or an α is not in [0, 1], or the config has a k rule.
+
+    See Also
+    --------
+    fsviz.evaluation.lesion_curves : The run's results per α and k.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Figure 22: the lesion study on positive and negative features.
+
+    Examples
+    --------
+    >>> lesion_config("bns", "0.6, 0.4", ks=(10, 100)).metrics
+    ('bns@0.4', 'bns@0.6')
     """
     if isinstance(alphas, str):
         alphas = alphas.replace(",", " ").split()
@@ -90,6 +104,19 @@ def lesion_curves(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFram
     -------
     pandas.DataFrame
         :func:`fsviz.evaluation.analysis.macro_average`'s table with ``base`` and ``alpha`` after ``metric``.
+
+    See Also
+    --------
+    fsviz.evaluation.lesion_text : What the curves say, in words.
+
+    Examples
+    --------
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": 0, "k": 10, "pos": 10, "neg": 30,
+    ...                         "metric": ["bns@0.4", "bns@0.6"], "tp": [6, 8], "fp": [1, 4], "fn": [4, 2], "tn": [29, 26]})
+    >>> lesion_curves(results)[["metric", "base", "alpha", "precision", "recall"]].round(3)
+        metric base  alpha  precision  recall
+    0  bns@0.4  bns    0.4      0.857     0.6
+    1  bns@0.6  bns    0.6      0.667     0.8
     """
     macro = macro_average(results, pool=pool)
     parsed = [(ALL, np.nan) if m == ALL else parse_weighted(m) for m in macro["metric"]]
@@ -114,28 +141,6 @@ def feature_shares(task, metric: str, k: int, alphas=DEFAULT_ALPHAS) -> pd.DataF
         rows.append((alpha, selection.k, *counts, *(counts / selection.k), selection.threshold))
     return pd.DataFrame(rows, columns=["alpha", "k", "positive", "negative", "neutral", "positive_share",
                                        "negative_share", "neutral_share", "threshold"])
-
-
-def alpha_selection(scores, task, k: int, alpha: float) -> Selection:
-    """The top ``k`` of ``task``'s words by ``scores`` (one metric's) α-weighted (:func:`~fsviz.selection.alpha_weight`)."""
-    return select_top_k(alpha_weight(scores, task.tp, task.fp, task.pos, task.neg, alpha), k)
-
-
-@dataclass(frozen=True)
-class AlphaMap:
-    """Where each weight selects on the word map: the chosen α's words and every α's boundary.
-
-    Attributes
-    ----------
-    selected : ndarray
-        Vocabulary indices of the top k words at the chosen α.
-    boundaries : dict
-        α (ascending) → its :class:`~fsviz.stats.isoclines.Isocline`, the
-        boundary of the α-weighted top k (:func:`~fsviz.stats.isoclines.weighted_isocline`).
-    """
-
-    selected: np.ndarray
-    boundaries: dict
 
 
 def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaMap:
@@ -171,30 +176,6 @@ def lesion_best(curves: pd.DataFrame):
     return weighted.loc[weighted["f1"].idxmax()] if len(weighted) else None
 
 
-def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb, *, alpha: float = 0.05) -> str:
-    """How sure a comparison of ``a`` at ``ka`` with ``b`` at ``kb`` on ``results`` is, in words.
-
-    The test is the advice's (:mod:`fsviz.evaluation.nested`): the corrected resampled t-test over the held-out
-    folds, each fold's goal macro-averaged over the tasks, so the folds' overlap is allowed for. One trial never
-    makes "a real difference": its folds are too few to tell, whatever p says, and the words say so. Empty
-    without ``results``."""
-    if results is None:
-        return ""
-    table = fold_macro(results, goal)
-    pair = [table[(table["metric"] == m) & (table["k"] == k)].set_index(["trial", "fold"])["held"]
-            for m, k in ((a, ka), (b, kb))]
-    both = pd.concat(pair, axis=1, join="inner").dropna()
-    folds, trials = int(results["fold"].nunique()), int(results["trial"].nunique())
-    p = corrected_t((both.iloc[:, 0] - both.iloc[:, 1]).to_numpy(), folds)[1] if len(both) else np.nan
-    how = f"corrected resampled t-test over {len(both)} held-out folds"
-    if np.isnan(p):
-        return f" There are too few held-out folds ({len(both)}) to test this difference."
-    if trials == 1:
-        return f" One trial is too few to tell whether the difference is real ({how}: {p_text(p)}); run more trials."
-    verdict = "a real difference" if p < alpha else "the data cannot tell"
-    return f" {how[0].upper()}{how[1:]}: {p_text(p)}, {verdict}."
-
-
 def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> list[str]:
     """What this lesion run says about Forman's conclusions, in plain words, from :func:`lesion_curves`.
 
@@ -204,7 +185,7 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
     side at every k (precision: the positive-leaning one should win; recall: the negative-leaning one, judged at
     the largest k), compare the best F-measure with α = 0.5's, and call the smallest α ≤ 0.2 a defeat when its
     best F-measure is under half the overall best. Given the run's ``results``, each comparison at the largest k
-    says whether it is within noise (:func:`noise_words`).
+    says whether it is within noise (:func:`~fsviz.evaluation.noise_words`).
     """
     curves = curves[curves["metric"] != ALL]
     alphas = np.sort(curves["alpha"].unique())
@@ -274,6 +255,17 @@ def cutoff_jobs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS) -> list[tup
     ValueError
         When ``cutoffs`` is empty, too long, not whole numbers ≥ 1, above the corpus's number of documents or
         below its own cutoff, or ``config`` has a k rule.
+
+    See Also
+    --------
+    fsviz.evaluation.run_cutoffs : Runs them.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> [(c, job.min_df) for c, job in cutoff_jobs(corpus, GridConfig(metrics=("bns",), ks=(10,)), [3, 1])]
+    [(1, 1), (3, 3)]
     """
     check_fixed_ks(config, "The rare-word cutoff study")
     limit = MAXIMA["cutoffs"]
@@ -329,6 +321,10 @@ def run_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_dir=
     ------
     ValueError
         When the cutoffs or ``config`` are refused (:func:`cutoff_jobs`).
+
+    See Also
+    --------
+    fsviz.evaluation.cutoff_curves : The table macro-averaged per cutoff (Forman's Figure 11).
     """
     jobs = cutoff_jobs(corpus, config, cutoffs)
     frames, done_before = [], 0
@@ -385,6 +381,10 @@ def cutoff_curves(table: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
     pandas.DataFrame
         :func:`fsviz.evaluation.analysis.macro_average`'s table per cutoff, led by ``min_df`` and ``vocabulary``;
         empty without rows.
+
+    See Also
+    --------
+    fsviz.evaluation.cutoff_text : What the curves say for one metric and k, in words.
     """
     frames = []
     for cutoff, part in table.groupby("min_df", sort=True):
@@ -397,8 +397,9 @@ def cutoff_curves(table: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
 
 def cutoff_text(curves: pd.DataFrame, table: pd.DataFrame, metric: str, k: int) -> str:
     """What the cutoff study says for ``metric`` at ``k``, in plain words: the best cutoff, the spread over the
-    cutoffs tried, Forman's cutoff of 3, and whether the best beats 3 beyond noise (:func:`noise_words`, over the
-    run's ``table`` from :func:`cutoff_table`). Empty with fewer than two cutoffs finished."""
+    cutoffs tried, Forman's cutoff of 3, and whether the best beats 3 beyond noise
+    (:func:`~fsviz.evaluation.noise_words`, over the run's ``table`` from :func:`cutoff_table`). Empty with fewer
+    than two cutoffs finished."""
     line = curves[(curves["metric"] == metric) & (curves["k"] == k)]
     if len(line) < 2:
         return ""

@@ -4,7 +4,8 @@
 cosine and Okapi k-NN, the centroid), their factory and checks, and the fit and predict that skip scikit-learn's
 re-validation in the grid's inner loop. The rest is machinery users do not call: ``_liblinear`` (LinearSVC's
 solvers, primal or dual, duplicate rows merged), ``_dual_cd`` (liblinear's dual coordinate descent, compiled
-with numba and stopped by its duality gap) and ``_row_cuts`` (the ends of each row's top-k prefix, compiled).
+with numba and stopped by its duality gap), ``_row_cuts`` (the ends of each row's top-k prefix, compiled),
+``_similarity`` (what the kNN and centroid classifiers share) and ``_ranges`` (the parameter values accepted).
 
 It imports nothing of fsviz: the metrics read off a fitted model (:mod:`fsviz.metrics.model_based`) build on it.
 

@@ -11,123 +11,57 @@ scikit-learn's input checks where the grid has already made the input right.
 - :class:`CentroidClassifier`: Han & Karypis's centroid-based classifier with cosine similarity, as Wang et al. use
   it. (scikit-learn's ``NearestCentroid`` is Euclidean.)
 
-All three are scikit-learn estimators (``fit``, ``predict``, ``get_params``) that take sparse input, handle any
-number of classes and expose :meth:`class_scores`, the per-class scores they rank labels by, for ranked evaluation.
-A document whose scores are all 0 (it shares no selected word with any training document) gets the most frequent
-training class.
+All three are scikit-learn estimators (``fit``, ``predict``, ``get_params``) that take sparse input, handle any number
+of classes and expose :meth:`class_scores`, the per-class scores they rank labels by, for ranked evaluation. A
+document whose scores are all 0 (it shares no word with any training document) gets the most frequent training class.
 """
 
 from __future__ import annotations
 
 import functools
 import warnings
-from numbers import Integral
 
 import numpy as np
 from scipy import sparse
-from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.naive_bayes import MultinomialNB
 from sklearn.preprocessing import normalize
 from sklearn.svm import LinearSVC
 
 from . import _liblinear as liblinear
+from ._ranges import _TOY_ITER, _TOY_X, _TOY_Y, _check_ranges
+from ._similarity import _NEIGHBOURS, _neighbour_votes, _ScoreClassifier, _sparse, _unit_rows
 
 try:  # private scikit-learn functions: if they move, fast_fit falls back to LinearSVC.fit
     from sklearn.svm._base import _fit_liblinear
     from sklearn.svm._classes import _validate_dual_parameter
 except ImportError:
     _fit_liblinear = _validate_dual_parameter = None
-try:  # scikit-learn's parameter constraints (the module is private; BaseEstimator._validate_params reads them)
-    from sklearn.utils._param_validation import Interval
-except ImportError:
-    Interval = None
 
-#: Four documents, two words: check_classifier fits on them once to try the parameters together.
-_TOY_X = sparse.csr_matrix(np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.0, 0.0]]))
-_TOY_Y = np.array([True, False, True, False])
-#: At least one neighbour, as scikit-learn's KNeighborsClassifier requires.
-_NEIGHBOURS = [Interval(Integral, 1, None, closed="left")] if Interval is not None else []
-
-__all__ = [
-    "CLASSIFIERS",
-    "CLASSIFIER_LABELS",
-    "FREQUENCY_CLASSIFIERS",
-    "CentroidClassifier",
-    "CosineKNN",
-    "OkapiKNN",
-    "check_classifier",
-    "fast_fit",
-    "fast_predict",
-    "make_classifier",
-]
-
-
-def _sparse(X) -> sparse.csr_matrix:
-    return sparse.csr_matrix(X, dtype=np.float64)
-
-
-def _unit_rows(X) -> sparse.csr_matrix:
-    """``sklearn.preprocessing.normalize(X)`` (rows to unit length, all-zero rows left) for float64 CSR,
-    without its input checks: the same sums of squares and divisions, so the same bits."""
-    X = _sparse(X)
-    squares = np.zeros(X.shape[0])
-    filled = np.diff(X.indptr) > 0
-    if X.nnz:
-        squares[filled] = np.add.reduceat(X.data * X.data, X.indptr[:-1][filled])
-    norms = np.sqrt(squares)
-    norms[norms == 0] = 1.0
-    unit = X.copy()
-    unit.data /= np.repeat(norms, np.diff(X.indptr))
-    return unit
-
-
-class _ScoreClassifier(ClassifierMixin, BaseEstimator):
-    """Predicts the class with the highest :meth:`class_scores`; all-zero rows get the majority class."""
-
-    def _set_classes(self, y):
-        self.classes_, encoded = np.unique(np.asarray(y), return_inverse=True)
-        self._majority = int(np.argmax(np.bincount(encoded)))
-        return encoded
-
-    def decision_function(self, X):
-        """:meth:`class_scores`; with two classes, the second's score minus the first's (scikit-learn's shape)."""
-        scores = self.class_scores(X)
-        return scores[:, 1] - scores[:, 0] if self.classes_.size == 2 else scores
-
-    def predict(self, X):
-        scores = self.class_scores(X)
-        best = np.argmax(scores, axis=1)
-        best[~(scores != 0).any(axis=1)] = self._majority
-        return self.classes_[best]
-
-
-def _neighbour_votes(similarity: np.ndarray, encoded: np.ndarray, n_classes: int, k: int) -> np.ndarray:
-    """Σ of the similarities of each test row's k most similar training rows, per class of those rows."""
-    n_test, n_train = similarity.shape
-    k = min(k, n_train)
-    if k < n_train:
-        nearest = np.argpartition(-similarity, k - 1, axis=1)[:, :k]
-    else:
-        nearest = np.broadcast_to(np.arange(n_train), (n_test, n_train))
-    weights = np.take_along_axis(similarity, nearest, axis=1)
-    votes = np.zeros((n_test, n_classes))
-    rows = np.repeat(np.arange(n_test), nearest.shape[1])
-    np.add.at(votes, (rows, encoded[nearest].ravel()), weights.ravel())
-    return votes
+__all__ = ["CLASSIFIERS", "CLASSIFIER_LABELS", "FREQUENCY_CLASSIFIERS", "CentroidClassifier", "CosineKNN", "OkapiKNN",
+           "check_classifier", "fast_fit", "fast_predict", "make_classifier"]
 
 
 class CosineKNN(_ScoreClassifier):
     """Similarity-weighted k nearest neighbours with cosine similarity (Wang et al. §4.2; Yang 1999).
 
-    score(c, d) = Σ_{d_i ∈ kNN(d), d_i ∈ c} cos(d, d_i); the predicted class
-    has the highest score. With two classes this votes the positive class
-    when its neighbours' similarity outweighs the rest's, with no tuned
+    score(c, d) = Σ_{d_i ∈ kNN(d), d_i ∈ c} cos(d, d_i); the predicted class has the highest score. With two
+    classes this votes the positive class when its neighbours' similarity outweighs the rest's, with no tuned
     threshold (Yang tunes one per class; the grid has no held-out data).
 
     Parameters
     ----------
     n_neighbors : int, default 10
         k (Wang et al.: 10).
+
+    See Also
+    --------
+    fsviz.learn.make_classifier : ``"knn"`` makes one for the grid; ``"knn_okapi"`` is Olsson & Oard's kNN.
+
+    Examples
+    --------
+    >>> from fsviz.learn import CosineKNN
+    >>> CosineKNN(n_neighbors=1).fit([[1, 0, 0], [0, 1, 0], [0, 0, 1]], list("abb")).class_scores([[2, 1, 0]]).round(3).tolist()
+    [[0.894, 0.0]]
     """
 
     _parameter_constraints = {"n_neighbors": _NEIGHBOURS}
@@ -167,6 +101,16 @@ class OkapiKNN(_ScoreClassifier):
         vote. By default idf is floored at 0, which keeps the paper's
         values wherever they are positive (Lucene's BM25 avoids the same
         problem with log(1 + …)).
+
+    See Also
+    --------
+    fsviz.learn.make_classifier : ``"knn_okapi"`` makes one for the grid; ``"knn"`` is the cosine kNN.
+
+    Examples
+    --------
+    >>> from fsviz.learn import OkapiKNN
+    >>> OkapiKNN(n_neighbors=1).fit([[1, 0, 0], [0, 1, 0], [0, 0, 1]], list("abb")).class_scores([[2, 1, 0]]).round(3).tolist()
+    [[0.049, 0.0]]
     """
 
     _parameter_constraints = {"n_neighbors": _NEIGHBOURS, "negative_idf": ["boolean"]}
@@ -204,6 +148,16 @@ class CentroidClassifier(_ScoreClassifier):
 
     Each class's centroid is the mean of its training documents scaled to unit length; a document is scored by
     the cosine between it and each centroid.
+
+    See Also
+    --------
+    fsviz.learn.make_classifier : ``"centroid"`` makes one for the grid; ``"knn"`` votes by the nearest documents.
+
+    Examples
+    --------
+    >>> from fsviz.learn import CentroidClassifier
+    >>> CentroidClassifier().fit([[1, 0, 0], [0, 1, 0], [0, 0, 1]], list("abb")).class_scores([[2, 1, 0]]).round(3).tolist()
+    [[0.894, 0.316]]
     """
 
     _parameter_constraints: dict = {}
@@ -222,8 +176,6 @@ class CentroidClassifier(_ScoreClassifier):
 
 
 # --- the factory and the fast fit ----------------------------------------------------------------
-
-
 def _linear_svm(**params):
     """scikit-learn's LinearSVC; ``random_state=0`` unless given (liblinear's
     dual solver shuffles, and unseeded it would differ between runs)."""
@@ -278,6 +230,16 @@ def make_classifier(name: str, params=()):
     -------
     sklearn.base.BaseEstimator
         The unfitted classifier.
+
+    See Also
+    --------
+    fsviz.learn.check_classifier : the same, its parameters checked first.
+
+    Examples
+    --------
+    >>> from fsviz.learn import make_classifier
+    >>> make_classifier("knn", {"n_neighbors": 3}), make_classifier("svm")
+    (CosineKNN(n_neighbors=3), LinearSVC(random_state=0))
     """
     if name not in CLASSIFIERS:
         raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
@@ -290,11 +252,31 @@ def make_classifier(name: str, params=()):
 def check_classifier(name: str, params=()):
     """:func:`make_classifier`, its parameters checked by scikit-learn's own validation first.
 
-    Unknown parameter names are refused with the classifier's list; the values go through the estimator's
-    ``_validate_params`` (its ``_parameter_constraints``, as ``fit`` would check them), so ``C=nan``, ``C=-1``,
-    ``max_iter=-1``, a negative Naive Bayes ``alpha`` or ``n_neighbors=0`` fail here, naming the parameter and what
-    is allowed, instead of hanging or scoring F1 = 0 in every cell (:func:`fast_fit` skips ``fit``'s checks).
+    Parameters
+    ----------
+    name, params : str, and dict or tuple of (name, value) pairs, default ()
+        A key of :data:`CLASSIFIERS` and the classifier's parameters, as for :func:`make_classifier`.
 
+    Returns
+    -------
+    sklearn.base.BaseEstimator
+        The unfitted classifier, as :func:`make_classifier` makes it.
+
+    Raises
+    ------
+    ValueError
+        Unknown parameter names are refused with the classifier's list; the values go through the estimator's
+        ``_validate_params`` (its ``_parameter_constraints``, as ``fit`` would check them), so ``C=nan``, ``C=-1``,
+        ``max_iter=-1``, a negative Naive Bayes ``alpha`` or ``n_neighbors=0`` fail here, naming the parameter and
+        what is allowed, instead of hanging or scoring F1 = 0 in every cell (:func:`fast_fit` skips ``fit``'s checks).
+
+    See Also
+    --------
+    fsviz.learn.make_classifier : the same without the checks, once per fit.
+
+    Examples
+    --------
+    >>> from fsviz.learn import check_classifier
     >>> check_classifier("svm", {"C": -1})
     Traceback (most recent call last):
     ...
@@ -316,25 +298,6 @@ def check_classifier(name: str, params=()):
 @functools.lru_cache(maxsize=256)
 def _checked(name: str, params: tuple) -> None:
     _check(name, {key: value for key, _, value in params})
-
-
-#: The ranges fsviz accepts for the classifiers' numeric parameters, checked before anything is fitted:
-#: scikit-learn's constraints allow any positive C, but liblinear does not converge beyond about 1e6 (nor learn
-#: anything below 1e-6), and a check must never run a value through open-ended work.
-RANGES = {"C": (1e-6, 1e6), "tol": (1e-12, 1.0), "max_iter": (1, 1_000_000), "alpha": (0.0, 1e6),
-          "n_neighbors": (1, 100_000)}
-#: The toy fit that checks parameters go together runs at most this many iterations.
-_TOY_ITER = 100
-
-
-def _check_ranges(name: str, params: dict) -> None:
-    for param, (low, high) in RANGES.items():
-        value = params.get(param)
-        if value is None or isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
-            continue
-        if not low <= float(value) <= high:  # NaN fails too
-            raise ValueError(f"classifier {name!r}: {param} = {value:g} is outside {low:g} … {high:g}, the range "
-                             f"fsviz accepts for it; choose a value inside")
 
 
 def _check(name: str, params: dict) -> None:
@@ -372,6 +335,32 @@ def fast_fit(model, X, y, *, solver: str = "fastest"):
     LinearSVCs call the liblinear wrapper LinearSVC.fit itself calls, with the same arguments. Both are private
     scikit-learn functions (``tests/test_liblinear.py`` checks the coefficients equal ``LinearSVC.fit``'s); if they
     move this falls back to ``model.fit``.
+
+    Parameters
+    ----------
+    model : sklearn.base.BaseEstimator
+        An unfitted classifier of :func:`make_classifier`.
+    X, y : scipy.sparse.csr_matrix and ndarray of bool
+        The training documents and their labels (others work too, through ``model.fit``).
+    solver : {"fastest", "sklearn"}, default "fastest"
+        How a one-vs-rest LinearSVC is solved, as above.
+
+    Returns
+    -------
+    sklearn.base.BaseEstimator
+        ``model``, fitted.
+
+    See Also
+    --------
+    fsviz.learn.fast_predict : its predictions, without the input checks either.
+
+    Examples
+    --------
+    >>> from scipy import sparse
+    >>> from fsviz.learn import fast_fit, make_classifier
+    >>> X = sparse.csr_matrix([[2.0, 1, 0], [1, 0, 0], [0, 1, 3], [0, 0, 1]])
+    >>> fast_fit(make_classifier("svm"), X, [True, True, False, False]).coef_.round(3).tolist()
+    [[0.667, 0.0, -0.667]]
     """
     if (_fit_liblinear is not None and type(model) is LinearSVC and model.multi_class == "ovr"
             and model.class_weight is None):
@@ -412,6 +401,18 @@ def fast_predict(model, X):
     -------
     numpy.ndarray of bool
         One prediction per row of ``X``.
+
+    See Also
+    --------
+    fsviz.learn.fast_fit : fits the model without re-validating the input.
+
+    Examples
+    --------
+    >>> from scipy import sparse
+    >>> from fsviz.learn import fast_fit, fast_predict, make_classifier
+    >>> X = sparse.csr_matrix([[2.0, 1, 0], [1, 0, 0], [0, 1, 3], [0, 0, 1]])
+    >>> fast_predict(fast_fit(make_classifier("svm"), X, [True, True, False, False]), X).tolist()
+    [True, True, False, False]
     """
     coef = getattr(model, "coef_", None)
     if coef is not None and coef.shape[0] == 1 and list(model.classes_) == [False, True]:

@@ -19,6 +19,10 @@
 - :mod:`~fsviz.metrics.registry`: the only list of metrics, built from
   the lists of table, keyness, baselines, corpus_based and model_based, and :func:`score` / :func:`score_func`.
 
+Every registered metric has its paper in :attr:`Metric.reference <fsviz.Metric.reference>` (Forman's twelve:
+his Table 1); the documentation's page of this package tables each one's name, label, formula, what it reads
+and that reference, written from :func:`metric_names` when the site is built.
+
 It may import the learners (:mod:`fsviz.learn`, for the metrics read off a fitted model) and the checks at
 the door; every package above builds on it, and nothing here imports them.
 """

@@ -93,6 +93,38 @@ class Metric:
         (Forman's twelve). False: the shape is read off each task's plane,
         as a formula's is (:func:`fsviz.stats.isoclines.isocline_shape`), and a
         task without it gets no isocline (DFS, Gini, Poisson deviation).
+
+    Raises
+    ------
+    ValueError
+        If ``inputs`` is not a key of :data:`INPUTS`.
+
+    See Also
+    --------
+    fsviz.get_metric : a registered metric by name.
+    fsviz.register_metric : adds a metric of your own to the registry.
+    fsviz.score : scores counts with a registered metric.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Table 1: the twelve metrics and the
+    flags ``selects_negative`` (its dagger) and ``multiclass`` (its double
+    dagger), and its note on inverting negative features (``inverted``).
+
+    Examples
+    --------
+    The difference of the rates as a metric of your own; with ``inverted`` the
+    negative second word scores (1 - 0.1) - (1 - 0.3):
+
+    >>> import numpy as np
+    >>> from fsviz import Metric
+    >>> gap = Metric("tpr_gap", "TPR gap", "Rate difference", "tpr − fpr",
+    ...              lambda tp, fp, pos, neg: tp / pos - fp / neg, inverted=True, reference="mine")
+    >>> gap.score_counts(np.array([10.0, 2.0]), np.array([1.0, 30.0]), 20, 100).round(3).tolist()
+    [0.49, 0.2]
+    >>> gap.reads_table
+    True
     """
 
     name: str

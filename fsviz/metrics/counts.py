@@ -59,7 +59,35 @@ def presence_counts(X) -> sparse.csr_matrix:
 
 
 def document_frequency(X) -> np.ndarray:
-    """Number of documents (rows) in which each word (column) is present."""
+    """Number of documents (rows) in which each word (column) is present.
+
+    Parameters
+    ----------
+    X : sparse matrix or array, shape (n_docs, n_words)
+        Counts or presence; a word is present where the value is > 0.
+
+    Returns
+    -------
+    ndarray of int64, shape (n_words,)
+        The documents containing each word.
+
+    Raises
+    ------
+    ValueError
+        If ``X`` holds a negative or non-finite value (it must hold counts).
+
+    See Also
+    --------
+    fsviz.binary_counts : the same counts split by class (tp + fp is the document frequency).
+    fsviz.Training : keeps them as ``df`` for every metric of a sample.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import fsviz
+    >>> fsviz.document_frequency(np.array([[1, 0, 2], [0, 1, 1], [1, 1, 0], [0, 0, 3]])).tolist()
+    [2, 2, 3]
+    """
     X = _without_explicit_zeros(X)
     return np.bincount(X.indices, minlength=X.shape[1]).astype(np.int64)
 
@@ -89,7 +117,35 @@ def binary_counts(X, y):
     Returns
     -------
     tp, fp : ndarray of int64, shape (n_words,)
+        Positive and negative documents containing each word.
     pos, neg : int
+        Positive and negative documents.
+
+    Raises
+    ------
+    ValueError
+        If ``X`` holds a negative or non-finite value, or ``y`` does not have one entry per row of ``X``.
+
+    See Also
+    --------
+    fsviz.score : scores these counts with a metric.
+    fsviz.document_frequency : tp + fp, without the labels.
+    fsviz.Training.table : the same table from a training sample.
+
+    Notes
+    -----
+    Forman's (2003) notation: tp and fp are the true and false positives of
+    the rule "the word is present", one sparse product of the presence matrix
+    with ``y`` for the whole vocabulary.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import fsviz
+    >>> X = np.array([[1, 0, 2], [0, 1, 1], [1, 1, 0], [0, 0, 3]])
+    >>> tp, fp, pos, neg = fsviz.binary_counts(X, [True, True, False, False])
+    >>> tp.tolist(), fp.tolist(), pos, neg
+    ([1, 1, 2], [1, 1, 1], 2, 2)
     """
     X_count = presence_counts(X)
     return counts_from_presence(X_count, np.bincount(X_count.indices, minlength=X_count.shape[1]), y)
@@ -111,6 +167,25 @@ def negative_features(tp, fp, pos, neg) -> np.ndarray:
     -------
     ndarray of bool
         True for each negative feature, in the broadcast shape of the inputs.
+
+    See Also
+    --------
+    fsviz.score : inverts these words for the metrics that would devalue them (``signed=False``).
+    fsviz.binary_counts : the counts this reads.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Table 1's note on negative features
+    (those with tpr < fpr, scored by the inversion tpr' = 1 - tpr, fpr' = 1 - fpr).
+
+    Examples
+    --------
+    The second word is in 10% of the positive documents and 30% of the negative ones:
+
+    >>> import fsviz
+    >>> fsviz.negative_features([10, 2], [1, 30], 20, 100).tolist()
+    [False, True]
     """
     return np.asarray(tp) * np.asarray(neg) < np.asarray(fp) * np.asarray(pos)
 
@@ -119,22 +194,52 @@ def negative_features(tp, fp, pos, neg) -> np.ndarray:
 class Training:
     """What a metric may look at: labelled training documents.
 
-    Attributes
+    Parameters
     ----------
     X_tf : scipy.sparse.csr_matrix, shape (n_docs, n_words)
         Term frequencies (Boolean presence works too: it is then every
-        frequency metric's input as well).
+        frequency metric's input as well). Any sparse matrix or array of
+        counts is converted to CSR without explicit zeros.
     Y : ndarray of bool, shape (n_docs, n_classes)
-        Labels; several per document in multi-label corpora.
-    positive : int or None
+        Labels; several per document in multi-label corpora. A 1-D Boolean
+        ``y`` becomes the two columns ``y`` and ``~y``.
+    positive : int or None, default None
         The class scored against the rest (a column of ``Y``), needed by
         one-class metrics; None when only all-class metrics are scored.
-    classes : ndarray of str or None
+    classes : ndarray of str or None, default None
         Class names, for messages.
+    score_cache : dict, optional
+        Scores per spec, kept by the scoring engine; a new empty dict by default.
 
+    Raises
+    ------
+    ValueError
+        If ``X_tf`` holds a negative or non-finite value, ``Y`` has another
+        number of rows, or ``positive`` is not a column of ``Y``.
+
+    See Also
+    --------
+    fsviz.Corpus.training : a corpus's documents as a Training sample.
+    fsviz.Metric.score_training : how every metric scores one.
+    fsviz.score_words : scores one by a metric or combination spec.
+
+    Notes
+    -----
     Derived counts are computed once, on first use, and the scoring engine
     keeps scores per spec in ``score_cache``, so scoring a combination and
     its parts counts everything once.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import fsviz
+    >>> X = np.array([[1, 0, 2], [0, 1, 1], [1, 1, 0], [0, 0, 3]])
+    >>> training = fsviz.Training.from_binary(X, [True, True, False, False])
+    >>> training.n_docs, training.n_words
+    (4, 3)
+    >>> tp, fp, pos, neg = training.table()
+    >>> tp.tolist(), fp.tolist(), pos, neg
+    ([1.0, 1.0, 2.0], [1.0, 1.0, 1.0], 2, 2)
     """
 
     X_tf: sparse.csr_matrix

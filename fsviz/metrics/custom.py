@@ -83,11 +83,6 @@ def check_plane(formula: Formula, pos, neg) -> None:
     message names the first point, by fp then tp, and the value there.
     Results are cached per formula and task size.
 
-    >>> check_plane(parse_formula("tp / fp"), 10, 20)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    fsviz.metrics.expression.FormulaError: the formula 'tp/fp' is not finite at fp=0, tp=0 ...
-
     Parameters
     ----------
     formula : Formula
@@ -99,6 +94,22 @@ def check_plane(formula: Formula, pos, neg) -> None:
     ------
     FormulaError
         If the formula is not finite at some point of the plane.
+
+    See Also
+    --------
+    fsviz.metrics.parse_formula : the formula it checks.
+    fsviz.get_metric : an ``expr(…)`` spec's metric, which runs this check for each task it scores.
+
+    Examples
+    --------
+    A guarded formula passes (it returns None); ``tp / fp`` divides by zero at fp = 0:
+
+    >>> from fsviz.metrics import check_plane, parse_formula
+    >>> check_plane(parse_formula("log(tp + 1)"), 10, 20)
+    >>> check_plane(parse_formula("tp / fp"), 10, 20)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsviz.metrics.expression.FormulaError: the formula 'tp/fp' is not finite at fp=0, tp=0 ...
     """
     problem = _plane_problem(formula, float(pos), float(neg))
     if problem is not None:
@@ -180,11 +191,6 @@ def _split_top(text: str) -> list:
 def expression_spec(formula, *, invert: bool = False) -> str:
     """The canonical spec of a formula: ``expr(text)`` or ``expr(text,invert)``.
 
-    >>> expression_spec("abs( ppf(tpr)-ppf(fpr) )")
-    'expr(abs(ppf(tpr)-ppf(fpr)))'
-    >>> expression_spec("tp - fp", invert=True)
-    'expr(tp-fp,invert)'
-
     Parameters
     ----------
     formula : str
@@ -201,6 +207,25 @@ def expression_spec(formula, *, invert: bool = False) -> str:
     ------
     FormulaError
         If the formula is refused.
+
+    See Also
+    --------
+    fsviz.metrics.parse_formula : the canonical text inside the spec.
+    fsviz.get_metric : the metric a spec names.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Table 1's note: ``invert`` is his
+    inversion of negative features (tpr' = 1 - tpr, fpr' = 1 - fpr).
+
+    Examples
+    --------
+    >>> from fsviz.metrics import expression_spec
+    >>> expression_spec("abs( ppf(tpr)-ppf(fpr) )")
+    'expr(abs(ppf(tpr)-ppf(fpr)))'
+    >>> expression_spec("tp - fp", invert=True)
+    'expr(tp-fp,invert)'
     """
     if is_expression(formula):
         metric = formula_metric(formula)

@@ -110,7 +110,24 @@ _HINT = f"a formula may use {_ALLOWED_NAMES}, numbers, + - * / ** %, comparisons
 
 
 class FormulaError(ValueError):
-    """A formula that is refused: its syntax, a construct outside the whitelist, a limit, or a non-finite score."""
+    """A formula that is refused: its syntax, a construct outside the whitelist, a limit, or a non-finite score.
+
+    A :class:`ValueError`, so code that turns ValueError into a message (the app's pages, the CLI) shows it.
+
+    See Also
+    --------
+    fsviz.metrics.parse_formula : raises it for a formula outside the whitelist or its limits.
+    fsviz.metrics.check_plane : raises it for a formula not finite on a task's plane.
+
+    Examples
+    --------
+    >>> from fsviz.metrics import FormulaError, parse_formula
+    >>> try:
+    ...     parse_formula("tp if fp else 0")
+    ... except FormulaError as error:
+    ...     print(str(error)[:54])
+    if/else (use where(condition, a, b)) `tp if fp else 0`
+    """
 
 
 @dataclass(frozen=True)
@@ -128,6 +145,20 @@ class Formula:
         The variables of :data:`VARIABLES` it reads.
     tree : ast.Expression
         The checked syntax tree; not compared.
+
+    See Also
+    --------
+    fsviz.metrics.parse_formula : makes one from text.
+    fsviz.metrics.expression_spec : its spec, ``expr(text)``, for wherever a metric name goes.
+
+    Examples
+    --------
+    >>> from fsviz.metrics import parse_formula
+    >>> formula = parse_formula("TPR - fpr")
+    >>> formula.text, sorted(formula.names), formula.pretty
+    ('tpr-fpr', ['fpr', 'tpr'], 'tpr - fpr')
+    >>> formula.evaluate([10, 2], [1, 30], 20, 100).round(3).tolist()
+    [0.49, -0.2]
     """
 
     text: str
@@ -318,9 +349,18 @@ def parse_formula(text, *, max_length: int = MAX_LENGTH, max_nodes: int = MAX_NO
     ------
     FormulaError
         Saying what is refused and where.
+    ValueError
+        If a limit is not a whole number of at least 1 (``max_depth`` also at most :data:`DEPTH_CEILING`).
+
+    See Also
+    --------
+    fsviz.metrics.expression_spec : the formula's canonical ``expr(…)`` spec.
+    fsviz.metrics.check_plane : checks it finite on a task's (fp, tp) plane.
+    fsviz.get_metric : the table metric of an ``expr(…)`` spec.
 
     Examples
     --------
+    >>> from fsviz.metrics import parse_formula
     >>> formula = parse_formula("ABS( ppf(tpr) - (ppf(fpr)) )")
     >>> formula.text
     'abs(ppf(tpr)-ppf(fpr))'

@@ -51,6 +51,22 @@ def register_metric(metric: Metric) -> Metric:
     ------
     ValueError
         If the name is not a lower-case identifier or is already registered.
+
+    See Also
+    --------
+    fsviz.Metric : what to register: the formula and what is known about it.
+    fsviz.metric_names : the registered names.
+    fsviz.get_metric : a registered metric by name.
+
+    Examples
+    --------
+    Names are unique; registering a second ``bns`` is refused:
+
+    >>> import fsviz
+    >>> fsviz.register_metric(fsviz.get_metric("bns"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a metric named 'bns' is already registered
     """
     if metric.name != metric.name.lower() or not metric.name.isidentifier():
         raise ValueError(f"metric name must be a lower-case identifier, got {metric.name!r}")
@@ -64,9 +80,6 @@ def metric_names(inputs=None) -> list[str]:
     """Every registered metric's key, sorted; only those reading ``inputs``
     (a key of :data:`INPUTS`, or several) when given.
 
-    >>> metric_names("table")[:4]
-    ['acc', 'acc2', 'anova_f', 'bns']
-
     Parameters
     ----------
     inputs : str or iterable of str, optional
@@ -76,6 +89,19 @@ def metric_names(inputs=None) -> list[str]:
     -------
     list of str
         The metric names, sorted.
+
+    See Also
+    --------
+    fsviz.get_metric : the metric behind a name.
+    fsviz.metrics.INPUTS : what each kind of metric reads.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> fsviz.metric_names("table")[:4]
+    ['acc', 'acc2', 'anova_f', 'bns']
+    >>> fsviz.metric_names("model")
+    ['kl', 'kl_multi', 'nb_lr', 'svm_w']
     """
     if inputs is None:
         return sorted(_REGISTRY)
@@ -106,6 +132,32 @@ def get_metric(name: str) -> Metric:
         If no metric has that name (the message lists the valid names), or
         the formula is refused (:class:`~fsviz.metrics.expression.FormulaError`,
         saying what and where).
+
+    See Also
+    --------
+    fsviz.metric_names : every registered name.
+    fsviz.score : scores counts with the metric of a name.
+    fsviz.metrics.expression_spec : the canonical spec of a formula.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Table 1 (the twelve metrics, their
+    formulas and edge-case rules). Every metric's own paper is its
+    :attr:`Metric.reference <fsviz.Metric.reference>`.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> bns = fsviz.get_metric("BNS")
+    >>> bns.name, bns.description, bns.reference
+    ('bns', 'Bi-Normal Separation', 'Forman (2003), JMLR 3, Table 1')
+    >>> fsviz.get_metric("expr(abs(tpr - fpr))").name
+    'expr(abs(tpr-fpr))'
+    >>> fsviz.get_metric("nope")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown metric 'nope'; valid metrics are acc, acc2, anova_f, bns, ...
     """
     if is_expression(name):
         return formula_metric(name)
@@ -161,6 +213,20 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
     the paper's: BNS clips rates to [0.0005, 0.9995]; Odds replaces a zero
     count in its denominator by one; PR uses fpr' = 1e-8 at fp = 0; Chi is 0
     for a word in no document or in every document; IG uses 0 log 0 = 0.
+
+    See Also
+    --------
+    fsviz.score_words : scores any metric or combination spec on a training sample.
+    fsviz.score_func : the same scores as a ``score_func`` for scikit-learn.
+    fsviz.binary_counts : the counts from a document-term matrix and labels.
+    fsviz.negative_features : which words the inversion applies to.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Table 1 (the twelve metrics, their
+    formulas and edge-case rules). Every metric's own paper is its
+    :attr:`Metric.reference <fsviz.Metric.reference>`.
 
     Examples
     --------
@@ -229,13 +295,32 @@ def score_func(name, **kwargs):
     Raises
     ------
     ValueError
-        If ``name`` is not a known metric (at once, not at fit time).
+        If ``name`` is not a known metric (at once, not at fit time). The
+        returned function raises ValueError for ``X`` that is not counts or
+        ``y`` that does not hold exactly two labels of one type.
+
+    See Also
+    --------
+    fsviz.score : the scores it returns, from the counts.
+    fsviz.MetricSelector : a selector for every metric and several classes, with fsviz's tie rule.
+    fsviz.binary_counts : how ``X`` and ``y`` become the 2×2 counts.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Table 1 (the twelve metrics, their
+    formulas and edge-case rules). Every metric's own paper is its
+    :attr:`Metric.reference <fsviz.Metric.reference>`.
 
     Examples
     --------
+    >>> import numpy as np
     >>> from sklearn.feature_selection import SelectKBest
     >>> import fsviz
-    >>> selector = SelectKBest(fsviz.score_func("bns"), k=100)
+    >>> X = np.array([[1, 0, 2], [0, 1, 1], [1, 1, 0], [0, 0, 3]])
+    >>> selector = SelectKBest(fsviz.score_func("bns"), k=1).fit(X, [1, 1, 0, 0])
+    >>> selector.scores_.round(3).tolist(), selector.get_support(indices=True).tolist()
+    ([0.0, 0.0, 3.291], [2])
     """
     get_metric(name)  # fail now, not at fit time
 

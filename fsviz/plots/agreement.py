@@ -28,6 +28,23 @@ def agreement_matrix_figure(matrix: pd.DataFrame, *, title: str = "") -> go.Figu
     Returns
     -------
     plotly.graph_objects.Figure
+        One heat map, the measures' labels on both axes.
+
+    See Also
+    --------
+    fsviz.stats.agreement_matrix : the matrix drawn.
+    fsviz.plots.agreement_scatter_figure : two of the measures word by word.
+
+    References
+    ----------
+    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", Table 2.
+
+    Examples
+    --------
+    >>> matrix = pd.DataFrame([[1.0, 0.8], [0.8, 1.0]], index=["bns", "ig"], columns=["bns", "ig"])
+    >>> fig = agreement_matrix_figure(matrix)
+    >>> fig.data[0].x, fig.data[0].text.tolist()
+    (('BNS', 'IG'), [[1.0, 0.8], [0.8, 1.0]])
     """
     labels = [spec_label(n) for n in matrix.index]
     values = matrix.to_numpy(dtype=np.float64)
@@ -60,6 +77,25 @@ def agreement_scatter_figure(a, b, vocabulary, names, *, n: int = 50) -> go.Figu
     Returns
     -------
     plotly.graph_objects.Figure
+        One trace per group of words that has any (in neither top, either top alone, both); the title gives the
+        log-log and Spearman correlations.
+
+    See Also
+    --------
+    fsviz.stats.correlation : the correlations in the title.
+    fsviz.stats.top_masks : the top sets coloured.
+    fsviz.plots.agreement_matrix_figure : every pair of measures at once.
+
+    References
+    ----------
+    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", Figures 2–5.
+
+    Examples
+    --------
+    >>> words = np.array(["good", "bad", "the", "nice"])
+    >>> fig = agreement_scatter_figure([3.0, 1.0, 0.5, 2.0], [2.5, 0.2, 0.4, 3.0], words, ["bns", "ig"], n=2)
+    >>> [trace.name for trace in fig.data], fig.layout.title.text
+    (['in neither top (2)', 'top 2 of both (2)'], 'log-log r = 0.800 (over 4 words), Spearman ρ = 0.600')
     """
     a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     top_a, top_b = top_masks(a, b, n)

@@ -55,6 +55,24 @@ def bns_figure(view: BinormalView) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
+        Two panels; the title gives the word's counts and score.
+
+    See Also
+    --------
+    fsviz.stats.bns_view : the view of a word's counts.
+    fsviz.stats.word_bns_view : the view of a word of a task, by name.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), §2, Figure 1.
+
+    Examples
+    --------
+    >>> from fsviz.stats import bns_view
+    >>> fig = bns_figure(bns_view(20, 1, 50, 1000, word="good"))
+    >>> fig.layout.title.text
+    '“good”: tp = 20 of 50, fp = 1 of 1000; a positive feature; BNS = 2.8369'
     """
     tpr_name = _rate("tpr", view.tpr, view.tpr_used, view.tpr_clipped)
     fpr_name = _rate("fpr", view.fpr, view.fpr_used, view.fpr_clipped)

@@ -31,6 +31,21 @@ def class_sizes_figure(corpus) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
+        One bar trace, a bar per class.
+
+    See Also
+    --------
+    fsviz.stats.class_table : the counts drawn.
+    fsviz.plots.task_sizes_figure : each one-against-the-rest task's sizes.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad dull film", "bad plot", "fun"],
+    ...                             ["pos", "pos", "neg", "neg", "neg"]), min_df=2)
+    >>> fig = class_sizes_figure(corpus)
+    >>> list(fig.data[0].x), fig.data[0].y.tolist()
+    (['neg', 'pos'], [3, 2])
     """
     table = class_table(corpus)
     fig = go.Figure(go.Bar(
@@ -56,6 +71,21 @@ def zipf_figure(corpus) -> go.Figure:
     Returns
     -------
     plotly.graph_objects.Figure
+        Two traces: the kept words and the removed ones.
+
+    See Also
+    --------
+    fsviz.stats.df_ranks : the ranks drawn.
+    fsviz.plots.cutoff_figure : how results change with the cutoff.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.load_corpus((["good fun film", "good plot", "bad dull film", "bad plot", "fun"],
+    ...                             ["pos", "pos", "neg", "neg", "neg"]), min_df=2)
+    >>> fig = zipf_figure(corpus)
+    >>> [(trace.name, trace.y.tolist()) for trace in fig.data]
+    [('kept', [2, 2, 2, 2, 2]), ('removed (in fewer than 2 documents)', [1])]
     """
     ranks = df_ranks(corpus)
     rank, documents, kept = (ranks[c].to_numpy() for c in ("rank", "documents", "kept"))
@@ -100,6 +130,26 @@ def task_sizes_figure(tasks: pd.DataFrame, *, benchmark: pd.DataFrame | None = N
     Returns
     -------
     plotly.graph_objects.Figure
+        The benchmark's tasks, each dataset's tasks, then the lines of equal skew that cross the plot.
+
+    See Also
+    --------
+    fsviz.evaluation.forman_tasks : Forman's 229 tasks, a ``benchmark``.
+    fsviz.evaluation.with_forman_tasks : your tasks beside Forman's.
+    fsviz.plots.skew_figure : each task's result against its skew.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 12.
+
+    Examples
+    --------
+    >>> tasks = pd.DataFrame({"dataset": "d", "class": ["a", "b"], "pos": [50, 10], "neg": [150, 190],
+    ...                       "skew": [3.0, 19.0]})
+    >>> fig = task_sizes_figure(tasks, lines=(1, 10))
+    >>> [trace.name for trace in fig.data]
+    ['d', 'skew 1:1', 'skew 1:10']
     """
     fig = go.Figure()
     shown = [t for t in (benchmark, tasks) if t is not None and len(t)]

@@ -31,7 +31,20 @@ PRINT_SCALE = 3
 
 
 class FigureExportError(ValueError):
-    """A figure could not be drawn as SVG or PNG on this machine; the message says what to install."""
+    """A figure could not be drawn as SVG or PNG on this machine; the message says what to install.
+
+    A :class:`ValueError`, so a page that turns the library's ``ValueError`` into a message shows it as one.
+
+    See Also
+    --------
+    fsviz.plots.figure_bytes : raises it.
+    fsviz.plots.static_engine : says beforehand whether it would be raised.
+
+    Examples
+    --------
+    >>> issubclass(FigureExportError, ValueError)
+    True
+    """
 
 
 #: One drawing at a time, through the one browser :func:`_engine` keeps for the process.
@@ -58,6 +71,17 @@ def static_engine() -> str | None:
     -------
     str or None
         Why not, or None when SVG and PNG can be drawn.
+
+    See Also
+    --------
+    fsviz.plots.figure_bytes : draws the file.
+    fsviz.plots.FigureExportError : what drawing raises where it cannot.
+
+    Examples
+    --------
+    >>> reason = static_engine()  # None here when kaleido and a browser are installed
+    >>> reason is None or reason.startswith("SVG and PNG need")
+    True
     """
     if kaleido is None:
         return "SVG and PNG need kaleido on the server (pip install 'kaleido>=1,<2')"
@@ -83,6 +107,20 @@ def figure_format(path) -> str:
     ------
     ValueError
         If the suffix is none of these.
+
+    See Also
+    --------
+    fsviz.plots.figure_bytes : the file's bytes in that format.
+    fsviz.plots.FIGURE_FORMATS : the formats.
+
+    Examples
+    --------
+    >>> figure_format("figure.PNG"), figure_format("figure.htm")
+    ('png', 'html')
+    >>> figure_format("figure.pdf")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'figure.pdf' does not end in .svg, .png or .html; name the file for the format you want
     """
     suffix = Path(path).suffix.lower().lstrip(".")
     suffix = "html" if suffix == "htm" else suffix
@@ -113,7 +151,21 @@ def figure_bytes(fig, fmt: str, *, scale: float = PRINT_SCALE) -> bytes:
     ValueError
         If ``fmt`` is not one of :data:`FIGURE_FORMATS`.
     FigureExportError
-        SVG or PNG asked where kaleido or a Chrome/Chromium browser is missing.
+        SVG or PNG asked where kaleido or a Chrome/Chromium browser is missing, or where drawing fails.
+
+    See Also
+    --------
+    fsviz.plots.figure_format : the format a file name asks for.
+    fsviz.plots.static_engine : whether SVG and PNG can be drawn here.
+
+    Examples
+    --------
+    HTML needs neither kaleido nor a browser:
+
+    >>> import plotly.graph_objects as go
+    >>> page = figure_bytes(go.Figure(go.Bar(x=["a", "b"], y=[1, 2])), "html")
+    >>> page[:15], b"plotly.js" in page
+    (b'<!doctype html>', True)
     """
     if fmt not in FIGURE_FORMATS:
         raise ValueError(f"a figure is written as one of {', '.join(FIGURE_FORMATS)}, got {fmt!r}")

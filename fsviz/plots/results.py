@@ -1,9 +1,9 @@
-"""Figures of grid results: goals vs k, precision vs recall, skew, tolerance, backups, paired tests and stability.
+"""Figures of grid results: goals vs k, precision vs recall, and the chance of attaining the best.
 
-The tasks' sizes of Forman's Figure 12, which need no results, are in :mod:`fsviz.plots.corpus`.
-
-Each takes a table from :mod:`fsviz.evaluation.analysis` and draws it (Forman 2003,
-Figures 4–6, 9, 10, 14–21), and the k rules' results beside the curves.
+Each takes a table from :mod:`fsviz.evaluation.analysis` and draws it (Forman 2003, Figures 4, 5, 9, 10a,
+14–21), and the k rules' results beside the curves. Results against class skew are in :mod:`fsviz.plots.skew`;
+the leader with a backup, paired tests and stability, which set metric against metric, in
+:mod:`fsviz.plots.comparisons`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from ..evaluation.grid import ALL
 from .style import goal_label, metric_colour, metric_label
 from .text import plain_text
 
-__all__ = ["curves_figure", "k_rule_figure", "pr_tradeoff_figure", "residual_figure", "significance_figure", "skew_figure",
-           "stability_figure", "tolerance_bars_figure", "tolerance_figure"]
+__all__ = ["curves_figure", "k_rule_figure", "pr_tradeoff_figure", "tolerance_bars_figure", "tolerance_figure"]
 
 
 @plain_text
@@ -47,6 +46,26 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     Returns
     -------
     plotly.graph_objects.Figure
+        Per panel: each metric's band (when drawn) and line, then the all-features line.
+
+    See Also
+    --------
+    fsviz.evaluation.macro_average : the table drawn.
+    fsviz.plots.k_rule_figure : one goal's curves with the k rules' results on them.
+    fsviz.plots.pr_tradeoff_figure : precision against recall at one k.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figures 4 and 14–17.
+
+    Examples
+    --------
+    >>> macro = pd.DataFrame({"metric": ["bns", "bns", "ig", "ig", "all"], "k": [10, 100, 10, 100, 500],
+    ...                       "f1": [0.61, 0.70, 0.58, 0.64, 0.66], "f1_sem": [0.02, 0.02, 0.03, 0.02, 0.01]})
+    >>> fig = curves_figure(macro, ["f1"])
+    >>> [trace.name for trace in fig.data if trace.showlegend], fig.layout.annotations[0].text
+    (['BNS', 'IG', 'all features'], 'F-measure')
     """
     goals = list(goals)
     columns = 2 if len(goals) > 1 else 1
@@ -97,13 +116,46 @@ def k_rule_figure(macro: pd.DataFrame, rules: pd.DataFrame, goal: str = "f1", *,
                   height=460) -> go.Figure:
     """Each metric's curve of ``goal`` vs fixed k, and its result under each k rule as a diamond.
 
-    ``macro``: :func:`fsviz.evaluation.analysis.macro_average`; ``rules``:
-    :func:`fsviz.evaluation.analysis.k_rule_summary` for the same ``goal``. A diamond
-    sits at the median of the k the rule chose over the folds (at least 1,
-    on the log axis), with a bar across the range of those k and ± one
-    standard error over tasks upright. A rule chooses the same k for every
-    metric, so the diamonds of one rule are spread a little sideways (a few
-    per cent of k) not to cover each other; the hover gives the exact k.
+    A diamond (a star, a square, a triangle for the next rules) sits at the
+    median of the k the rule chose over the folds (at least 1, on the log
+    axis), with a bar across the range of those k and ± one standard error
+    over tasks upright. A rule chooses the same k for every metric, so the
+    diamonds of one rule are spread a little sideways (a few per cent of k)
+    not to cover each other; the hover gives the exact k.
+
+    Parameters
+    ----------
+    macro : pandas.DataFrame
+        :func:`fsviz.evaluation.macro_average`'s table: the curves.
+    rules : pandas.DataFrame
+        :func:`fsviz.evaluation.k_rule_summary`'s table for the same ``goal``: columns ``metric, k_rule``,
+        ``goal`` and ``{goal}_sem``, ``k_median, k_min, k_max, empty_folds``.
+    goal : str, default "f1"
+        The goal drawn.
+    metrics : list of str, optional
+        The metrics drawn, in order (default: every metric of ``rules``; every metric of ``macro`` for the curves).
+    height : int, default 460
+        The figure's height in pixels.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        :func:`curves_figure`'s panel for ``goal``, then one marker per metric and rule.
+
+    See Also
+    --------
+    fsviz.evaluation.k_rule_summary : the rules' results drawn.
+    fsviz.plots.curves_figure : the curves alone, for several goals.
+
+    Examples
+    --------
+    >>> macro = pd.DataFrame({"metric": ["bns", "bns", "ig", "ig", "all"], "k": [10, 100, 10, 100, 500],
+    ...                       "f1": [0.61, 0.70, 0.58, 0.64, 0.66], "f1_sem": [0.02, 0.02, 0.03, 0.02, 0.01]})
+    >>> rules = pd.DataFrame({"metric": ["bns", "ig"], "k_rule": "fdr0.05", "f1": [0.68, 0.62],
+    ...                       "f1_sem": [0.02, 0.03], "k_median": [40.0, 25.0], "k_min": [12, 8], "k_max": [90, 60],
+    ...                       "empty_folds": [0, 1]})
+    >>> [trace.name for trace in k_rule_figure(macro, rules).data]
+    ['BNS', 'IG', 'all features', 'BNS, fdr0.05', 'IG, fdr0.05']
     """
     # the builder itself, not its plain_text wrapper: this figure is escaped once, when it is finished
     fig = curves_figure.__wrapped__(macro, (goal,), metrics=metrics, bands=False, height=height)
@@ -150,6 +202,25 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
     Returns
     -------
     plotly.graph_objects.Figure
+        The curves of equal F first (unnamed), then one point per metric, then all features.
+
+    See Also
+    --------
+    fsviz.evaluation.macro_average : the table drawn.
+    fsviz.plots.curves_figure : each goal against k.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 5.
+
+    Examples
+    --------
+    >>> macro = pd.DataFrame({"metric": ["bns", "ig", "all"], "k": [100, 100, 500], "precision": [0.80, 0.90, 0.85],
+    ...                       "recall": [0.62, 0.50, 0.55], "f1": [0.70, 0.64, 0.67]})
+    >>> fig = pr_tradeoff_figure(macro, 100)
+    >>> [trace.name for trace in fig.data if trace.name], [note.text for note in fig.layout.annotations]
+    (['BNS', 'IG', 'all features'], ['F=0.60', 'F=0.65', 'F=0.70', 'F=0.75'])
     """
     at_k = macro[(macro["k"] == k) & (macro["metric"] != ALL)]
     if metrics is not None:
@@ -196,29 +267,6 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
 
 
 @plain_text
-def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None) -> go.Figure:
-    """Per-task score vs class skew (log axis), with the split threshold dotted (Forman's Figure 6).
-
-    ``tasks`` holds one row per task with ``dataset, class, skew`` and ``goal``.
-    """
-    label = goal_label(goal)
-    fig = go.Figure(go.Scatter(
-        x=tasks["skew"], y=tasks[goal], mode="markers", marker=dict(size=7, opacity=0.7, color="#1CA71C"),
-        customdata=np.stack([tasks["dataset"].astype(str), tasks["class"].astype(str)], axis=1),
-        hovertemplate="%{customdata[0]} / %{customdata[1]}: skew 1:%{x:.1f}, " + label + " %{y:.3f}<extra></extra>"))
-    # a line trace, not add_vline: a shape's annotation on a log axis is placed at 10**x
-    fig.add_trace(go.Scatter(x=[threshold, threshold], y=[0, 1] if goal != "accuracy" else
-                             [tasks[goal].min(), tasks[goal].max()], mode="lines", line=dict(dash="dot", color="black"),
-                             hovertemplate=f"threshold 1:{threshold:.1f}<extra></extra>"))
-    fig.add_annotation(x=np.log10(threshold), y=1, yref="paper", text=f" 1:{threshold:.1f}", showarrow=False,
-                       xanchor="left")
-    fig.update_xaxes(type="log", title_text="class skew (negatives per positive)")
-    fig.update_yaxes(title_text=label, range=[-0.02, 1.02] if goal != "accuracy" else None)
-    fig.update_layout(height=420, margin=dict(l=10, r=10, t=40, b=10), title=title, showlegend=False)
-    return fig
-
-
-@plain_text
 def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=None) -> go.Figure:
     """Percentage of tasks within a tolerance of the best, vs the tolerance (Figures 9a, 10a, 18–21).
 
@@ -236,6 +284,26 @@ def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=
     Returns
     -------
     plotly.graph_objects.Figure
+        One line per metric.
+
+    See Also
+    --------
+    fsviz.evaluation.tolerance_curves : the table drawn.
+    fsviz.plots.tolerance_bars_figure : every goal at one tolerance.
+    fsviz.plots.residual_figure : the leader's chance with a backup.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figures 9a, 10a and 18–21.
+
+    Examples
+    --------
+    >>> from fsviz.evaluation import tolerance_curves
+    >>> maxima = pd.DataFrame({"bns": [0.90, 0.80, 0.70], "ig": [0.85, 0.82, 0.60]})  # each task's best
+    >>> fig = tolerance_figure(tolerance_curves(maxima, (0.0, 0.05)), "f1")
+    >>> [(trace.name, np.round(trace.y, 1).tolist()) for trace in fig.data]
+    [('BNS', [66.7, 100.0]), ('IG', [33.3, 33.3])]
     """
     fig = go.Figure()
     names = metrics if metrics is not None else list(dict.fromkeys(curves["metric"]))
@@ -262,13 +330,32 @@ def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
     Parameters
     ----------
     shares : pandas.DataFrame
-        Columns ``goal, tolerance, metric, percent``.
+        Columns ``goal, tolerance, metric, percent`` (:func:`fsviz.evaluation.goal_shares`).
     metrics : list of str, optional
         The metrics drawn (default: every metric of ``shares``).
 
     Returns
     -------
     plotly.graph_objects.Figure
+        One bar trace per metric, a bar per goal.
+
+    See Also
+    --------
+    fsviz.evaluation.goal_shares : the table drawn.
+    fsviz.plots.tolerance_figure : one goal at every tolerance.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 9b.
+
+    Examples
+    --------
+    >>> shares = pd.DataFrame({"goal": ["f1", "f1", "accuracy", "accuracy"], "tolerance": [0.01, 0.01, 0.001, 0.001],
+    ...                        "metric": ["bns", "ig", "bns", "ig"], "percent": [60.0, 40.0, 30.0, 70.0]})
+    >>> fig = tolerance_bars_figure(shares)
+    >>> [trace.name for trace in fig.data], list(fig.data[0].x)
+    (['BNS', 'IG'], ['F-measure (1%)', 'Accuracy (0.1%)'])
     """
     fig = go.Figure()
     names = metrics if metrics is not None else list(dict.fromkeys(shares["metric"]))
@@ -283,131 +370,4 @@ def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
     fig.update_yaxes(title_text="% of tasks within tolerance of the best", range=[0, 100])
     fig.update_layout(barmode="group", height=440, margin=dict(l=10, r=10, t=40, b=10),
                       title="Every goal at one tolerance")
-    return fig
-
-
-@plain_text
-def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataFrame, *, pair=None,
-                    relative=True) -> go.Figure:
-    """The leader alone and the leader or each backup, vs tolerance (Forman's Figure 10b).
-
-    ``residuals`` is :func:`fsviz.evaluation.analysis.residual_curves`'s table,
-    ``leader_curve`` the leader's rows of :func:`tolerance_curves`; ``pair``
-    an optional ``(name, curve)`` for the best pair, drawn dot-dashed.
-    """
-    scale = 100 if relative else 1
-    fig = go.Figure()
-    lead = metric_label(leader)
-    for name in dict.fromkeys(residuals["backup"]):
-        line = residuals[residuals["backup"] == name].sort_values("tolerance")
-        fig.add_trace(go.Scatter(
-            x=scale * line["tolerance"], y=line["combined"], mode="lines+markers", name=f"{lead} or {metric_label(name)}",
-            line=dict(color=metric_colour(name), width=1.6), marker=dict(size=4),
-            customdata=line["residual"],
-            hovertemplate=f"{lead} or {metric_label(name)}: %{{y:.1f}}% of tasks; {metric_label(name)} rescues "
-                          "%{customdata:.0f}% of the leader's failures<extra></extra>"))
-    alone = leader_curve.sort_values("tolerance")
-    fig.add_trace(go.Scatter(x=scale * alone["tolerance"], y=alone["percent"], mode="lines", name=f"{lead} alone",
-                             line=dict(color="black", dash="dash", width=2),
-                             hovertemplate=f"{lead} alone: %{{y:.1f}}%<extra></extra>"))
-    if pair is not None:
-        name, curve = pair
-        curve = curve.sort_values("tolerance")
-        fig.add_trace(go.Scatter(x=scale * curve["tolerance"], y=curve["percent"], mode="lines", name=f"best pair: {name}",
-                                 line=dict(color="black", dash="dashdot", width=2.5),
-                                 hovertemplate=f"{name}: %{{y:.1f}}%<extra></extra>"))
-    fig.update_xaxes(title_text="tolerance (% of the best)" if relative else "tolerance (points)")
-    fig.update_yaxes(title_text="% of tasks where one of the two is within tolerance", range=[0, 102])
-    fig.update_layout(height=480, margin=dict(l=10, r=10, t=40, b=10),
-                      title=f"{lead} with a backup metric")
-    return fig
-
-
-@plain_text
-def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figure:
-    """Matrix of paired tests: colour = mean difference (row − column), text = p-value (Forman's t-test).
-
-    ``tests`` is :func:`fsviz.evaluation.analysis.paired_tests`'s table; ``test`` is
-    ``"t"`` (paired t-test) or ``"sign"``. Cells significant at ``level``
-    are marked with ``*``.
-
-    Parameters
-    ----------
-    tests : pandas.DataFrame
-        The paired tests' table.
-    test : {"t", "sign"}, default "t"
-        Whose p-values are written in.
-    level : float, default 0.05
-        Significance level of the ``*``.
-
-    Returns
-    -------
-    plotly.graph_objects.Figure
-    """
-    column = {"t": "t_p", "sign": "sign_p"}[test]
-    names = list(dict.fromkeys(tests["a"]))
-    diff = tests.pivot(index="a", columns="b", values="mean_diff").reindex(index=names, columns=names)
-    p = tests.pivot(index="a", columns="b", values=column).reindex(index=names, columns=names)
-    text = p.map(lambda v: "" if pd.isna(v) else (f"{v:.0e}" if v < 0.001 else f"{v:.3f}") + ("*" if v < level else ""))
-    labels = [metric_label(n) for n in names]
-    bound = float(np.nanmax(np.abs(diff.to_numpy()))) if diff.notna().any().any() else 1.0
-    fig = go.Figure(go.Heatmap(
-        z=diff.to_numpy(), x=labels, y=labels, text=text.to_numpy(), texttemplate="%{text}", zmid=0,
-        zmin=-bound, zmax=bound, colorscale="RdBu", colorbar=dict(title="row − column"),
-        hovertemplate="%{y} − %{x}: mean difference %{z:.4f}, p = %{text}<extra></extra>"))
-    fig.update_layout(height=120 + 38 * len(names), margin=dict(l=10, r=10, t=40, b=10), yaxis_autorange="reversed",
-                      title=f"{'Paired t-test' if test == 't' else 'Sign test'}: p-values (* below {level:g})")
-    return fig
-
-
-#: The stability indices :func:`stability_figure` draws, with their panel titles.
-STABILITY_INDICES = {"kuncheva": "Kuncheva's consistency index", "jaccard": "mean pairwise Jaccard"}
-
-
-@plain_text
-def stability_figure(summary: pd.DataFrame, *, metrics=None, title=None, height=400) -> go.Figure:
-    """How stable each metric's top-k set is vs k: Kuncheva's index (left) and Jaccard (right), one line per metric.
-
-    1 means every fold (resample) chose the same
-    words; Kuncheva's 0 is what random sets of that size would share, the
-    dotted line.
-
-    Parameters
-    ----------
-    summary : pandas.DataFrame
-        :func:`fsviz.evaluation.stability.stability_summary`'s table (or one task's
-        :func:`fsviz.evaluation.stability.bootstrap_stability` rows, which have the same columns).
-    metrics : list of str, optional
-        The metrics drawn (default: every metric of ``summary``).
-    title : str, optional
-        Put before each panel's title.
-    height : int, default 400
-        The figure's height in pixels.
-
-    Returns
-    -------
-    plotly.graph_objects.Figure
-    """
-    fig = make_subplots(rows=1, cols=2, subplot_titles=[(f"{title}: " if title else "") + t
-                                                        for t in STABILITY_INDICES.values()], horizontal_spacing=0.08)
-    names = metrics if metrics is not None else list(dict.fromkeys(summary["metric"]))
-    ks = np.sort(summary["k"].unique()) if len(summary) else np.array([])
-    for col, (index, label) in enumerate(STABILITY_INDICES.items(), 1):
-        for name in names:
-            line = summary[summary["metric"] == name].sort_values("k")
-            if line.empty:
-                continue
-            fig.add_trace(go.Scatter(
-                x=line["k"], y=line[index], mode="lines+markers", name=metric_label(name), legendgroup=name,
-                showlegend=col == 1, line=dict(color=metric_colour(name), width=3 if name == "bns" else 1.6),
-                hovertemplate=f"{metric_label(name)}, k = %{{x}}: {label} %{{y:.3f}}<extra></extra>"), row=1, col=col)
-    if ks.size:
-        fig.add_trace(go.Scatter(x=[ks[0], ks[-1]], y=[0, 0], mode="lines", name="chance (Kuncheva 0)",
-                                 line=dict(color="grey", dash="dot", width=1), hoverinfo="skip"), row=1, col=1)
-        fig.update_xaxes(type="log", tickvals=ks, ticktext=[str(k) for k in ks], title_text="features selected (k)")
-    fig.update_yaxes(range=[min(-0.05, float(summary["kuncheva"].min()) - 0.05) if len(summary) else -0.05, 1.02],
-                     row=1, col=1)
-    fig.update_yaxes(range=[0, 1.02], row=1, col=2)
-    fig.update_layout(height=height, margin=dict(l=10, r=10, t=70, b=10), hovermode="closest",
-                      legend=dict(orientation="h", x=0, y=0.99, yanchor="top", yref="container"))
     return fig

@@ -63,6 +63,28 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
     Returns
     -------
     plotly.graph_objects.Figure
+        Per panel: one line per α, the all-features line, and in the F-measure panel the star.
+
+    See Also
+    --------
+    fsviz.evaluation.lesion_curves : the table drawn.
+    fsviz.evaluation.lesion_best : the starred α and k.
+    fsviz.plots.feature_shares_figure : which words each α selects.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 22.
+
+    Examples
+    --------
+    >>> from fsviz.evaluation import lesion_curves
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": 0, "k": 10, "pos": 10, "neg": 30,
+    ...                         "metric": ["bns@0.4", "bns@0.6"], "tp": [6, 8], "fp": [1, 4], "fn": [4, 2],
+    ...                         "tn": [29, 26]})
+    >>> fig = lesion_figure(lesion_curves(results))
+    >>> [trace.name for trace in fig.data if trace.showlegend is not False]
+    ['α = 0.4', 'α = 0.6', 'best F: α = 0.6']
     """
     fig = make_subplots(rows=1, cols=len(goals), subplot_titles=[goal_label(g) for g in goals],
                         horizontal_spacing=0.06)
@@ -105,11 +127,32 @@ def feature_shares_figure(shares: pd.DataFrame) -> go.Figure:
     ----------
     shares : pandas.DataFrame
         One row per α: columns ``alpha, k``, the counts ``positive, negative, neutral`` and their
-        fractions ``positive_share, negative_share, neutral_share``.
+        fractions ``positive_share, negative_share, neutral_share``
+        (:func:`fsviz.evaluation.feature_shares`).
 
     Returns
     -------
     plotly.graph_objects.Figure
+        Three bar traces (positive, negative, neutral), one bar per α, in per cent.
+
+    See Also
+    --------
+    fsviz.evaluation.feature_shares : the table drawn.
+    fsviz.plots.alpha_map_figure : where each α's selection lies on the word map.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 22.
+
+    Examples
+    --------
+    >>> from fsviz.evaluation import feature_shares
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fig = feature_shares_figure(feature_shares(task, "bns", 2, (0.3, 0.7)))
+    >>> fig.data[0].name, list(fig.data[0].x), fig.data[0].y.tolist()
+    ('positive features', ['α = 0.3', 'α = 0.7'], [50.0, 100.0])
     """
     fig = go.Figure()
     labels = [f"α = {a:g}" for a in shares["alpha"]]
@@ -155,6 +198,26 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
     Returns
     -------
     plotly.graph_objects.Figure
+        The words (not selected, selected positive, selected negative), then each α's boundary branches.
+
+    See Also
+    --------
+    fsviz.evaluation.alpha_map : the selection and the boundaries drawn.
+    fsviz.stats.weighted_isocline : one α's boundary.
+    fsviz.plots.word_map_figure : the unweighted metrics' boundaries.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 22.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fig = alpha_map_figure(task, "bns", 2, (0.3, 0.7), 0.7, n_curve=50)
+    >>> [trace.name for trace in fig.data]
+    ['not selected (2 words)', 'selected at α = 0.7: positive (2 words)', 'α = 0.3', 'α = 0.3', 'α = 0.7', 'α = 0.7']
     """
     points = points or word_points(task)
     fig = go.Figure()
@@ -211,6 +274,25 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
     Returns
     -------
     plotly.graph_objects.Figure
+        The vocabulary's bars (right axis), then one line per goal.
+
+    See Also
+    --------
+    fsviz.evaluation.cutoff_curves : the table drawn.
+    fsviz.evaluation.run_cutoffs : runs the study.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figure 11.
+
+    Examples
+    --------
+    >>> curves = pd.DataFrame({"metric": "bns", "k": 100, "min_df": [1, 2, 3], "vocabulary": [900, 400, 250],
+    ...                        "f1": [0.60, 0.63, 0.62]})
+    >>> fig = cutoff_figure(curves, "bns", 100, goals=["f1"])
+    >>> [trace.name for trace in fig.data], fig.layout.yaxis.title.text
+    (['vocabulary (words)', 'F-measure'], 'BNS at k = 100 (macro)')
     """
     line = curves[(curves["metric"] == metric) & (curves["k"] == k)].sort_values("min_df")
     fig = make_subplots(specs=[[{"secondary_y": True}]])

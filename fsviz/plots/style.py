@@ -49,6 +49,16 @@ def metric_colour(name: str) -> str:
     -------
     str
         The colour, ``"#rrggbb"``.
+
+    See Also
+    --------
+    fsviz.plots.METRIC_COLOURS : the fixed colours.
+    fsviz.evaluation.metric_label : the name a figure gives a metric.
+
+    Examples
+    --------
+    >>> metric_colour("bns"), metric_colour("my_metric")
+    ('#1CA71C', '#FE00FA')
     """
     if name in METRIC_COLOURS:
         return METRIC_COLOURS[name]

@@ -6,7 +6,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..metrics import get_metric
-from ..stats.isoclines import metric_surface, no_isocline_reason, top_k_isocline
+from ..stats.isoclines import no_isocline_reason, top_k_isocline
+from ..stats.surface import metric_surface
 from .text import plain_text
 
 __all__ = ["HEIGHTS", "surface_figure", "surface_height"]
@@ -23,7 +24,7 @@ def surface_height(surface) -> str:
 
     Parameters
     ----------
-    surface : fsviz.stats.isoclines.MetricSurface
+    surface : fsviz.stats.MetricSurface
         The metric's surface.
 
     Returns
@@ -83,6 +84,25 @@ def surface_figure(task, metric, k, *, n_grid=60, height=None) -> go.Figure:
     ------
     ValueError
         If ``height`` is not one of :data:`HEIGHTS`.
+
+    See Also
+    --------
+    fsviz.stats.metric_surface : the scores drawn.
+    fsviz.stats.top_k_isocline : the curve drawn on the surface.
+    fsviz.plots.boundaries_figure : every metric's contours, flat.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Appendix C (BNS in 3-D).
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fig = surface_figure(task, "bns", 2, n_grid=10)
+    >>> [type(trace).__name__ for trace in fig.data], fig.data[1].name
+    (['Surface', 'Scatter3d', 'Scatter3d'], 'BNS = 2.449 (k = 2)')
     """
     surface = metric_surface(metric, task.pos, task.neg, n_grid=n_grid)
     how = height or surface_height(surface)

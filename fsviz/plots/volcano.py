@@ -33,6 +33,13 @@ def volcano_figure(task, tested, effect, *, fdr: float = 0.05, highlight=(), max
     Returns
     -------
     plotly.graph_objects.Figure
+        The words with q above ``fdr``, those at or below it, then the searched words.
+
+    See Also
+    --------
+    fsviz.stats.significance : the p and q drawn upright.
+    fsviz.stats.log_ratio_interval : the effects drawn across.
+    fsviz.plots.word_map_figure : the same words at (fp, tp), with the q = fdr boundary.
 
     Examples
     --------

@@ -1,5 +1,5 @@
-"""Figures of the words in a task's (fp, tp) plane: the word map, the metrics' boundaries, one metric's
-surface, and how far the metrics' top-k sets overlap."""
+"""Figures of the words in a task's (fp, tp) plane: the word map, the metrics' boundaries and one metric's
+surface (how far the metrics' top-k sets overlap is in :mod:`fsviz.plots.overlap`)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,28 @@ from plotly.subplots import make_subplots
 from .._validation import check_k
 from ..evaluation.grid import DEFAULT_KS
 from ..metrics import get_metric
-from ..selection import select_top_k, selected_sets, spec_label
-from ..stats.effect import log_ratio_interval
-from ..stats.isoclines import NOT_MONOTONE, metric_surface, no_isocline_reason, top_k_isocline, top_k_isoclines
-from ..stats.significance import FdrBoundary, Significance, fdr_boundary, significance
-from ..stats.tables import ranks, word_points
-from .fdr import fdr_columns, fdr_traces, test_name
+from ..selection import select_top_k, selected_sets
+from ..stats.boundary import FdrBoundary
+from ..stats.isoclines import no_isocline_reason, top_k_isocline, top_k_isoclines
+from ..stats.significance import Significance, fdr_boundary, significance
+from ..stats.surface import metric_surface
+from ..stats.tables import word_points
+from ._word_traces import (
+    DASHES,
+    RINGS,
+    frame_update,
+    isocline_traces,
+    points_trace,
+    random_trace,
+    ring_trace,
+    word_map_layout,
+)
+from .fdr import fdr_columns, fdr_traces
 from .fdr import fp_grid as _fp_grid
-from .hover import hover_columns
-from .style import metric_colour
 from .surface import HEIGHTS, surface_figure, surface_height
 from .text import plain_text
 
-__all__ = ["HEIGHTS", "boundaries_figure", "fdr_columns", "overlap_figure", "surface_figure", "surface_height",
+__all__ = ["HEIGHTS", "boundaries_figure", "fdr_columns", "surface_figure", "surface_height",
            "word_map_animation", "word_map_figure"]
 
 
@@ -76,13 +85,34 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     Returns
     -------
     plotly.graph_objects.Figure
+        The words first, then the FDR layer when asked, each metric's isocline branches (or rings), the search.
+
+    See Also
+    --------
+    fsviz.stats.top_k_isocline : the curve drawn for each metric.
+    fsviz.stats.word_points : the words merged by point, one marker each.
+    fsviz.plots.word_map_animation : the same map as k sweeps a range.
+    fsviz.plots.boundaries_figure : each metric's contours in a panel of its own.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figures 2, 3 and 13.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fig = word_map_figure(task, ["bns", "ig"], 2)
+    >>> [trace.name for trace in fig.data]
+    ['words (4 at 4 points)', 'BNS ≥ 2.449', 'BNS ≥ 2.449', 'IG ≥ 0.1752', 'IG ≥ 0.1752']
     """
     points = points or word_points(task)
     tested = significance(task) if tested is None else tested
     reasons = {name: no_isocline_reason(name, task.pos, task.neg) for name in metrics}
     curved = [m for m in metrics if reasons[m] is None and not get_metric(m).random]
     scores = {m: task.score(m) for m in curved}
-    fig = go.Figure(_points_trace(task, points, log, scores=scores, tested=tested))
+    fig = go.Figure(points_trace(task, points, log, scores=scores, tested=tested))
     if fdr is not None or boundary is not None:
         if boundary is None:
             boundary = fdr_boundary(task, fdr, result=tested, fp=fdr_columns(task, zoom, n_curve))
@@ -93,19 +123,19 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         why = reasons[name]
         if why is not None:
             chosen = task.select(name, k)
-            fig.add_trace(_ring_trace(task, name, k, why, task.fp[chosen], task.tp[chosen], task.vocabulary[chosen],
+            fig.add_trace(ring_trace(task, name, k, why, task.fp[chosen], task.tp[chosen], task.vocabulary[chosen],
                                       log, symbol=RINGS[ringed % len(RINGS)]))
             ringed += 1
             continue
         metric = get_metric(name)
         if metric.random:
-            fig.add_trace(_random_trace(name))
+            fig.add_trace(random_trace(name))
             continue
         curve = (isoclines or {}).get(name)
         if curve is None or not np.array_equal(curve.fp, fp_grid) \
                 or curve.threshold != select_top_k(scores[name], k).threshold:
             curve = top_k_isocline(task, name, k, fp=fp_grid)
-        branches = _isocline_traces(curve, name, log, task.pos, task.neg, DASHES[curved.index(name) % len(DASHES)])
+        branches = isocline_traces(curve, name, log, task.pos, task.neg, DASHES[curved.index(name) % len(DASHES)])
         shown = [b for b in branches if np.isfinite(np.asarray(b.y, dtype=float)).any()]
         for i, branch in enumerate(shown):
             fig.add_trace(branch.update(showlegend=i == 0))
@@ -122,7 +152,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
             name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
             hovertemplate="%{text}: fp %{x}, tp %{y}<extra></extra>",
         ))
-    return _word_map_layout(fig, task, zoom, log)
+    return word_map_layout(fig, task, zoom, log)
 
 
 @plain_text
@@ -158,14 +188,27 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
     Raises
     ------
     ValueError
-        If ``ks`` is empty.
+        If ``ks`` is empty, or a k is not a whole number from 1 to the vocabulary's size.
+
+    See Also
+    --------
+    fsviz.plots.word_map_figure : the map at one k, with p and q in the hover.
+    fsviz.stats.top_k_isoclines : every k's curve, scoring the words once.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fig = word_map_animation(task, ["bns"], ks=(1, 2))
+    >>> [frame.name for frame in fig.frames], fig.data[1].name
+    (['1', '2'], 'BNS ≥ 2.766')
     """
     ks = sorted({check_k(k, task.n_words) for k in ks})
     if not ks:
         raise ValueError("`ks` is empty; give at least one number of features, e.g. ks=(10, 100, 1000)")
     points = points or word_points(task)
     fp_grid = _fp_grid(task, zoom, n_curve)
-    fig = go.Figure(_points_trace(task, points, log))
+    fig = go.Figure(points_trace(task, points, log))
     frames, still, curved = {k: [] for k in ks}, [], 0
     for name in metrics:
         why = no_isocline_reason(name, task.pos, task.neg)
@@ -173,19 +216,19 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
             sets = selected_sets(name, task.training, ks)
             for k in ks:
                 at = points.holding(sets[k])
-                frames[k].append(_ring_trace(task, name, k, why, points.fp[at], points.tp[at],
+                frames[k].append(ring_trace(task, name, k, why, points.fp[at], points.tp[at],
                                              [points.sample[i] for i in np.flatnonzero(at)], log,
                                              words=len(sets[k])))
         elif get_metric(name).random:
-            still.append(_random_trace(name))
+            still.append(random_trace(name))
         else:
             dash = DASHES[curved % len(DASHES)]
             curved += 1
             for k, curve in top_k_isoclines(task, name, ks, fp=fp_grid).items():
-                frames[k].extend(_isocline_traces(curve, name, log, task.pos, task.neg, dash))
+                frames[k].extend(isocline_traces(curve, name, log, task.pos, task.neg, dash))
     moving = list(range(1, 1 + len(frames[ks[0]])))
     fig.add_traces(frames[ks[0]] + still)
-    fig.frames = [go.Frame(name=str(k), traces=moving, data=[_frame_update(t) for t in frames[k]]) for k in ks]
+    fig.frames = [go.Frame(name=str(k), traces=moving, data=[frame_update(t) for t in frames[k]]) for k in ks]
     step = dict(mode="immediate", frame=dict(duration=duration, redraw=True), transition=dict(duration=0))
     pause = {**step, "frame": dict(duration=0)}
     fig.update_layout(
@@ -198,139 +241,14 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
                               dict(label="❚❚", method="animate", args=[[None], pause]),
                           ])],
     )
-    fig = _word_map_layout(fig, task, zoom, log)
+    fig = word_map_layout(fig, task, zoom, log)
     fig.update_layout(height=700, dragmode="zoom")
-    return fig
-
-
-def _points_trace(task, points, log, scores=None, tested=None):
-    """The words, merged by point; the hover gives each point's counts, words, its log₂ ratio of document rates
-    with its 95% interval (:func:`fsviz.stats.effect.log_ratio_interval`), its p and q when ``tested``,
-    and for every metric in ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point)
-    the point's score and rank (1 + the words scoring higher)."""
-    size = (4 + 3 * np.log10(points.count)).astype(np.float32)
-    first = np.zeros(points.fp.size, dtype=np.int64)
-    first[points.point_of_word[::-1]] = np.arange(task.n_words)[::-1]  # one word of each point
-    columns, lines = [(points.count, ""), (np.arange(points.fp.size), "")], []  # (values, the hover's format)
-    for name, score in (scores or {}).items():
-        at = score[first]
-        rank = ranks(score, at)
-        lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
-        columns += [(at, ".4g"), (rank, ",")]
-    effect = log_ratio_interval(points.tp, points.fp, task.pos, task.neg)  # one table per point, one effect
-    n = len(columns)
-    lines.append(f"log₂ ratio %{{customdata[{n}]:.2f}} (95% CI %{{customdata[{n + 1}]:.2f}} to "
-                 f"%{{customdata[{n + 2}]:.2f}})")
-    columns += [(effect.log_ratio, ".2f"), (effect.low, ".2f"), (effect.high, ".2f")]
-    if tested is not None:  # last, so the metrics' columns keep their places
-        lines.append(f"p %{{customdata[{len(columns)}]:.3g}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
-                     f"q %{{customdata[{len(columns) + 1}]:.3g}} ({test_name(tested)})")
-        columns += [(tested.p[first], ".3g"), (tested.q[first], ".3g"), (tested.minus_log10_p[first], ".1f")]
-    return go.Scattergl(
-        x=points.fp if not log else np.maximum(points.fp, 0.5),
-        y=points.tp if not log else np.maximum(points.tp, 0.5),
-        mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
-        marker=dict(size=size, color="rgba(40, 60, 90, 0.55)", line=dict(width=0)),
-        customdata=hover_columns(*columns), text=points.sample,
-        hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}" + "".join(f"<br>{line}" for line in lines)
-                      + "<extra></extra>",
-    )
-
-
-#: Open marker symbols given in turn to the metrics without an isocline, so their top-k marks read apart.
-RINGS = ("circle-open", "diamond-open", "square-open", "triangle-up-open", "star-open", "hexagon-open")
-
-
-def _ring_trace(task, name, k, why, fp, tp, text, log, *, words=None, symbol="circle-open"):
-    """Rings at (fp, tp) for a metric's top k (no isocline: ``why``); ``text`` names the words of each ring."""
-    why = why if why == NOT_MONOTONE else f"reads {why}"
-    count = "" if words is None else f" ({words} words at {len(fp)} points)"
-    return go.Scattergl(
-        x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp,
-        mode="markers", name=f"{spec_label(name)}: top {k} ringed{count} (no isocline: {why})",
-        marker=dict(size=12, symbol=symbol, color=metric_colour(name), line=dict(color=metric_colour(name), width=2)),
-        text=text, hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>")
-
-
-def _random_trace(name):
-    return go.Scatter(x=[None], y=[None], mode="lines", name=f"{get_metric(name).label}: random, no curve",
-                      line=dict(color=metric_colour(name), dash="dot"))
-
-
-#: Line dashes given to the chosen metrics in turn, so that up to twelve read apart with their colours.
-DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
-
-
-def _isocline_traces(curve, name, log, pos, neg, dash="solid"):
-    """The upper and lower branches of ``curve`` as line traces (a branch may be all NaN).
-
-    A branch with a single finite point lies on an edge of the plane (PR's:
-    the tp axis, words with fp = 0 from some tp up, and the line fp = neg
-    for its negative features); it is drawn as that edge's segment, thick
-    and with markers, and its legend entry says where it lies.
-    """
-    label = f"{get_metric(name).label} ≥ {curve.threshold:.4g}"
-    traces = []
-    for branch in (curve.upper, curve.lower):
-        x, y, where = curve.fp, branch, ""
-        finite = np.flatnonzero(np.isfinite(branch))
-        if finite.size == 1:
-            x0, y0 = float(curve.fp[finite[0]]), float(branch[finite[0]])
-            if branch is curve.upper and x0 == 0:
-                x, y, where = np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g})"
-            elif branch is curve.lower and x0 == neg:
-                x, y, where = np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g})"
-            else:
-                x, y = np.array([x0]), np.array([y0])
-        edge = finite.size == 1
-        x, y = (np.maximum(x, 0.5), np.maximum(y, 0.5)) if log else (x, y)
-        traces.append(go.Scatter(
-            x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32),  # half the bytes, the same line
-            mode="lines+markers" if edge else "lines", name=label + where, legendgroup=name,
-            showlegend=branch is curve.upper or (edge and not np.isfinite(curve.upper).any()), cliponaxis=False,
-            line=dict(color=metric_colour(name), width=5 if edge else 2.5, dash="solid" if edge else dash),
-            marker=dict(size=9, symbol="diamond"),
-            hovertemplate=f"{label}{where}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>"))
-    return traces
-
-
-def _frame_update(trace):
-    """What a frame changes in a metric's trace: a curve's tp and label (its fp stay), an edge segment or a
-    ring's points."""
-    if isinstance(trace, go.Scatter) and trace.mode in ("lines", "lines+markers"):  # an edge segment has its own fp
-        return go.Scatter(x=trace.x, y=trace.y, mode=trace.mode, name=trace.name, line=trace.line,
-                          hovertemplate=trace.hovertemplate)
-    return trace
-
-
-def _word_map_layout(fig, task, zoom, log):
-    fig.update_layout(
-        xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
-        yaxis_title=f"true positives tp (of {task.pos})",
-        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
-        # The toolbar stands down the right edge, so it never covers the legend's last entries above the plot.
-        modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), height=620, dragmode="select",
-    )
-    axis_type = "log" if log else "linear"
-    if log:  # ticks at the powers of ten only, and the zero counts' row and column (drawn at 0.5) marked 0
-        for update, top in ((fig.update_xaxes, task.neg), (fig.update_yaxes, task.pos)):
-            powers = [10.0 ** p for p in range(int(np.log10(max(top, 1))) + 1)]
-            update(tickvals=[0.5, *powers], ticktext=["0", *(f"{p:,.0f}" for p in powers)],
-                   minor=dict(ticks="", showgrid=False))
-        fig.update_layout(xaxis_title=fig.layout.xaxis.title.text + "; log, 0 drawn at 0.5",
-                          yaxis_title=fig.layout.yaxis.title.text + "; log, 0 at 0.5")
-    if zoom is None:
-        fig.update_xaxes(type=axis_type, range=None if log else [-0.01 * task.neg, task.neg * 1.01])
-        fig.update_yaxes(type=axis_type, range=None if log else [-0.01 * task.pos, task.pos * 1.01])
-    else:
-        fig.update_xaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[0])] if log else [-0.5, zoom[0]])
-        fig.update_yaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[1])] if log else [-0.5, zoom[1]])
     return fig
 
 
 @plain_text
 def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, max_points=2000):
-    """Forman's Figure 13: one topographic panel per metric over the (fp, tp) plane.
+    """Forman's Appendix C: one topographic panel per metric over the (fp, tp) plane.
 
     Each panel shows the metric's contour levels for this task's pos and neg
     (like colours are like values within a panel; levels are percentiles of
@@ -369,6 +287,28 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
     Returns
     -------
     plotly.graph_objects.Figure
+        Per panel: a contour map, the words (unless none are drawn), the isocline's finite branches.
+
+    See Also
+    --------
+    fsviz.stats.metric_surface : each panel's map and its percentiles.
+    fsviz.plots.word_map_figure : every metric's boundary on one map.
+    fsviz.plots.surface_figure : one metric's map as a 3-D surface.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Appendix C.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fig = boundaries_figure(task, ["bns", "ig", "rand"], 2, n_grid=10, columns=2)
+    >>> [panel.text for panel in fig.layout.annotations], [type(trace).__name__ for trace in fig.data[:4]]
+    (['BNS', 'IG'], ['Contour', 'Scattergl', 'Scatter', 'Scatter'])
+    >>> fig.layout.meta
+    {'points_drawn': 4, 'points': 4}
     """
     metrics = [m for m in metrics if not get_metric(m).random]
     points = points or word_points(task)
@@ -406,15 +346,4 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
     # The toolbar stands down the right edge, beside the panels, so it never covers a panel's title.
     fig.update_layout(height=340 * rows, margin=dict(l=10, r=45, t=40, b=10), showlegend=False,
                       modebar=dict(orientation="v"), meta=dict(points_drawn=int(shown.size), points=int(points.fp.size)))
-    return fig
-
-
-@plain_text
-def overlap_figure(names, overlap) -> go.Figure:
-    """Heat map of the Jaccard overlap of the metrics' top-k sets."""
-    labels = [spec_label(n) for n in names]
-    fig = go.Figure(go.Heatmap(z=overlap, x=labels, y=labels, zmin=0, zmax=1, colorscale="Blues",
-                               text=np.round(overlap, 2), texttemplate="%{text}",
-                               hovertemplate="%{y} vs %{x}: Jaccard %{z:.2f}<extra></extra>"))
-    fig.update_layout(height=80 + 40 * len(names), margin=dict(l=10, r=10, t=10, b=10), yaxis_autorange="reversed")
     return fig

@@ -5,8 +5,10 @@ Layers inside, each importing only those before it:
 - :mod:`~fsviz.selection.topk`: :func:`select_top_k` (the tie rule),
   :func:`alpha_weight` (Forman's lesion weights), :func:`top_k_overlap`;
 - :mod:`~fsviz.selection.combine`: Olsson & Oard's combination rules;
-- :mod:`~fsviz.selection.spec`: the spec language as typed nodes
-  (:func:`parse_spec`, :func:`canonical`, :func:`spec_label` …);
+- :mod:`~fsviz.selection.spec`: the spec language as typed nodes;
+- :mod:`~fsviz.selection.parse`: text into nodes (:func:`parse_spec`, :func:`canonical`, :func:`parse_specs`);
+- :mod:`~fsviz.selection.spec_text`: spec text built, checked and taken apart
+  (:func:`combination`, :func:`spec_label`, :func:`weighted_name` …);
 - :mod:`~fsviz.selection.igfss`: IGFSS (Deshpande et al., Algorithm 3);
 - :mod:`~fsviz.selection.engine`: :func:`score_words`,
   :func:`selected_words`, :func:`selected_sets` for any spec.
@@ -19,26 +21,18 @@ from .._validation import check_k
 from .combine import COMBINATIONS, CombinationRule
 from .engine import check_formulas, score_words, selected_sets, selected_words, spec_scores
 from .igfss import FeatureLabels, cc_per_class, feature_labels, igfss_select, igfss_sets
-from .spec import (
-                   DEFAULT_NFR,
-                   IGFSS,
-                   Combination,
-                   Expression,
-                   MetricSpec,
-                   Spec,
-                   Weighted,
-                   canonical,
-                   check_spec,
-                   combination,
-                   igfss_specs,
-                   ordering_spec,
-                   parse_spec,
-                   parse_specs,
-                   parse_weighted,
-                   selects_per_k,
-                   spec_inputs,
-                   spec_label,
-                   weighted_name,
+from .parse import canonical, parse_spec, parse_specs
+from .spec import DEFAULT_NFR, IGFSS, Combination, Expression, MetricSpec, Spec, Weighted
+from .spec_text import (
+    check_spec,
+    combination,
+    igfss_specs,
+    ordering_spec,
+    parse_weighted,
+    selects_per_k,
+    spec_inputs,
+    spec_label,
+    weighted_name,
 )
 from .topk import Selection, alpha_weight, select_top_k, top_k_overlap
 

@@ -65,6 +65,22 @@ class CombinationRule:
         What the rule does, in words.
     combine : callable
         ``combine(columns) -> ndarray``: one score per word from a list of the inputs' score arrays.
+
+    See Also
+    --------
+    fsviz.selection.combination : writes a combination's spec.
+    fsviz.score_words : scores words by it.
+
+    References
+    ----------
+    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+       Retrieval Measures", §4.
+
+    Examples
+    --------
+    >>> rule = COMBINATIONS["ar"]
+    >>> rule.label, rule.combine([np.array([3.0, 1.0, 2.0]), np.array([1.0, 3.0, 2.0])]).tolist()
+    ('AR', [-2.0, -2.0, -2.0])
     """
 
     name: str

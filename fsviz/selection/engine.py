@@ -18,7 +18,9 @@ from ..metrics import check_plane, get_metric, score
 from ..metrics.counts import Training
 from .combine import COMBINATIONS
 from .igfss import igfss_sets
-from .spec import IGFSS, Combination, Expression, MetricSpec, Weighted, parse_spec, parse_weighted
+from .parse import parse_spec
+from .spec import IGFSS, Combination, Expression, MetricSpec, Weighted
+from .spec_text import parse_weighted
 from .topk import alpha_weight, select_top_k
 
 __all__ = ["check_formulas", "score_words", "selected_sets", "selected_words", "spec_scores"]
@@ -73,6 +75,17 @@ def score_words(spec, training: Training, *, random_state=0) -> np.ndarray:
     by its L2 norm, then each word takes the largest normalised score; an
     input whose scores are all 0 contributes 0.
 
+    See Also
+    --------
+    fsviz.score : a table metric's scores from counts alone.
+    fsviz.selected_words : the k words a spec selects.
+    fsviz.selection.parse_spec : the spec language.
+
+    References
+    ----------
+    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+       Retrieval Measures", §4 (the combinations).
+
     Examples
     --------
     Two words, the first in both positive documents only, the second in one
@@ -95,14 +108,6 @@ def selected_words(spec, training: Training, k: int, *, random_state=0) -> np.nd
     :func:`fsviz.selection.igfss_select` over its global spec's scores, in the
     order it takes them. ``k`` is clipped to the number of words.
 
-    >>> import numpy as np
-    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
-    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]), positive=0)
-    >>> selected_words("dfreq", training, 2).tolist()
-    [0, 1]
-    >>> selected_words("igfss(dfreq)", training, 2).tolist()
-    [0, 2]
-
     Parameters
     ----------
     spec : str or Spec
@@ -123,6 +128,21 @@ def selected_words(spec, training: Training, k: int, *, random_state=0) -> np.nd
     ------
     ValueError
         If ``spec`` does not parse or ``k`` is not a positive integer.
+
+    See Also
+    --------
+    fsviz.selected_sets : the sets for several k, scoring once.
+    fsviz.score_words : the scores behind the top k.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]), positive=0)
+    >>> selected_words("dfreq", training, 2).tolist()
+    [0, 1]
+    >>> selected_words("igfss(dfreq)", training, 2).tolist()
+    [0, 2]
     """
     return selected_sets(spec, training, [k], random_state=random_state)[k]
 
@@ -148,6 +168,23 @@ def selected_sets(spec, training: Training, ks, *, random_state=0) -> dict:
     -------
     dict
         Each k in ``ks`` to an ndarray of int of the selected vocabulary indices.
+
+    Raises
+    ------
+    ValueError
+        If ``spec`` does not parse or a k is not a positive integer.
+
+    See Also
+    --------
+    fsviz.selected_words : one k.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]), positive=0)
+    >>> {k: words.tolist() for k, words in selected_sets("dfreq", training, [1, 3]).items()}
+    {1: [0], 3: [0, 1, 2]}
     """
     sizes = {k: min(check_k(k), training.n_words) for k in ks}
     spec = parse_spec(spec)
@@ -176,6 +213,21 @@ def spec_scores(spec: str, tp, fp, pos: int, neg: int, *, random_state=0) -> np.
     -------
     ndarray of float64
         The scores, in the broadcast shape of the counts.
+
+    Raises
+    ------
+    ValueError
+        For an unknown metric, a weight outside [0, 1] or a combination.
+
+    See Also
+    --------
+    fsviz.score : the unweighted scores.
+    fsviz.selection.alpha_weight : the weights.
+
+    Examples
+    --------
+    >>> spec_scores("dfreq@0.9", [3, 1], [1, 3], 4, 4).round(2).tolist()  # a positive and a negative feature
+    [3.6, 0.4]
     """
     name, alpha = parse_weighted(spec)
     scores = score(name, tp, fp, pos, neg, random_state=random_state)
@@ -207,6 +259,15 @@ def check_formulas(specs, sizes) -> None:
     ------
     FormulaError
         If a formula is not finite on some task's plane.
+
+    See Also
+    --------
+    fsviz.metrics.check_plane : the check for one formula and task.
+
+    Examples
+    --------
+    >>> check_formulas(["bns", "ar(ig,expr(tp-fp))"], [(10, 20), (5, 30)]) is None
+    True
     """
     formulas = {f for spec in specs for f in _formulas(parse_spec(spec))}
     for formula in formulas:

@@ -72,6 +72,23 @@ def cc_per_class(training) -> np.ndarray:
     -------
     ndarray of float64 of shape (n_present_classes, n_words)
         CC(t, c) per class (rows) and word (columns).
+
+    See Also
+    --------
+    fsviz.selection.feature_labels : each word's class and sign from these.
+
+    References
+    ----------
+    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", the one-sided
+       correlation coefficient CC.
+
+    Examples
+    --------
+    >>> from fsviz.metrics.counts import Training
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]))
+    >>> cc_per_class(training).round(3).tolist()
+    [[2.0, 0.0, -2.0, 0.0], [-2.0, 0.0, 2.0, 0.0]]
     """
     return cc(*training.class_tables())  # the registered "cc", per class
 
@@ -89,6 +106,19 @@ class FeatureLabels:
         CC = 0 for every class.
     negative : ndarray of bool, shape (n_words,)
         True where the word is a non-membership feature of its class.
+
+    See Also
+    --------
+    fsviz.selection.feature_labels : makes it.
+
+    Examples
+    --------
+    >>> from fsviz.metrics.counts import Training
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]))
+    >>> labels = feature_labels(training)
+    >>> labels.classes.tolist(), labels.label.tolist(), labels.negative.tolist()
+    ([0, 1], [0, -1, 1, -1], [False, False, False, False])
     """
 
     classes: np.ndarray
@@ -108,6 +138,24 @@ def feature_labels(training) -> FeatureLabels:
     -------
     FeatureLabels
         The classes with a quota, and each word's class and sign.
+
+    See Also
+    --------
+    fsviz.selection.cc_per_class : the correlations read.
+    fsviz.selection.igfss_select : the selection the labels serve.
+
+    References
+    ----------
+    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
+       (after A. K. Uysal, 2016).
+
+    Examples
+    --------
+    >>> from fsviz.metrics.counts import Training
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]))
+    >>> feature_labels(training).label.tolist()  # words 1 and 3 are in one document of each class
+    [0, -1, 1, -1]
     """
     classes = training.present_classes
     corr = cc_per_class(training)
@@ -146,6 +194,16 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
         Word indices: the stage-3 words in global order, then the stage-4
         fill in global order.
 
+    See Also
+    --------
+    fsviz.selection.igfss_sets : several k, labelling once.
+    fsviz.selected_words : ``selected_words("igfss(cmfs,nfr=0.2)", training, k)``.
+
+    References
+    ----------
+    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
+       (after A. K. Uysal, 2016).
+
     Examples
     --------
     >>> import numpy as np
@@ -181,6 +239,23 @@ def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
     ------
     ValueError
         If a k is not a whole number from 0 to the number of words, or ``nfr`` is not in [0, 1].
+
+    See Also
+    --------
+    fsviz.selection.igfss_select : one k.
+
+    References
+    ----------
+    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
+       (after A. K. Uysal, 2016).
+
+    Examples
+    --------
+    >>> from fsviz.metrics.counts import Training
+    >>> X = np.array([[1, 1, 0, 0], [1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    >>> training = Training(X, np.array([[1, 0], [1, 0], [0, 1], [0, 1]]))
+    >>> {k: words.tolist() for k, words in igfss_sets(training, [2, 3], [4.0, 3.0, 2.0, 1.0]).items()}
+    {2: [0, 2], 3: [0, 2, 1]}
     """
     n = training.n_words
     ks = [check_whole(k, "k", minimum=0) for k in ks]  # 0 is allowed here: the empty set

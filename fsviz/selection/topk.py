@@ -29,6 +29,17 @@ class Selection:
         Words scoring exactly ``threshold``; only ``k - n_above`` of them are
         selected, so when ``n_above + n_tied > k`` the threshold alone would
         select more than k words.
+
+    See Also
+    --------
+    fsviz.select_top_k : makes it.
+    fsviz.stats.top_k_isocline : the boundary at its threshold.
+
+    Examples
+    --------
+    >>> s = select_top_k([0.1, 0.9, 0.5, 0.5, 0.2], 2)
+    >>> s.k, s.ties_exceed_k, s.mask(5).tolist()
+    (2, True, [False, True, True, False, False])
     """
 
     indices: np.ndarray
@@ -91,6 +102,11 @@ def select_top_k(scores, k) -> Selection:
     ValueError
         If ``scores`` is not 1-D or ``k`` is out of range.
 
+    See Also
+    --------
+    fsviz.selected_words : the top k of any spec on a training sample.
+    fsviz.selection.top_k_overlap : how much several metrics' top k agree.
+
     Examples
     --------
     >>> from fsviz.selection import select_top_k
@@ -124,6 +140,21 @@ def top_k_overlap(scores_by_metric: dict, k) -> np.ndarray:
     -------
     ndarray of float64 of shape (n_metrics, n_metrics)
         The overlaps, in the dict's order; 1 on the diagonal.
+
+    Raises
+    ------
+    ValueError
+        As :func:`select_top_k`.
+
+    See Also
+    --------
+    fsviz.plots.overlap_figure : draws the matrix.
+    fsviz.stats.top_overlap : the words in only one of two tops.
+
+    Examples
+    --------
+    >>> top_k_overlap({"a": [3, 2, 1, 0], "b": [3, 0, 2, 1]}, 2).round(3).tolist()
+    [[1.0, 0.333], [0.333, 1.0]]
     """
     sets = [set(select_top_k(s, k).indices.tolist()) for s in scores_by_metric.values()]
     n = len(sets)
@@ -170,6 +201,16 @@ def alpha_weight(scores, tp, fp, pos, neg, alpha) -> np.ndarray:
     ------
     ValueError
         If ``alpha`` is not in [0, 1].
+
+    See Also
+    --------
+    fsviz.selection.weighted_name : the spec of a weighted metric, ``"bns@0.3"``.
+    fsviz.stats.weighted_isocline : the weighted top k's boundary.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), the lesion study on positive and negative features, Figure 22.
 
     Examples
     --------

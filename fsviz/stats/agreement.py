@@ -38,6 +38,15 @@ def log_scaled(scores) -> bool:
     Returns
     -------
     bool
+
+    See Also
+    --------
+    fsviz.stats.correlation : uses it to choose each measure's axis.
+
+    Examples
+    --------
+    >>> log_scaled([0.0, 2.5, 7.0]), log_scaled([-1.0, 2.0])
+    (True, False)
     """
     return bool(np.min(scores, initial=0.0) >= 0)
 
@@ -67,6 +76,22 @@ def correlation(a, b) -> dict:
         over the words where both axes are defined), ``spearman`` (over every
         word), ``n_words`` (all) and ``n_loglog`` (the words the log-log value
         used).
+
+    See Also
+    --------
+    fsviz.stats.agreement_matrix : this for every pair of measures.
+    fsviz.stats.log_scaled : which measures go on a log scale.
+    fsviz.plots.agreement_scatter_figure : the two measures, word by word.
+
+    References
+    ----------
+    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
+
+    Examples
+    --------
+    >>> found = correlation([1.0, 10.0, 100.0, 0.0], [2.0, 20.0, 200.0, 5.0])
+    >>> round(found["loglog"], 3), round(found["spearman"], 3), found["n_loglog"]
+    (1.0, 0.8, 3)
     """
     (x, x_ok), (y, y_ok) = _axis(a), _axis(b)
     ok = x_ok & y_ok
@@ -97,6 +122,20 @@ def agreement_matrix(scores: dict, kind: str = "spearman") -> pd.DataFrame:
     ------
     ValueError
         If ``kind`` is neither.
+
+    See Also
+    --------
+    fsviz.stats.correlation : one pair's values.
+    fsviz.plots.agreement_matrix_figure : draws the table.
+
+    References
+    ----------
+    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
+
+    Examples
+    --------
+    >>> agreement_matrix({"a": [1.0, 2.0, 3.0], "b": [3.0, 2.0, 1.0]}).values.tolist()
+    [[1.0, -1.0], [-1.0, 1.0]]
     """
     if kind not in ("spearman", "loglog"):
         raise ValueError(f"`kind` must be 'spearman' or 'loglog', got {kind!r}")
@@ -129,6 +168,17 @@ def top_masks(a, b, n: int = 50) -> tuple[np.ndarray, np.ndarray]:
     -------
     tuple of numpy.ndarray of bool
         ``a``'s mask and ``b``'s.
+
+    See Also
+    --------
+    fsviz.stats.top_overlap : the words in only one of the two tops.
+    fsviz.select_top_k : each top ``n``, with its tie rule.
+
+    Examples
+    --------
+    >>> in_a, in_b = top_masks([3.0, 2.0, 1.0], [1.0, 2.0, 3.0], n=2)
+    >>> in_a.tolist(), in_b.tolist()
+    ([True, True, False], [False, True, True])
     """
     return tuple(select_top_k(s, min(n, s.size)).mask(s.size)
                  for s in (np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)))
@@ -155,6 +205,22 @@ def top_overlap(a, b, vocabulary, n: int = 50, names=("a", "b")) -> tuple[int, p
     pandas.DataFrame
         The words in only one, columns ``word, in, rank by {a}, rank by {b}`` (ranks under both measures),
         ordered by list, then best rank.
+
+    See Also
+    --------
+    fsviz.stats.top_masks : the two tops as masks.
+    fsviz.selection.top_k_overlap : the Jaccard overlap of many metrics' tops.
+
+    References
+    ----------
+    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
+
+    Examples
+    --------
+    >>> both, only = top_overlap([3.0, 2.0, 1.0], [1.0, 2.0, 3.0], np.array(["x", "y", "z"]), n=2,
+    ...                          names=("bns", "ig"))
+    >>> both, only["word"].tolist(), only.columns.tolist()
+    (1, ['x', 'z'], ['word', 'in', 'rank by BNS', 'rank by IG'])
     """
     top_a = set(select_top_k(a, n).indices.tolist())
     top_b = set(select_top_k(b, n).indices.tolist())

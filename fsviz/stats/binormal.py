@@ -37,9 +37,10 @@ __all__ = ["BinormalView", "bns_view", "word_bns_view"]
 class BinormalView:
     """Everything Figure 1 draws for one word.
 
-    Attributes
+    Parameters
     ----------
     word : str or None
+        The word, or None when unnamed.
     tp, fp, pos, neg : float
         The word's 2×2 counts.
     tpr, fpr : float
@@ -60,6 +61,22 @@ class BinormalView:
     positive_density, negative_density : ndarray
         The unit Normal densities centred at ``threshold_pos`` and
         ``threshold_neg``, at ``x_shifted``.
+
+    See Also
+    --------
+    fsviz.stats.bns_view : makes it from a word's counts.
+    fsviz.plots.bns_figure : draws it.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), §2, Figure 1.
+
+    Examples
+    --------
+    >>> view = bns_view(0, 10, 50, 1000)
+    >>> view.tpr_clipped, view.negative, round(view.separation, 3)
+    (True, True, -0.964)
     """
 
     word: str | None
@@ -124,6 +141,17 @@ def bns_view(tp, fp, pos, neg, *, word=None, n_points=401) -> BinormalView:
     ValueError
         If the counts are not one word's valid counts, or ``n_points`` is not a whole number of at least 11.
 
+    See Also
+    --------
+    fsviz.stats.word_bns_view : the same for a word of a task, by name.
+    fsviz.plots.bns_figure : draws the two views.
+    fsviz.score : the BNS score, ``score("bns", tp, fp, pos, neg)``.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), §2, Figure 1.
+
     Examples
     --------
     A word in 20 of 50 positive documents and 1 of 1000 negative ones:
@@ -173,6 +201,17 @@ def word_bns_view(task: Task, word: str, **kwargs) -> BinormalView:
     ------
     ValueError
         Naming the word when the vocabulary does not hold it (or it is not text).
+
+    See Also
+    --------
+    fsviz.stats.bns_view : the same from counts.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> round(word_bns_view(task, "good").score, 3)
+    2.123
     """
     if not isinstance(word, str):
         raise ValueError(f"`word` must be text, got {type(word).__name__} {word!r:.60}")

@@ -96,6 +96,12 @@ def class_word_matrix(corpus, metric, k, *, classes=None, value="rank") -> pd.Da
         unknown class, metric or ``value``, IGFSS, a ``k`` outside 1 to the
         vocabulary's size, or a class with no documents outside it.
 
+    See Also
+    --------
+    fsviz.stats.top_words : one class's top words by several metrics.
+    fsviz.select_top_k : the top k of one scoring, with the tie rule used here.
+    fsviz.Corpus.binary_task : one class against the rest, as each column counts it.
+
     Notes
     -----
     Class c's task is c against every other document: a word's tp counts

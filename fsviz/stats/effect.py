@@ -46,6 +46,19 @@ class LogRatioInterval:
         The zero rule they were made with.
     level : float
         The interval's confidence level.
+
+    See Also
+    --------
+    fsviz.stats.log_ratio_interval : makes it for every word of a task.
+    fsviz.stats.zero_rule_agreement : how much the ``zero`` rule moves the ranking.
+
+    Examples
+    --------
+    >>> interval = log_ratio_interval([8, 0], [2, 4], 10, 20)
+    >>> interval.log_ratio.round(2).tolist(), interval.zero
+    ([3.0, -2.24], 'half')
+    >>> list(interval.frame().columns)
+    ['log2 ratio', 'log2 ratio low', 'log2 ratio high']
     """
 
     log_ratio: np.ndarray
@@ -226,6 +239,20 @@ def zero_rule_agreement(task, *, n: int = 100) -> dict:
         (words with an empty cell, where the rules differ most) and
         ``median_shift_no_empty_cell`` (the median absolute difference of
         the estimates elsewhere, log₂ units).
+
+    See Also
+    --------
+    fsviz.stats.log_ratio_interval : the estimates under each rule.
+    fsviz.stats.correlation : the Spearman correlation used here.
+    fsviz.stats.top_masks : the top-``n`` lists compared.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> task = SimpleNamespace(tp=np.array([8, 0, 5, 3]), fp=np.array([2, 4, 5, 0]), pos=10, neg=20)
+    >>> found = zero_rule_agreement(task, n=2)
+    >>> found["n_empty_cell"], found["top_overlap"], round(found["spearman"], 3)
+    (2, 2, 1.0)
     """
     half, epsilon = (log_ratio_interval(task.tp, task.fp, task.pos, task.neg, zero=rule).log_ratio
                      for rule in ZERO_RULES)

@@ -35,7 +35,7 @@ from scipy.special import betaln
 
 __all__ = ["ALTERNATIVES", "fisher_log_p", "fisher_p", "hypergeom_logpmf"]
 
-#: The alternatives :func:`fisher_p` (and :func:`fsviz.stats.significance.p_values`) take.
+#: The alternatives :func:`fisher_p` (and :func:`fsviz.stats.pvalues.p_values`) take.
 ALTERNATIVES = ("greater", "two-sided", "less")
 _STOP = 1e-17
 _TWO_SIDED_TOLERANCE = 1e-7
@@ -61,6 +61,17 @@ def hypergeom_logpmf(x, n, pos, neg):
     -------
     numpy.ndarray of float
         The log probabilities, broadcast.
+
+    See Also
+    --------
+    fsviz.stats.fisher_p : Fisher's exact p-values, these terms' tails summed.
+
+    Examples
+    --------
+    Three positive and three negative documents, a word in three of them, all positive: 1 / C(6, 3).
+
+    >>> round(float(np.exp(hypergeom_logpmf(3.0, 3.0, 3, 3))), 12)
+    0.05
     """
     return _log_choose(pos, x) + _log_choose(neg, n - x) - _log_choose(pos + neg, n)
 
@@ -173,6 +184,16 @@ def fisher_p(tp, fp, pos: int, neg: int, *, alternative: str = "greater") -> np.
     -------
     ndarray of float64, in [0, 1]; a p-value below about 1e-300 underflows to 0.
 
+    See Also
+    --------
+    fsviz.stats.fisher_log_p : the same p in logs, finite where it underflows.
+    fsviz.stats.p_values : each word's p-value, Fisher's or G²'s, checked at the door.
+    fsviz.stats.hypergeom_logpmf : the hypergeometric terms the tails sum.
+
+    References
+    ----------
+    .. [1] R. A. Fisher, *Statistical Methods for Research Workers*, 1934, §21.02.
+
     Examples
     --------
     >>> round(float(fisher_p([3], [0], 3, 3)[0]), 12)  # 1 / C(6, 3), summed in log space
@@ -197,6 +218,11 @@ def fisher_log_p(tp, fp, pos: int, neg: int, *, alternative: str = "greater") ->
     Returns
     -------
     ndarray of float64, at most 0
+
+    See Also
+    --------
+    fsviz.stats.fisher_p : the p-value itself.
+    fsviz.stats.log10_p_values : log₁₀ p of any test, from these logs.
 
     Examples
     --------

@@ -1,28 +1,21 @@
 """Isoclines: where a metric equals a threshold over the continuous (fp, tp) plane.
 
-For every metric in the registry but Rand, the score rises monotonically in
-tp on the positive side of the diagonal (tpr > fpr) and, with Forman's
-inversion or an absolute value, falls monotonically in tp on the negative
-side. So for each fp there is at most one crossing per side, found here by
-vectorised bisection: the **upper branch** bounds the positive words the
-metric selects (on or above it), the **lower branch** the negative words
-(on or below it). Where a branch has no crossing at some fp, no word at that
-fp is selected on that side, and the curve is NaN there.
+For every metric in the registry but Rand, the score rises monotonically in tp on the positive side of the diagonal
+(tpr > fpr) and, with Forman's inversion or an absolute value, falls monotonically in tp on the negative side. So for
+each fp there is at most one crossing per side, found here by vectorised bisection: the **upper branch** bounds the
+positive words the metric selects (on or above it), the **lower branch** the negative words (on or below it). Where a
+branch has no crossing at some fp, no word at that fp is selected on that side, and the curve is NaN there.
 
-DFreq has no diagonal preference: its isocline tp + fp = t is returned as
-the upper branch over the whole plane.
+DFreq has no diagonal preference: its isocline tp + fp = t is returned as the upper branch over the whole plane.
 
-Your own formula (``expr(…)``, :mod:`fsviz.metrics.custom`) gets the shape
-its scores have for the task (:func:`isocline_shape`, checked on a grid of
-the plane): two branches when it rises in tp above the diagonal and falls
-below it, as Forman's metrics do; one branch over the whole plane when it
-rises in tp everywhere, as DFreq does; none otherwise (a formula that
-prefers words near the diagonal, say), and then the pages ring its top k.
+Your own formula (``expr(…)``, :mod:`fsviz.metrics.custom`) gets the shape its scores have for the task
+(:func:`isocline_shape`, checked on a grid of the plane): two branches when it rises in tp above the diagonal and
+falls below it, as Forman's metrics do; one branch over the whole plane when it rises in tp everywhere, as DFreq does;
+none otherwise (a formula that prefers words near the diagonal, say), and then the pages ring its top k.
 
-Also here: a task's k-isocline (at the score of its k-th best word), the
-boundary of an α-weighted metric (the metric's own isocline at a rescaled
-threshold on each side), and a metric's scores over a grid of the plane
-(the contour maps and surfaces).
+Also here: a task's k-isocline (at the score of its k-th best word) and the boundary of an α-weighted metric (the
+metric's own isocline at a rescaled threshold on each side). A metric's scores over a grid of the plane (the contour
+maps and surfaces) are in :mod:`fsviz.stats.surface`.
 """
 
 from __future__ import annotations
@@ -34,12 +27,11 @@ import numpy as np
 from ..metrics import get_metric, score
 from ..metrics.custom import is_expression
 from ..selection import parse_spec, select_top_k, weighted_name
+from ._bisection import _crossing
 
-__all__ = ["NOT_MONOTONE", "Isocline", "MetricSurface", "isocline", "isocline_shape", "metric_surface",
-           "no_isocline_reason", "selected_side", "top_k_isocline", "top_k_isoclines", "weighted_isocline"]
+__all__ = ["NOT_MONOTONE", "Isocline", "isocline", "isocline_shape", "no_isocline_reason", "selected_side",
+           "top_k_isocline", "top_k_isoclines", "weighted_isocline"]
 
-_ITERATIONS = 40  # halves the bracket to 1e-12 of pos, within _SNAP: a whole count on the curve is snapped onto it
-_SNAP = 1e-9  # a crossing this close (× pos) to a whole count whose score reaches the threshold moves onto it
 #: Why a formula has no isocline for a task.
 NOT_MONOTONE = "its score is not monotone in tp on each side of the diagonal"
 
@@ -48,10 +40,12 @@ NOT_MONOTONE = "its score is not monotone in tp on each side of the diagonal"
 class Isocline:
     """The curve ``metric(fp, tp) = threshold`` for one task.
 
-    Attributes
+    Parameters
     ----------
     metric : str
+        The metric (or its weighted name, ``"bns@0.3"``).
     threshold : float
+        The score on the curve.
     fp : ndarray
         The fp values where the curve was evaluated.
     upper, lower : ndarray
@@ -61,6 +55,17 @@ class Isocline:
         ``"two-sided"`` (the words above ``upper`` and below ``lower`` are
         selected) or ``"rising"`` (one branch over the whole plane, the
         words on or above ``upper``: DFreq and formulas shaped like it).
+
+    See Also
+    --------
+    fsviz.stats.isocline : makes it.
+    fsviz.stats.selected_side : the points beyond it.
+
+    Examples
+    --------
+    >>> curve = isocline("dfreq", 5, 10, 20, fp=[0, 2, 8])
+    >>> curve.upper.tolist(), curve.shape
+    ([5.0, 3.0, nan], 'rising')
     """
 
     metric: str
@@ -71,48 +76,14 @@ class Isocline:
     shape: str = "two-sided"
 
 
-def _crossing(name, fp, lo, hi, pos, neg, threshold, rising):
-    """Smallest (rising) or largest (falling) tp in [lo, hi] with score >= threshold.
-
-    The ends are scored through :func:`fsviz.score`, which checks the counts; every tp the bisection tries lies
-    between them, so the loop scores with the metric's own :meth:`~fsviz.metrics.Metric.score_counts` and does
-    not check the same table again (the checks were two thirds of an isocline's time).
-    """
-    good_end = hi if rising else lo
-    bad_end = lo if rising else hi
-    ok = score(name, good_end, fp, pos, neg) >= threshold
-    already = score(name, bad_end, fp, pos, neg) >= threshold
-    metric = get_metric(name)
-    fp, pos, neg = np.broadcast_arrays(*(np.asarray(v, dtype=np.float64) for v in (fp, pos, neg)), good_end)[:3]
-    a, b = bad_end.astype(float).copy(), good_end.astype(float).copy()  # score(a) < t <= score(b)
-    for _ in range(_ITERATIONS):
-        mid = (a + b) / 2
-        above = metric.score_counts(mid, fp, pos, neg) >= threshold
-        b = np.where(above, mid, b)
-        a = np.where(above, a, mid)
-    # A word whose score is exactly the threshold (the k-th) lies on the curve, but rounding noise in the
-    # score, a few ulps, can leave the crossing a few ulps beyond its whole count: snap onto the count
-    # when that count's own score reaches the threshold, as the word's does.
-    count = np.round(b)
-    inside = (count >= np.minimum(good_end, bad_end)) & (count <= np.maximum(good_end, bad_end))
-    near = inside & (np.abs(b - count) <= _SNAP * pos)
-    if near.any():
-        reaches = score(name, np.where(near, count, b), fp, pos, neg) >= threshold
-        b = np.where(near & reaches, count, b)
-    return np.where(ok, np.where(already, bad_end, b), np.nan)
-
-
 def isocline_shape(name, pos, neg, *, n_fp=61, n_tp=241) -> str | None:
     """How metric ``name``'s isocline runs for a task with ``pos``, ``neg``: ``"two-sided"``, ``"rising"`` or None.
 
-    Registered metrics have the shape Forman describes (DFreq ``"rising"``,
-    Rand none, every other ``"two-sided"``), but for those marked
-    ``monotone=False`` (DFS, Gini, Poisson deviation), whose shape depends
-    on the task's skew and is read off as a formula's is. A formula's is
-    read off its scores on an ``n_fp`` × ``n_tp`` grid of the plane: ``"two-sided"`` when
-    they never fall as tp grows above the diagonal and never rise below it,
-    ``"rising"`` when they never fall as tp grows anywhere, else None (it has
-    no isocline; :data:`NOT_MONOTONE`).
+    Registered metrics have the shape Forman describes (DFreq ``"rising"``, Rand none, every other ``"two-sided"``),
+    but for those marked ``monotone=False`` (DFS, Gini, Poisson deviation), whose shape depends on the task's skew and
+    is read off as a formula's is. A formula's is read off its scores on an ``n_fp`` × ``n_tp`` grid of the plane:
+    ``"two-sided"`` when they never fall as tp grows above the diagonal and never rise below it, ``"rising"`` when
+    they never fall as tp grows anywhere, else None (it has no isocline; :data:`NOT_MONOTONE`).
 
     Parameters
     ----------
@@ -132,6 +103,18 @@ def isocline_shape(name, pos, neg, *, n_fp=61, n_tp=241) -> str | None:
     ------
     FormulaError
         For a formula not finite on the task's plane.
+
+    See Also
+    --------
+    fsviz.stats.isocline : the curve of that shape.
+    fsviz.stats.no_isocline_reason : why a spec has none, in words.
+
+    Examples
+    --------
+    >>> isocline_shape("bns", 10, 20), isocline_shape("dfreq", 10, 20), isocline_shape("rand", 10, 20)
+    ('two-sided', 'rising', None)
+    >>> isocline_shape("expr(-abs(tpr-fpr))", 10, 20) is None  # prefers words near the diagonal
+    True
     """
     metric = get_metric(name)
     if metric.random:
@@ -180,6 +163,23 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
     ------
     ValueError
         For Rand, or a metric without an isocline shape for ``pos``, ``neg``.
+
+    See Also
+    --------
+    fsviz.stats.top_k_isocline : the curve at the score of a task's k-th best word.
+    fsviz.stats.isocline_shape : which branches the curve has.
+    fsviz.plots.word_map_figure : draws the curves over the words.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figures 2, 3 and 13.
+
+    Examples
+    --------
+    >>> curve = isocline("bns", 1.0, 10, 20, fp=[0, 5, 20])
+    >>> curve.upper.round(3).tolist(), curve.lower.round(3).tolist()
+    ([0.11, 6.276, nan], [nan, 0.47, 9.89])
     """
     metric = get_metric(name)
     if metric.random:
@@ -209,10 +209,9 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
 def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
     """Which (fp, tp) points lie on the selected side of ``curve``.
 
-    ``curve`` must have been evaluated at exactly these ``fp`` values.
-    A point is on the selected side when it is on or above the upper branch
-    (a positive feature) or on or below the lower branch (a negative one);
-    for a ``"rising"`` curve, when it is on or above its one branch.
+    ``curve`` must have been evaluated at exactly these ``fp`` values. A point is on the selected side when it is on
+    or above the upper branch (a positive feature) or on or below the lower branch (a negative one); for a
+    ``"rising"`` curve, when it is on or above its one branch.
 
     Parameters
     ----------
@@ -226,6 +225,17 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of bool, shape (n_points,)
+
+    See Also
+    --------
+    fsviz.stats.isocline : the boundary.
+    fsviz.select_top_k : the words a metric's top k holds, which a top-k isocline bounds.
+
+    Examples
+    --------
+    >>> curve = isocline("dfreq", 5, 10, 20, fp=[0, 2, 2])
+    >>> selected_side(curve, [6, 1, 4], [0, 2, 2], 10, 20).tolist()
+    [True, False, True]
     """
     tp = np.asarray(tp, dtype=np.float64)
     if curve.metric == "dfreq":
@@ -257,6 +267,24 @@ def top_k_isocline(task, name, k, *, fp=None) -> Isocline:
     Returns
     -------
     Isocline
+
+    See Also
+    --------
+    fsviz.stats.top_k_isoclines : the curves at several k, scoring once.
+    fsviz.stats.boundary_table : the curves as a table.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), Figures 2, 3 and 13.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> curve = top_k_isocline(task, "dfreq", 2, fp=[0, 2, 5])
+    >>> curve.threshold, curve.upper.tolist()  # the 2nd-highest tp + fp, 10, through "good" and "the"
+    (10.0, [10.0, 8.0, 5.0])
     """
     return top_k_isoclines(task, name, [k], fp=fp)[k]
 
@@ -278,6 +306,18 @@ def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
     Returns
     -------
     dict of int to Isocline
+
+    See Also
+    --------
+    fsviz.stats.top_k_isocline : one k.
+    fsviz.plots.word_map_animation : the curves as k grows.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> {k: curve.threshold for k, curve in top_k_isoclines(task, "dfreq", [1, 3], fp=[0]).items()}
+    {1: 10.0, 3: 4.0}
     """
     scores = task.score(name)
     return {k: isocline(name, select_top_k(scores, k).threshold, task.pos, task.neg, fp=fp) for k in ks}
@@ -286,12 +326,10 @@ def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
 def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n_points=400) -> Isocline:
     """The boundary where metric ``name`` α-weighted reaches ``threshold``.
 
-    For α-weighted scores ``(s − m)·w`` (``m`` = ``shift``, the shift to
-    make scores ≥ 0, :func:`fsviz.selection.alpha_weight`'s; ``w`` = α above
-    the diagonal and 1 − α below), the boundary at a weighted score T is the
-    metric's own isocline at ``T / w + m`` on each side: the upper branch at
-    ``T/α + m``, the lower at ``T/(1 − α) + m``. A side whose weight is 0
-    has no branch (NaN). The result is named by the weighted name
+    For α-weighted scores ``(s − m)·w`` (``m`` = ``shift``, the shift to make scores ≥ 0,
+    :func:`fsviz.selection.alpha_weight`'s; ``w`` = α above the diagonal and 1 − α below), the boundary at a weighted
+    score T is the metric's own isocline at ``T / w + m`` on each side: the upper branch at ``T/α + m``, the lower at
+    ``T/(1 − α) + m``. A side whose weight is 0 has no branch (NaN). The result is named by the weighted name
     (``"bns@0.3"``) and holds the weighted ``threshold``.
 
     Parameters
@@ -314,6 +352,22 @@ def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n
     Returns
     -------
     Isocline
+
+    See Also
+    --------
+    fsviz.selection.alpha_weight : the weighted scores.
+    fsviz.stats.isocline : the unweighted curve.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+       JMLR 3 (2003), the lesion study of positive and negative features, Figure 22.
+
+    Examples
+    --------
+    >>> curve = weighted_isocline("bns", 0.5, 1.0, 10, 20, fp=[0, 5])  # α = 1: positive features only
+    >>> curve.metric, curve.upper.round(3).tolist(), curve.lower.tolist()
+    ('bns@1', [0.026, 4.307], [nan, nan])
     """
     if fp is None:
         fp = neg * np.linspace(0, 1, n_points) ** 2
@@ -327,11 +381,9 @@ def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n
 def no_isocline_reason(spec, pos=None, neg=None) -> str | None:
     """Why ``spec`` has no isocline in a task's (fp, tp) plane, or None when it has one.
 
-    Only a metric reading the class's 2×2 table has one (what else a spec
-    reads is returned); any other metric, an α-weighted metric, a
-    combination or IGFSS does not. Given the task's ``pos`` and ``neg``, a
-    formula whose scores have no isocline shape for it gives
-    :data:`NOT_MONOTONE`.
+    Only a metric reading the class's 2×2 table has one (what else a spec reads is returned); any other metric, an
+    α-weighted metric, a combination or IGFSS does not. Given the task's ``pos`` and ``neg``, a formula whose scores
+    have no isocline shape for it gives :data:`NOT_MONOTONE`.
 
     Parameters
     ----------
@@ -344,6 +396,11 @@ def no_isocline_reason(spec, pos=None, neg=None) -> str | None:
     -------
     str or None
         What the spec reads beyond the 2×2 table, or :data:`NOT_MONOTONE`, or None.
+
+    See Also
+    --------
+    fsviz.stats.isocline_shape : the shape a table metric's curve has.
+    fsviz.selection.parse_spec : the spec's parts.
 
     Examples
     --------
@@ -359,59 +416,3 @@ def no_isocline_reason(spec, pos=None, neg=None) -> str | None:
     if pos is not None and neg is not None and not metric.random and isocline_shape(metric.name, pos, neg) is None:
         return NOT_MONOTONE
     return None
-
-
-@dataclass(frozen=True)
-class MetricSurface:
-    """A metric's scores over a grid of the (fp, tp) plane for one task's pos and neg.
-
-    Attributes
-    ----------
-    metric : str
-    fp : ndarray, shape (n_grid,)
-        From 0 to neg.
-    tp : ndarray, shape (n_grid,)
-        From 0 to pos.
-    z : ndarray, shape (n_grid, n_grid)
-        ``z[i, j]`` is the score at ``(fp[j], tp[i])``.
-    """
-
-    metric: str
-    fp: np.ndarray
-    tp: np.ndarray
-    z: np.ndarray
-
-    @property
-    def percentiles(self) -> np.ndarray:
-        """Each grid score's rank among all of them, scaled to [0, 1]: levels that show the shape of
-        metrics with huge ranges (such as PR) as well as of any other."""
-        z = self.z
-        return np.argsort(np.argsort(z, axis=None), axis=None).reshape(z.shape) / (z.size - 1)
-
-
-def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
-    """Metric ``name``'s scores on an ``n_grid`` × ``n_grid`` grid of the plane of a task with ``pos``, ``neg``.
-
-    Parameters
-    ----------
-    name : str
-        A registered table metric or a formula's ``expr(…)`` spec.
-    pos, neg : int
-        The task's positive and negative documents.
-    n_grid : int, default 90
-        Grid points along each axis.
-
-    Returns
-    -------
-    MetricSurface
-
-    Raises
-    ------
-    ValueError
-        For Rand, which ranks words at random: it has no surface.
-    """
-    if get_metric(name).random:
-        raise ValueError(f"{name!r} ranks words at random; it has no surface")
-    fp = neg * np.linspace(0, 1, n_grid)
-    tp = pos * np.linspace(0, 1, n_grid)
-    return MetricSurface(name, fp, tp, score(name, tp[:, None], fp[None, :], pos, neg))

@@ -1,50 +1,8 @@
-"""Each word's significance: its p-value of association with the positive group, Benjamini–Hochberg q-values,
-the words with q ≤ α, their boundary on the (fp, tp) plane, and the ``fdr0.05`` k rule.
+"""Each word's significance: its p and Benjamini–Hochberg q (:class:`Significance`), the words with q ≤ α,
+their boundary on the (fp, tp) plane, and the ``fdr0.05`` k rule.
 
-The test
---------
-A word's 2×2 table ``[[tp, fn], [fp, tn]]`` (documents with and without
-it, in and out of the class) is tested for association with the class.
-
-``method="fisher"`` (the default): Fisher's exact test on every word,
-:func:`fsviz.stats.fisher.fisher_p`, vectorised (100,000 words in about 10 ms,
-two-sided in 40). The usual rule, Fisher's exact test where counts are
-small and G² where an asymptotic test is valid, exists to save time; with
-an exact test this cheap we take it everywhere: no approximation, and one
-test over the whole plane, so along each column fp = const the p-value
-falls steadily as tp moves away from the diagonal and the FDR boundary is
-one curve (:func:`fdr_boundary`). ``method="auto"`` is that usual rule:
-Fisher where any expected cell count is below 5 (Cochran's rule for the
-χ² approximation), G² elsewhere; ``method="g2"`` is G² on every word (the
-p-value of quanteda's ``textstat_keyness(measure="lr")``). Under "auto"
-the two tests meet at a seam, where p jumps; the boundary is then drawn
-by the same bisection and can miss a word at the seam.
-
-G²'s p: two-sided, the χ²₁ tail of G² (:func:`fsviz.metrics.keyness.g2`,
-as ``scipy.stats.chi2_contingency(..., correction=False,
-lambda_="log-likelihood")``); one-sided, the normal tail of the signed
-root, sign(tp·neg − fp·pos) √G².
-
-``alternative="greater"`` (the default): the word is *more frequent in the
-positive group*, the association the issue asks about and the one a
-keyword list reports; a word that marks the rest of the corpus gets p
-near 1. ``"two-sided"`` counts both directions (scipy's and R's two-sided
-Fisher), as Forman's two-sided metrics select negative features too;
-``"less"``: more frequent outside the class.
-
-Benjamini–Hochberg (1995): with the m p-values sorted, p₍₁₎ ≤ … ≤ p₍ₘ₎,
-q₍ᵢ₎ = min over j ≥ i of min(1, m p₍ⱼ₎ / j), which is
-``scipy.stats.false_discovery_control(p, method="bh")``. The words with
-q ≤ α are exactly those with p ≤ p*, the largest p among them: the
-step-up rule's cut. m counts every word of the task, the hypotheses
-tested.
-
-References
-----------
-.. [1] R. A. Fisher, *Statistical Methods for Research Workers*, 1934, §21.02.
-.. [2] T. Dunning, Computational Linguistics 19(1) (1993) (G²).
-.. [3] W. G. Cochran, "Some methods for strengthening the common χ² tests", Biometrics 10 (1954).
-.. [4] Y. Benjamini, Y. Hochberg, "Controlling the false discovery rate", JRSS B 57(1) (1995).
+The p- and q-values themselves and their choices (Fisher's exact test everywhere by default, Cochran's switch to G²,
+the alternatives, Benjamini–Hochberg's step-up rule) are in :mod:`fsviz.stats.pvalues`, whose :data:`METHODS` is here.
 """
 
 from __future__ import annotations
@@ -53,28 +11,43 @@ import re
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import chdtrc, log_ndtr, ndtr
 
-from .._validation import check_choice, check_counts
-from ..metrics.keyness import g2
-from .fisher import ALTERNATIVES, fisher_log_p, fisher_p
+from ._bisection import _first_true
+from .boundary import FdrBoundary, _columns
+from .fisher import ALTERNATIVES
+from .pvalues import METHODS, bh_q_values, log10_p_values, p_values
 
-__all__ = ["ALTERNATIVES", "DEFAULT_FDR", "METHODS", "FdrBoundary", "FdrRule", "Significance", "bh_q_values",
-           "check_fdr", "fdr_boundary", "fdr_k", "g2_p", "log10_p_values", "p_label", "p_values", "parse_k_rule",
-           "significance", "significant_words"]
+__all__ = ["ALTERNATIVES", "DEFAULT_FDR", "METHODS", "FdrBoundary", "FdrRule", "Significance", "check_fdr",
+           "fdr_boundary", "fdr_k", "p_label", "parse_k_rule", "significance", "significant_words"]
 
-#: How :func:`p_values` tests a word: exact everywhere, Cochran's switch, or G² everywhere.
-METHODS = ("fisher", "auto", "g2")
 #: The false-discovery rate the app and the CLI start from.
 DEFAULT_FDR = 0.05
-#: Cochran's rule: the χ² approximation (G² here) where every expected cell count is at least this.
-MIN_EXPECTED = 5.0
 _RULE = re.compile(r"^\s*fdr\s*=?\s*([0-9.eE+-]+)\s*$", re.IGNORECASE)
 
 
 def check_fdr(alpha) -> float:
     """``alpha`` as a float when it is a false-discovery rate strictly between 0 and 1, else ValueError.
 
+    Parameters
+    ----------
+    alpha : float
+        The false-discovery rate.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``alpha`` is not a number strictly between 0 and 1 (a bool is refused).
+
+    See Also
+    --------
+    fsviz.stats.parse_k_rule : reads a rate from a k rule such as ``fdr0.05``.
+
+    Examples
+    --------
     >>> check_fdr(0.05)
     0.05
     """
@@ -85,94 +58,31 @@ def check_fdr(alpha) -> float:
     return float(alpha)
 
 
-def g2_p(tp, fp, pos, neg, *, alternative: str = "greater", log: bool = False) -> np.ndarray:
-    """G²'s p-value: two-sided the χ²₁ tail of G²; one-sided the normal tail of sign(tp·neg − fp·pos) √G².
-    ``log``: its natural log, which does not underflow (the χ²₁ tail of x is 2 Φ(−√x))."""
-    signed = g2(tp, fp, pos, neg)
-    if alternative == "two-sided":
-        if log:
-            return np.log(2.0) + log_ndtr(-np.sqrt(np.abs(signed)))
-        return chdtrc(1, np.abs(signed))  # scipy.stats.chi2.sf(x, 1), without importing scipy.stats
-    root = np.sign(signed) * np.sqrt(np.abs(signed))
-    z = -root if alternative == "greater" else root
-    return log_ndtr(z) if log else ndtr(z)
-
-
-def _min_expected(tp, fp, pos, neg):
-    n = pos + neg
-    present = tp + fp
-    return np.minimum(present, n - present) * min(pos, neg) / n
-
-
-def p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method: str = "fisher") -> np.ndarray:
-    """Each word's p-value of association with the positive group (see the module's notes for the choices).
-
-    Parameters
-    ----------
-    tp, fp : array_like of whole numbers, shape (n_words,)
-    pos, neg : int
-        The task's positive and negative documents.
-    alternative : {"greater", "two-sided", "less"}
-    method : {"fisher", "auto", "g2"}
-
-    >>> round(float(p_values([3], [0], 3, 3)[0]), 12)  # Fisher's exact: 1 / C(6, 3)
-    0.05
-    """
-    return _p_values(tp, fp, pos, neg, alternative, method, log=False)
-
-
-def log10_p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method: str = "fisher") -> np.ndarray:
-    """log₁₀ of :func:`p_values`, computed in logs: finite where a p-value underflows to 0 (below about 1e-300).
-
-    >>> round(float(log10_p_values([940], [0], 940, 17906)[0]), 2)  # a word in every positive document alone
-    -1619.97
-    """
-    return _p_values(tp, fp, pos, neg, alternative, method, log=True) / np.log(10.0)
-
-
-def _p_values(tp, fp, pos, neg, alternative, method, *, log):
-    alternative = check_choice(alternative, "alternative", ALTERNATIVES)
-    method = check_choice(method, "method", METHODS)
-    tp, fp, pos_a, neg_a = check_counts(tp, fp, pos, neg)
-    if np.ndim(pos) or np.ndim(neg):
-        raise ValueError("`pos` and `neg` must be single numbers: every word of a task shares them")
-    if np.any(tp != np.round(tp)) or np.any(fp != np.round(fp)):
-        raise ValueError("`tp` and `fp` must be whole numbers of documents for a p-value")
-    pos, neg = int(pos), int(neg)
-    exact = fisher_log_p if log else fisher_p
-    if method == "g2":
-        return g2_p(tp, fp, pos, neg, alternative=alternative, log=log)
-    if method == "fisher":
-        return exact(tp, fp, pos, neg, alternative=alternative).reshape(tp.shape)
-    small = _min_expected(tp, fp, pos, neg) < MIN_EXPECTED
-    p = g2_p(tp, fp, pos, neg, alternative=alternative, log=log)
-    if small.any():
-        p[small] = exact(tp[small], fp[small], pos, neg, alternative=alternative)
-    return p
-
-
-def bh_q_values(p) -> np.ndarray:
-    """Benjamini–Hochberg q-values (adjusted p-values) of ``p``: ``false_discovery_control(p, method="bh")``.
-
-    >>> bh_q_values([0.01, 0.04, 0.03]).round(3).tolist()
-    [0.03, 0.04, 0.04]
-    """
-    p = np.asarray(p, dtype=np.float64)
-    if p.size and (not np.all(np.isfinite(p)) or p.min() < 0 or p.max() > 1):
-        raise ValueError("p-values must be numbers in [0, 1]")
-    m = p.size
-    order = np.argsort(p, kind="stable")
-    scaled = p[order] * m / np.arange(1, m + 1)
-    q = np.minimum.accumulate(scaled[::-1])[::-1]
-    out = np.empty(m)
-    out[order] = np.minimum(q, 1.0)
-    return out
-
-
 @dataclass(frozen=True)
 class Significance:
     """Every word's ``p`` and ``q`` (:func:`significance`), with how they were computed, and ``log10_p``, log₁₀ p
-    computed in logs where p underflows to 0 (None: ``log10(p)``)."""
+    computed in logs where p underflows to 0 (None: ``log10(p)``).
+
+    Parameters
+    ----------
+    p, q : numpy.ndarray of shape (n_words,)
+        Each word's p-value and Benjamini–Hochberg q-value.
+    alternative, method : str
+        The test's direction and method (:func:`fsviz.stats.p_values`).
+    log10_p : numpy.ndarray of shape (n_words,), optional
+        log₁₀ p computed in logs, where some p underflowed.
+
+    See Also
+    --------
+    fsviz.stats.significance : makes it for a task.
+    fsviz.stats.fdr_boundary : the q = fdr boundary of these words on the plane.
+
+    Examples
+    --------
+    >>> tested = Significance(np.array([0.01, 0.04, 0.03]), bh_q_values([0.01, 0.04, 0.03]), "greater", "fisher")
+    >>> tested.selected(0.05).tolist(), tested.p_threshold(0.05), tested.minus_log10_p.round(2).tolist()
+    ([0, 2, 1], 0.04, [2.0, 1.4, 1.52])
+    """
 
     p: np.ndarray
     q: np.ndarray
@@ -218,12 +128,31 @@ def significance(task, *, alternative: str = "greater", method: str = "fisher") 
     Parameters
     ----------
     task : fsviz.Task
+        Or anything with ``tp``, ``fp``, ``pos``, ``neg``.
     alternative, method : str
-        As in :func:`p_values`.
+        As in :func:`fsviz.stats.p_values`.
 
     Returns
     -------
     Significance
+
+    Raises
+    ------
+    ValueError
+        As :func:`fsviz.stats.p_values`.
+
+    See Also
+    --------
+    fsviz.stats.p_values : the p-values alone.
+    fsviz.stats.bh_q_values : the q-values, Benjamini and Hochberg's (1995) step-up rule.
+    fsviz.stats.significant_words : the words with q ≤ fdr.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> significance(task).q.round(4).tolist()
+    [0.0012, 1.0, 0.225, 0.0591]
     """
     p = p_values(task.tp, task.fp, task.pos, task.neg, alternative=alternative, method=method)
     log10_p = None
@@ -240,21 +169,93 @@ def significant_words(task, fdr: float = DEFAULT_FDR, *, alternative: str = "gre
                       method: str = "fisher") -> np.ndarray:
     """The words of ``task`` (a Task, or anything with ``tp``, ``fp``, ``pos``, ``neg``) with q ≤ ``fdr``.
 
-    Vocabulary indices, most significant first. A grid fold calls it on its
-    training counts to choose its k (:func:`fdr_k`).
+    Vocabulary indices, most significant first. A grid fold calls it on its training counts to choose its k.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        Or anything with ``tp``, ``fp``, ``pos``, ``neg``.
+    fdr : float, default ``DEFAULT_FDR``
+        The false-discovery rate, strictly between 0 and 1.
+    alternative, method : str
+        As in :func:`fsviz.stats.p_values`.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        Vocabulary indices.
+
+    Raises
+    ------
+    ValueError
+        For a rate outside (0, 1), or as :func:`fsviz.stats.p_values`.
+
+    See Also
+    --------
+    fsviz.stats.fdr_k : how many they are.
+    fsviz.stats.Significance.selected : the same from a result made already.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> task.vocabulary[significant_words(task, 0.05)].tolist()
+    ['good']
     """
     fdr = check_fdr(fdr)
     return significance(task, alternative=alternative, method=method).selected(fdr)
 
 
 def fdr_k(task, fdr: float = DEFAULT_FDR, **kwargs) -> int:
-    """How many words of ``task`` have q ≤ ``fdr``: the k the ``fdr`` rule chooses (0 when none)."""
+    """How many words of ``task`` have q ≤ ``fdr``: the k the ``fdr`` rule chooses (0 when none).
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        Or anything with ``tp``, ``fp``, ``pos``, ``neg``.
+    fdr : float, default ``DEFAULT_FDR``
+        The false-discovery rate, strictly between 0 and 1.
+    **kwargs
+        :func:`significant_words`'s ``alternative`` and ``method``.
+
+    Returns
+    -------
+    int
+
+    See Also
+    --------
+    fsviz.stats.significant_words : the words themselves.
+    fsviz.stats.FdrRule : the k rule that uses it.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fdr_k(task, 0.05), fdr_k(task, 0.1)  # q: 0.0012 for "good", 0.0591 for "nice"
+    (1, 2)
+    """
     return int(significant_words(task, fdr, **kwargs).size)
 
 
 @dataclass(frozen=True)
 class FdrRule:
-    """The k rule ``fdr0.05``: k is the number of words with q ≤ ``fdr`` (:func:`parse_k_rule`)."""
+    """The k rule ``fdr0.05``: k is the number of words with q ≤ ``fdr`` (:func:`parse_k_rule`).
+
+    Parameters
+    ----------
+    fdr : float
+        The false-discovery rate.
+
+    See Also
+    --------
+    fsviz.stats.parse_k_rule : reads a rule from text.
+    fsviz.stats.fdr_k : the k it chooses.
+
+    Examples
+    --------
+    >>> str(FdrRule(0.05)), parse_k_rule("fdr=0.1")
+    ('fdr0.05', FdrRule(fdr=0.1))
+    """
 
     fdr: float
 
@@ -273,6 +274,27 @@ class FdrRule:
 def parse_k_rule(text) -> int | FdrRule:
     """A k as a number of words (``"100"``) or a significance rule (``"fdr0.05"``, ``"fdr=0.1"``).
 
+    Parameters
+    ----------
+    text : str or int
+        The k as typed, or a whole number.
+
+    Returns
+    -------
+    int or FdrRule
+
+    Raises
+    ------
+    ValueError
+        For text that is neither a whole number nor ``fdr`` with a rate strictly between 0 and 1.
+
+    See Also
+    --------
+    fsviz.stats.FdrRule : the rule.
+    fsviz.check_k : checks a number of words.
+
+    Examples
+    --------
     >>> parse_k_rule("fdr0.05"), parse_k_rule("20")
     (FdrRule(fdr=0.05), 20)
     """
@@ -290,61 +312,6 @@ def parse_k_rule(text) -> int | FdrRule:
     except ValueError:
         raise ValueError(f"the rule {text!r} needs a rate after 'fdr', such as fdr0.05") from None
     return FdrRule(check_fdr(rate))
-
-
-@dataclass(frozen=True)
-class FdrBoundary:
-    """The q = ``fdr`` boundary on the (fp, tp) plane (:func:`fdr_boundary`).
-
-    ``fp`` holds the columns computed, whole fp in increasing order (every
-    fp from 0 to neg unless :func:`fdr_boundary` was given fewer);
-    ``upper[i]`` the smallest tp above the diagonal whose word at ``fp[i]``
-    would have q ≤ fdr, NaN where none would; ``lower[i]`` (two-sided and
-    "less" only, else NaN) the largest such tp below the diagonal.
-    ``p_threshold`` is p*.
-    """
-
-    fdr: float
-    p_threshold: float
-    fp: np.ndarray
-    upper: np.ndarray
-    lower: np.ndarray
-
-    def encloses(self, tp, fp) -> np.ndarray:
-        """Mask of the points (tp, fp), whole counts, on the significant side of the boundary."""
-        tp, fp = np.asarray(tp, dtype=np.float64), np.asarray(fp, dtype=np.int64)
-        column = np.clip(np.searchsorted(self.fp, fp), 0, max(self.fp.size - 1, 0))
-        if self.fp.size == 0 or np.any(self.fp[column] != fp):
-            missing = np.setdiff1d(fp, self.fp)[:5].tolist()
-            raise ValueError(f"the boundary was computed on {self.fp.size} columns without fp = {missing}; "
-                             "compute it on every column (fdr_boundary without `fp`) to test those points")
-        with np.errstate(invalid="ignore"):
-            return (tp >= self.upper[column]) | (tp <= self.lower[column])
-
-
-def _columns(fp, neg: int) -> np.ndarray:
-    """``fp`` as sorted distinct whole columns of the plane, or ValueError."""
-    fp = np.asarray(fp, dtype=np.float64).ravel()
-    if not np.all(np.isfinite(fp)) or np.any(fp != np.round(fp)) or np.any((fp < 0) | (fp > neg)):
-        raise ValueError(f"`fp` must be whole numbers of negative documents from 0 to neg = {neg}; round the columns "
-                         "or leave `fp` out for every column")
-    return np.unique(fp.astype(np.int64))
-
-
-def _first_true(test, lo, hi, rising: bool):
-    """Per column, the first x in [lo, hi] where test(x, column) holds (rising: holds from there up), else the last
-    (holds from there down); NaN where it holds nowhere. Bisection on whole numbers, all columns at once."""
-    lo, hi = lo.astype(np.float64), hi.astype(np.float64)
-    empty = lo > hi
-    a, b = np.where(empty, 0, lo), np.where(empty, 0, hi)
-    for _ in range(int(np.ceil(np.log2(max(float(np.max(b - a, initial=0)), 1.0)))) + 2):
-        mid = np.floor((a + b) / 2) if rising else np.ceil((a + b) / 2)
-        ok = test(mid)
-        a, b = (np.where(ok, a, mid + 1), np.where(ok, mid, b)) if rising else (np.where(ok, mid, a),
-                                                                                  np.where(ok, b, mid - 1))
-    a = np.clip(a, np.where(empty, 0, lo), np.where(empty, 0, hi))  # a past hi: nowhere
-    found = ~empty & test(a)
-    return np.where(found, a, np.nan)
 
 
 def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater", method: str = "fisher",
@@ -376,6 +343,23 @@ def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater"
     Returns
     -------
     FdrBoundary
+
+    Raises
+    ------
+    ValueError
+        For a rate outside (0, 1), or columns that are not whole numbers in [0, neg].
+
+    See Also
+    --------
+    fsviz.stats.significance : the p and q the boundary is drawn from.
+    fsviz.stats.top_k_isocline : a metric's top-k boundary on the same plane.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> fdr_boundary(task, 0.05, fp=[0, 1, 2]).upper.tolist()  # only "good" (fp 2, tp 8) has q <= 0.05
+    [7.0, 8.0, 8.0]
     """
     fdr = check_fdr(fdr)
     if result is None:
@@ -409,6 +393,23 @@ def p_label(p: float, log10_p: float | None = None) -> str:
     """A p or q in three digits for a table; one that underflowed to 0, from its log₁₀ when known
     (``1.1e-1620``), else ``<1e-300``.
 
+    Parameters
+    ----------
+    p : float
+        The p- or q-value.
+    log10_p : float, optional
+        Its log₁₀, computed in logs (:attr:`Significance.minus_log10_p`, negated).
+
+    Returns
+    -------
+    str
+
+    See Also
+    --------
+    fsviz.stats.Significance : the p and log₁₀ p of every word.
+
+    Examples
+    --------
     >>> p_label(0.0123), p_label(0.0, -549.77), p_label(0.0)
     ('0.0123', '1.7e-550', '<1e-300')
     """

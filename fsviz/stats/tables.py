@@ -1,11 +1,10 @@
 """The word and class tables the CLI and the pages share.
 
-Words merged by their (fp, tp) point (what the word map draws), each word's
-counts, its p-value and Benjamini–Hochberg q (:mod:`fsviz.stats.significance`), its log₂ ratio with a
-confidence interval (:mod:`fsviz.stats.effect`), scores, ranks and top-k
-membership (and one word's, :func:`word_facts`),
-each metric's top k words, each metric's isocline at several k, the classes
-with their sizes and skew, and the document frequencies by rank.
+Words merged by their (fp, tp) point (what the word map draws), each word's counts, its p-value and
+Benjamini–Hochberg q (:mod:`fsviz.stats.significance`), its log₂ ratio with a confidence interval
+(:mod:`fsviz.stats.effect`), scores, ranks and top-k membership (and one word's, :func:`word_facts`), each metric's
+top k words, each metric's isocline at several k, the classes with their sizes and skew, and the document
+frequencies by rank.
 """
 
 from __future__ import annotations
@@ -38,6 +37,16 @@ class WordPoints:
         ``point_of_word[j]`` is the point of word j.
     sample : list of str
         A few words per point (most frequent first) for hover text.
+
+    See Also
+    --------
+    fsviz.stats.word_points : makes it for a task.
+
+    Examples
+    --------
+    >>> points = WordPoints(np.array([0, 2]), np.array([3, 1]), np.array([2, 1]), np.array([0, 1, 0]), ["a, c", "b"])
+    >>> points.holding([1]).tolist(), points.positive(pos=4, neg=4).tolist()
+    ([False, True], [True, False])
     """
 
     fp: np.ndarray
@@ -49,8 +58,7 @@ class WordPoints:
     def holding(self, words) -> np.ndarray:
         """Mask of the points holding any of ``words`` (vocabulary indices).
 
-        Words at one point share their score, so when a selection takes
-        them, the mask marks the points selected.
+        Words at one point share their score, so when a selection takes them, the mask marks the points selected.
         """
         mask = np.zeros(self.fp.size, dtype=bool)
         mask[self.point_of_word[words]] = True
@@ -74,6 +82,18 @@ def word_points(task, *, n_sample=5) -> WordPoints:
     Returns
     -------
     WordPoints
+
+    See Also
+    --------
+    fsviz.plots.word_map_figure : draws one marker per point.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> points = word_points(task)
+    >>> points.fp.tolist(), points.tp.tolist(), points.sample
+    ([0, 2, 4, 5], [3, 8, 0, 5], ['nice', 'good', 'bad', 'the'])
     """
     code = task.fp.astype(np.int64) * (task.pos + 1) + task.tp
     codes, point_of_word, count = np.unique(code, return_inverse=True, return_counts=True)
@@ -96,15 +116,12 @@ def word_table(task, metrics, k, *, words=None, tested: Significance | None = No
                zero: str = "half") -> pd.DataFrame:
     """tp, fp, p, q, the log₂ ratio and its interval, and each metric's score, rank and top-k membership per word.
 
-    ``p`` is the word's p-value of association with the positive group and
-    ``q`` its Benjamini–Hochberg q over every word of the task (``-log10 p``:
-    −log₁₀ p, finite where p underflows to 0), by the
-    default test (one-sided Fisher's exact, :func:`fsviz.stats.significance.significance`),
-    or as ``tested`` says.
-    ``log2 ratio``, ``log2 ratio low`` and ``log2 ratio high``: log₂(tpr / fpr)
-    and its 95% Wald interval (Katz et al.), a zero count adjusted by the
-    ``zero`` rule.
-    Rank 1 is best; tied words share the best rank of their score.
+    ``p`` is the word's p-value of association with the positive group and ``q`` its Benjamini–Hochberg q over
+    every word of the task (``-log10 p``: −log₁₀ p, finite where p underflows to 0), by the default test
+    (one-sided Fisher's exact, :func:`fsviz.stats.significance.significance`), or as ``tested`` says.
+    ``log2 ratio``, ``log2 ratio low`` and ``log2 ratio high``: log₂(tpr / fpr) and its 95% Wald interval
+    (Katz et al.), a zero count adjusted by the ``zero`` rule. Rank 1 is best; tied words share the best rank of
+    their score.
 
     Parameters
     ----------
@@ -127,6 +144,19 @@ def word_table(task, metrics, k, *, words=None, tested: Significance | None = No
     pandas.DataFrame
         One row per word: ``word, tp, fp, p, q, -log10 p``, the effect's columns, and per metric
         ``{name} score``, ``{name} rank`` and ``{name} top-k``.
+
+    See Also
+    --------
+    fsviz.word_facts : one word's row, as a record.
+    fsviz.stats.significance : the p and q.
+    fsviz.stats.log_ratio_interval : the effect's columns.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> word_table(task, ["bns"], 2)[["word", "tp", "fp", "bns rank", "bns top-k"]].values.tolist()
+    [['good', 8, 2, 3, False], ['bad', 0, 4, 2, True], ['the', 5, 5, 4, False], ['nice', 3, 0, 1, True]]
     """
     idx = np.arange(task.n_words) if words is None else np.asarray(words, dtype=np.int64)
     tested = significance(task) if tested is None else tested
@@ -158,6 +188,17 @@ class WordFacts:
         One row per metric: ``metric``, ``score``, ``rank``
         (1 is best; tied words share the best rank of their score) and
         ``top-k`` (whether the metric's top ``k`` holds the word).
+
+    See Also
+    --------
+    fsviz.word_facts : makes it for a word of a task.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> word_facts(task, "nice", ["bns", "dfreq"], 2).top_k_of
+    ('bns',)
     """
 
     word: str
@@ -210,6 +251,17 @@ def word_facts(task, word: str, metrics, k) -> WordFacts:
     ------
     ValueError
         If ``word`` is not in the task's vocabulary.
+
+    See Also
+    --------
+    fsviz.stats.word_table : the same columns for every word.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> word_facts(task, "good", ["bns", "dfreq"], 2).standing.round(3).values.tolist()
+    [['bns', 2.123, 3, False], ['dfreq', 10.0, 1, True]]
     """
     hits = np.flatnonzero(task.vocabulary == word)
     if hits.size == 0:
@@ -239,6 +291,18 @@ def top_words(task, metrics, k) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``metric, rank, word, tp, fp, score`` (``score`` by the metric's ordering: IGFSS's global metric).
+
+    See Also
+    --------
+    fsviz.stats.class_word_matrix : every class's top words at once.
+    fsviz.selected_words : the words any spec selects, as indices.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> top_words(task, ["bns", "dfreq"], 2)[["metric", "rank", "word"]].values.tolist()
+    [['bns', 1, 'nice'], ['bns', 2, 'bad'], ['dfreq', 1, 'good'], ['dfreq', 2, 'the']]
     """
     rows = []
     for name in metrics:
@@ -270,6 +334,18 @@ def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
+
+    See Also
+    --------
+    fsviz.stats.top_k_isoclines : the curves, for one metric.
+    fsviz.plots.boundaries_figure : draws them.
+
+    Examples
+    --------
+    >>> from fsviz import Task
+    >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
+    >>> boundary_table(task, ["bns", "rand"], [1, 2], n_points=5).shape  # Rand has no isocline: no rows
+    (10, 6)
     """
     fp = task.neg * np.linspace(0, 1, n_points) ** 2
     parts = []
@@ -295,6 +371,17 @@ def class_table(corpus) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``class``, ``documents`` and ``skew 1:n``.
+
+    See Also
+    --------
+    fsviz.plots.class_sizes_figure : draws it.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=0).load()
+    >>> class_table(corpus).round(2).values.tolist()
+    [['c0', 68, 1.94], ['c1', 66, 2.03], ['c2', 66, 2.03]]
     """
     sizes = corpus.class_sizes
     table = pd.DataFrame({"class": corpus.classes, "documents": sizes, "skew 1:n": (corpus.n_docs - sizes) / sizes})
@@ -316,6 +403,17 @@ def df_ranks(corpus) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
+
+    See Also
+    --------
+    fsviz.plots.zipf_figure : draws it.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=200, n_classes=3, random_state=0).load()
+    >>> df_ranks(corpus).head(2).values.tolist()
+    [[1, 200, True], [2, 190, True]]
     """
     documents = np.sort(np.concatenate([corpus.df, corpus.removed_df]))[::-1]
     return pd.DataFrame({"rank": np.arange(1, documents.size + 1), "documents": documents,

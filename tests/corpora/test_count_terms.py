@@ -8,8 +8,9 @@ from sklearn.feature_extraction.text import CountVectorizer
 
 import fsviz
 from fsviz.corpora import preprocessing
-from fsviz.corpora.analyzer import CharAnalyzer, WordAnalyzer
+from fsviz.corpora.analyzer import WordAnalyzer
 from fsviz.corpora.formats import DEFAULT_LIMITS, CorpusError
+from fsviz.corpora.ngrams import CharAnalyzer
 from fsviz.corpora.preprocessing import count_terms
 
 WORDS = ["ab", "cd", "éf", "gh1", "x", "ab-cd", "Zz", "ünï", "42", "q q"]

@@ -22,7 +22,8 @@ from conftest import SHARED_DATA, shared
 import fsviz
 from fsviz import CorpusError, Limits
 from fsviz.corpora.formats import read
-from fsviz.selection.spec import MAX_SPEC_DEPTH, parse_spec
+from fsviz.selection.parse import parse_spec
+from fsviz.selection.spec import MAX_SPEC_DEPTH
 
 MiB = 1 << 20
 CLASSES = {"fruit": "apple banana cherry pear plum", "sky": "cloud rain storm wind sun"}

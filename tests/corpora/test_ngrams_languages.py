@@ -19,10 +19,10 @@ from fsviz.corpora.analyzer import (
     ISO_CODES,
     LANGUAGES,
     WordAnalyzer,
-    check_token_pattern,
     language_stop_words,
     preprocessing_key,
 )
+from fsviz.corpora.patterns import check_token_pattern
 from fsviz.evaluation.export import SnowballAnalyzer, export_pipeline
 
 
@@ -297,7 +297,7 @@ def test_cli_flags(capsys):
 
 
 def test_char_analyzer_is_scikit_learns_one_term_at_a_time():
-    from fsviz.corpora.analyzer import CharAnalyzer
+    from fsviz.corpora.ngrams import CharAnalyzer
 
     rng = np.random.default_rng(3)
     alphabet = list("ab cdé\tF中\n x\u00a0")

@@ -6,9 +6,10 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from fsviz.evaluation.advice import FEWEST, is_reference, one_se_range, recommend
+from fsviz.evaluation.advice import FEWEST, is_reference, recommend
 from fsviz.evaluation.answers import answers, recommendation_table, recommendation_text
 from fsviz.evaluation.nested import corrected_t
+from fsviz.evaluation.peaks import one_se_range
 
 CLASSES, TRIALS, FOLDS, POS, NEG = 8, 2, 4, 10, 30
 RNG = np.random.default_rng(0)

@@ -6,7 +6,7 @@ import pytest
 from conftest import results_table
 from scipy import stats
 
-from fsviz.evaluation.advice import peak_range, recommend
+from fsviz.evaluation.advice import recommend
 from fsviz.evaluation.analysis import (
     average_maximum,
     best_pairs,
@@ -22,6 +22,7 @@ from fsviz.evaluation.analysis import (
     within_tolerance,
 )
 from fsviz.evaluation.answers import recommendation_text
+from fsviz.evaluation.peaks import peak_range
 
 
 def rows(*specs):

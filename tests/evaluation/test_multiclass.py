@@ -10,12 +10,12 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import LinearSVC
 
 import fsviz
+from fsviz.evaluation import ranked_measures
 from fsviz.evaluation.grid import GridConfig, seed_for
 from fsviz.evaluation.multiclass import (
     check_multiclass_metrics,
     load_multiclass,
     macro_curves,
-    ranked_measures,
     run_multiclass,
     save_multiclass,
     sign_test,

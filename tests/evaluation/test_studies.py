@@ -6,10 +6,10 @@ import pytest
 
 import fsviz
 from fsviz.cli import main as cli
+from fsviz.evaluation import alpha_selection
 from fsviz.evaluation.grid import GridConfig, load_results, run_grid
 from fsviz.evaluation.studies import (
     alpha_map,
-    alpha_selection,
     cutoff_curves,
     cutoff_jobs,
     feature_shares,

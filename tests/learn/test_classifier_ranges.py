@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fsviz.learn.classifiers import RANGES, check_classifier
+from fsviz.learn._ranges import RANGES
+from fsviz.learn.classifiers import check_classifier
 
 VALUES = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-(10**12), 10**12))
 PARAMS = [("svm", "C"), ("svm", "tol"), ("svm", "max_iter"), ("nb", "alpha"), ("knn", "n_neighbors")]

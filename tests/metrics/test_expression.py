@@ -20,10 +20,10 @@ from fsviz.stats.isoclines import (
     NOT_MONOTONE,
     isocline,
     isocline_shape,
-    metric_surface,
     no_isocline_reason,
     selected_side,
 )
+from fsviz.stats.surface import metric_surface
 
 #: Each of Forman's table metrics (Rand aside) written as a formula: the same formula as
 #: fsviz/metrics/table.py, with the registered metric's inversion (``invert``) or absolute value.

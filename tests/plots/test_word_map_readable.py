@@ -5,7 +5,7 @@ import pytest
 
 import fsviz
 from fsviz.plots import word_map_figure
-from fsviz.plots.words import DASHES
+from fsviz.plots._word_traces import DASHES
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,12 @@ import fsviz
 from fsviz.stats.isoclines import (
     NOT_MONOTONE,
     isocline,
-    metric_surface,
     no_isocline_reason,
     selected_side,
     top_k_isocline,
     weighted_isocline,
 )
+from fsviz.stats.surface import metric_surface
 
 CURVED = [m for m in fsviz.metric_names("table") if m != "rand" and fsviz.get_metric(m).monotone]
 # DFS, Gini and Poisson deviation: their shape depends on the task (tests/test_field_metrics.py).

@@ -9,13 +9,12 @@ from hypothesis import strategies as st
 from scipy.stats import chi2_contingency, false_discovery_control, fisher_exact
 
 from fsviz.stats.fisher import fisher_p
+from fsviz.stats.pvalues import bh_q_values, p_values
 from fsviz.stats.significance import (
     FdrRule,
-    bh_q_values,
     check_fdr,
     fdr_boundary,
     fdr_k,
-    p_values,
     parse_k_rule,
     significance,
     significant_words,

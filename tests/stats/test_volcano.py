@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 import fsviz
 from fsviz.plots import volcano_figure
 from fsviz.stats.effect import log_ratio_interval
-from fsviz.stats.significance import Significance, bh_q_values
+from fsviz.stats.pvalues import bh_q_values
+from fsviz.stats.significance import Significance
 
 
 @settings(max_examples=80, deadline=None)

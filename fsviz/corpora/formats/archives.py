@@ -1,4 +1,4 @@
-"""Class folders: a folder, a ZIP or a tar of them.
+"""Class folders: a folder, a ZIP or a tar of them (the tar reader is :mod:`~fsviz.corpora.formats.tar`).
 
 ``folder`` / ``zip`` / ``tar``: one sub-folder per class (scikit-learn's
 ``load_files`` layout); the label of a file is the name of the folder that
@@ -37,7 +37,6 @@ import os
 import re
 import stat
 import struct
-import tarfile
 import unicodedata
 import zipfile
 from pathlib import Path, PurePath
@@ -45,7 +44,7 @@ from pathlib import Path, PurePath
 from .base import CorpusError, RawCorpus, decode, stem_name
 from .limits import Budget, check_limits, named_path, open_file
 
-__all__ = ["read_folder", "read_tar", "read_zip"]
+__all__ = ["read_folder", "read_zip"]
 
 _SKIP_PARTS = ("__MACOSX",)
 
@@ -129,11 +128,29 @@ def read_folder(path, *, name=None, limits=None) -> RawCorpus:
     Returns
     -------
     RawCorpus
+        The texts, each labelled by its class folder, before tokenising and cutoffs.
 
     Raises
     ------
     CorpusError
         If the input is malformed or exceeds ``limits``; or a file cannot be read.
+
+    See Also
+    --------
+    fsviz.corpora.read_zip : the same layout in a ZIP archive.
+    fsviz.corpora.read_tar : the same layout in a tar archive.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from fsviz.corpora import read_folder
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     for label, text in (("fruit", "red apple"), ("sky", "blue sky")):
+    ...         (pathlib.Path(folder) / label).mkdir()
+    ...         _ = (pathlib.Path(folder) / label / "1.txt").write_text(text)
+    ...     raw = read_folder(folder, name="news")
+    >>> raw.name, raw.labels, raw.texts
+    ('news', [('fruit',), ('sky',)], ['red apple', 'blue sky'])
     """
     root = named_path(path)
     what = f"folder {root.name or str(root)!r}"
@@ -212,11 +229,30 @@ def read_zip(source, *, name=None, limits=None) -> RawCorpus:
     Returns
     -------
     RawCorpus
+        The texts, each labelled by its class folder, before tokenising and cutoffs.
 
     Raises
     ------
     CorpusError
         If the input is malformed or exceeds ``limits``; or the file is not a readable ZIP archive.
+
+    See Also
+    --------
+    fsviz.corpora.read_folder : the same layout in a folder.
+    fsviz.corpora.read_tar : the same layout in a tar archive.
+
+    Examples
+    --------
+    >>> import io, zipfile
+    >>> from fsviz.corpora import read_zip
+    >>> upload = io.BytesIO()
+    >>> with zipfile.ZipFile(upload, "w") as archive:
+    ...     archive.writestr("fruit/1.txt", "red apple")
+    ...     archive.writestr("sky/1.txt", "blue sky")
+    >>> upload.name = "news.zip"
+    >>> raw = read_zip(upload)
+    >>> raw.name, raw.labels, raw.texts
+    ('news', [('fruit',), ('sky',)], ['red apple', 'blue sky'])
     """
     fname = _name_of(source)
     budget = Budget(check_limits(limits), repr(fname))
@@ -293,128 +329,3 @@ def _name_of(source) -> str:
     """The file name of a path or an upload, without the folders above it."""
     name = (getattr(source, "name", None) or "upload") if hasattr(source, "read") else source
     return PurePath(str(name)).name
-
-
-class _CountingReader:
-    """A file object's ``read``, counting the bytes it hands out (the compressed size of a stream)."""
-
-    def __init__(self, raw):
-        self.raw, self.count = raw, 0
-
-    def read(self, size=-1):
-        data = self.raw.read(size)
-        self.count += len(data)
-        return data
-
-
-#: Bytes a tar header extension (a GNU long name or link, a pax header) may hold: ``tarfile`` reads one whole
-#: into memory before the member it describes, so a header declaring 6 GB would be read (from a 6 MB
-#: ``.tar.gz``) before any other check. Real ones hold a path or a few attributes.
-MAX_TAR_HEADER = 1 << 20
-
-
-class _CheckedTarInfo(tarfile.TarInfo):
-    """``tarfile``'s member header, refusing a header extension larger than :data:`MAX_TAR_HEADER` before
-    ``tarfile`` reads it."""
-
-    def _proc_member(self, tarfile_):
-        extension = (tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK, tarfile.XHDTYPE, tarfile.XGLTYPE,
-                     tarfile.SOLARIS_XHDTYPE)
-        if self.type in extension and self.size > MAX_TAR_HEADER:
-            raise CorpusError(f"the member after {self.name!r} has a header of {self.size:,} bytes (a long name "
-                              f"or pax header), more than any real one ({MAX_TAR_HEADER:,}); the archive is "
-                              "damaged or made to exhaust memory")
-        return super()._proc_member(tarfile_)
-
-
-class _TarProgress:
-    """How far a tar stream got: members read in full, and links or special members skipped."""
-
-    def __init__(self):
-        self.started = False
-        self.members = 0
-        self.skipped = 0
-
-
-def read_tar(source, *, name=None, limits=None) -> RawCorpus:
-    """A tar archive (optionally gzip/bzip2/xz-compressed) of class folders, streamed within the limits.
-
-    Parameters
-    ----------
-    source : str, os.PathLike or file-like
-        The archive, a path or a binary file object opened for reading.
-    name : str, optional
-        The corpus name; the file name without its extensions when None.
-    limits : fsviz.Limits, optional
-        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
-
-    Returns
-    -------
-    RawCorpus
-
-    Raises
-    ------
-    CorpusError
-        If the input is malformed or exceeds ``limits``; or the archive is damaged or ends early.
-    """
-    fname = _name_of(source)
-    budget = Budget(check_limits(limits), repr(fname))
-    progress = _TarProgress()
-    handle = source if hasattr(source, "read") else open_file(named_path(source), repr(fname))
-    try:
-        counter = _CountingReader(handle)
-        # streaming (no seeks in the compressed stream); every header extension checked before it is read
-        with tarfile.open(fileobj=counter, mode="r|*", tarinfo=_CheckedTarInfo) as archive:
-            raw = _class_files(_tar_members(archive, fname, budget, counter, progress), repr(fname))
-            notes = _tar_end(archive, fname, progress)
-    except (tarfile.TarError, EOFError, OSError, ValueError) as exc:
-        if isinstance(exc, CorpusError):
-            raise
-        if progress.started:
-            raise CorpusError(
-                f"{fname!r} ended early or is damaged: {progress.members} members were read in full, then "
-                f"{exc or type(exc).__name__}; the file is incomplete, copy or download it again"
-            ) from None
-        raise CorpusError(f"{fname!r} is not a readable tar archive ({exc}); re-create it and try again") from None
-    finally:
-        if handle is source:
-            if hasattr(source, "seek"):
-                source.seek(0)
-        else:
-            handle.close()
-    raw.name = name or stem_name(fname)
-    raw.notes.extend(notes)
-    return raw
-
-
-def _tar_members(archive, fname, budget, counter, progress):
-    seen = {}
-    for member in archive:
-        progress.started = True
-        budget.add_files()
-        budget.check_ratio(member.offset_data, counter.count, repr(fname))  # headers expand too
-        parts = _safe_parts(member.name, fname)
-        _add_once(member.name, parts, seen, repr(fname))
-        if member.isfile() and _keep_member(parts):
-            what = f"{fname!r}: the member {member.name!r}"
-            budget.expect(member.size, what)
-            start = member.offset_data
-            data = budget.read(archive.extractfile(member), what, ratio=lambda n, start=start: (start + n, counter.count),
-                               size=member.size)
-            progress.members += 1
-            yield parts, data
-            continue
-        if not member.isfile() and not member.isdir() and _keep_member(parts):
-            progress.skipped += 1
-        progress.members += 1
-
-
-def _tar_end(archive, fname, progress) -> list:
-    """Refuse a stream that stopped without its end-of-archive block; notes on skipped links."""
-    if archive.fileobj.tell() < archive.offset + tarfile.BLOCKSIZE:
-        raise CorpusError(
-            f"{fname!r} ended early: {progress.members} members were read, then the archive stopped "
-            "without its end-of-archive marker (it was cut short); copy or download it again"
-        )
-    skipped = progress.skipped
-    return [f"skipped {skipped} links or special members: only regular files are read"] if skipped else []

@@ -128,6 +128,29 @@ def read_arff(source, *, name=None, limits=None) -> RawCorpus:
     ------
     CorpusError
         If the input is malformed or exceeds ``limits``.
+
+    See Also
+    --------
+    fsviz.corpora.read : picks this reader for a ``.arff`` file.
+    fsviz.load_corpus : reads and builds the corpus in one call.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Appendix A: the 19 datasets of his
+    study (most of them Han & Karypis's (2000) preprocessed sets), whose word
+    counts this reads as ARFF (``*.wc.arff``).
+
+    Examples
+    --------
+    The second row is sparse and omits the class, so it has the first declared value:
+
+    >>> import io
+    >>> from fsviz.corpora import read_arff
+    >>> arff = b"@relation tiny.wc\\n@attribute apple numeric\\n@attribute sky numeric\\n@attribute class {fruit,sky}\\n"
+    >>> raw = read_arff(io.BytesIO(arff + b"@data\\n2,0,sky\\n{0 1}\\n"))
+    >>> raw.name, raw.labels, raw.vocabulary.tolist(), raw.counts.toarray().tolist()
+    ('tiny', [('sky',), ('fruit',)], ['apple', 'sky'], [[2.0, 0.0], [1.0, 0.0]])
     """
     limits = check_limits(limits)
     data, fname = bytes_of(named_path(source), Budget(limits, "the ARFF file"))

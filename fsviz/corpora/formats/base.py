@@ -32,7 +32,23 @@ __all__ = [
 
 
 class CorpusError(ValueError):
-    """A corpus could not be read or prepared; the message says why and what to do."""
+    """A corpus could not be read or prepared; the message says why and what to do.
+
+    A :class:`ValueError`, so the pages and the command line show its message as they show any refused input.
+
+    See Also
+    --------
+    fsviz.load_corpus : raises it for a source it cannot read.
+    fsviz.Limits : the limits whose excess raises it.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> fsviz.load_corpus("no/such/corpus.csv")
+    Traceback (most recent call last):
+    ...
+    fsviz.corpora.formats.base.CorpusError: no such file or folder: no/such/corpus.csv
+    """
 
 
 @dataclass
@@ -53,6 +69,18 @@ class RawCorpus:
         The corpus name.
     notes : list of str, optional
         What the reader repaired or dropped; empty by default.
+
+    See Also
+    --------
+    fsviz.corpora.read : reads any source into one.
+    fsviz.build_corpus : builds the corpus from one.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import read
+    >>> raw = read((["red apple", "blue sky"], ["fruit", "sky"]))
+    >>> raw.labels, raw.texts, raw.counts, raw.name
+    ([('fruit',), ('sky',)], ['red apple', 'blue sky'], None, 'texts')
     """
 
     labels: list
@@ -118,6 +146,21 @@ def decode(data: bytes, what="file") -> str:
     ------
     CorpusError
         If ``data`` holds NUL bytes and no byte-order mark, or does not decode by its byte-order mark.
+
+    See Also
+    --------
+    fsviz.corpora.read : every text reader decodes its input with it.
+
+    Examples
+    --------
+    >>> import codecs
+    >>> from fsviz.corpora import decode
+    >>> decode("café".encode()), decode("café".encode("latin-1")), decode(codecs.BOM_UTF16_LE + "hi".encode("utf-16-le"))
+    ('café', 'café', 'hi')
+    >>> decode(b"\\x00\\x01", "upload.bin")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsviz.corpora.formats.base.CorpusError: upload.bin looks like a binary file (it contains NUL bytes), not text; ...
     """
     if isinstance(what, tuple):
         what = "/".join(what)

@@ -139,6 +139,29 @@ def read_cluto(path, *, name=None, limits=None) -> RawCorpus:
     ------
     CorpusError
         If the input is malformed or exceeds ``limits``.
+
+    See Also
+    --------
+    fsviz.corpora.read_cluto_mat : CLUTO's ``.mat`` layout.
+    fsviz.corpora.read : picks this reader for a folder holding such a set.
+
+    References
+    ----------
+    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
+    Text Classification", JMLR 3 (2003), Appendix A: most of his datasets are
+    Han & Karypis's (2000) preprocessed sets (re0, re1, tr11 … wap), the sets
+    distributed with Karypis's CLUTO.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from fsviz.corpora import read_cluto
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (pathlib.Path(folder) / "sparse_tiny.txt").write_text("2 3\\n1 0 2\\n2 1 1 2 3\\n")
+    ...     _ = (pathlib.Path(folder) / "tiny_correct.txt").write_text("1 0\\n0 1\\n")
+    ...     raw = read_cluto(folder)
+    >>> raw.name, raw.labels, raw.vocabulary.tolist(), raw.counts.toarray().tolist()
+    ('tiny', [('c0',), ('c1',)], ['w0', 'w1', 'w2'], [[2.0, 0.0, 0.0], [0.0, 1.0, 3.0]])
     """
     limits = check_limits(limits)
     folder = named_path(path)
@@ -222,6 +245,24 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     ------
     CorpusError
         If the input is malformed or exceeds ``limits``; or the ``.rclass`` file is missing.
+
+    See Also
+    --------
+    fsviz.corpora.read_cluto : CLUTO's ``sparse_<name>.txt`` layout.
+    fsviz.corpora.read : picks this reader for a ``.mat`` file.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from fsviz.corpora import read_cluto_mat
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     mat = pathlib.Path(folder) / "tiny.mat"
+    ...     _ = mat.write_text("2 3 3\\n1 2\\n2 1 3 3\\n")
+    ...     _ = mat.with_suffix(".mat.rclass").write_text("fruit\\nsky\\n")
+    ...     _ = mat.with_suffix(".mat.clabel").write_text("apple\\nsky\\nblue\\n")
+    ...     raw = read_cluto_mat(mat)
+    >>> raw.labels, raw.vocabulary.tolist(), raw.counts.toarray().tolist()
+    ([('fruit',), ('sky',)], ['apple', 'sky', 'blue'], [[2.0, 0.0, 0.0], [0.0, 1.0, 3.0]])
     """
     limits = check_limits(limits)
     path = named_path(path)

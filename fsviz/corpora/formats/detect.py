@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from .archives import read_folder, read_tar, read_zip
+from .archives import read_folder, read_zip
 from .arff import read_arff
 from .base import EXTENSIONS, FORMATS, CorpusError, RawCorpus, collected_notes, suffix_of
 from .cluto import read_cluto, read_cluto_mat
+from .jsonl import read_jsonl
 from .limits import Limits, check_limits, named_path
-from .tables import read_jsonl, read_lines, read_table, read_texts
+from .lines import read_lines
+from .tables import read_table, read_texts
+from .tar import read_tar
 
 __all__ = ["OPTIONS", "detect_format", "read"]
 
@@ -64,6 +67,23 @@ def detect_format(source, *, limits=None) -> str:
     ------
     CorpusError
         If ``source`` is no corpus source, does not exist, or its format cannot be told.
+
+    See Also
+    --------
+    fsviz.corpora.read : reads ``source`` with the reader of that format.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import pandas as pd
+    >>> from fsviz.corpora import detect_format
+    >>> detect_format((["red apple"], ["fruit"])), detect_format(pd.DataFrame({"text": ["red apple"], "label": ["fruit"]}))
+    ('texts', 'csv')
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     (pathlib.Path(folder) / "fruit").mkdir()
+    ...     _ = (pathlib.Path(folder) / "corpus.jsonl").write_text("")
+    ...     detect_format(folder), detect_format(pathlib.Path(folder) / "corpus.jsonl")
+    ('folder', 'jsonl')
     """
     _check_source(source)
     if isinstance(source, tuple):
@@ -150,6 +170,22 @@ def read(source, *, format=None, limits=None, **options) -> RawCorpus:
     ------
     CorpusError
         For an unknown format or option, a format that does not fit the source, or what the reader refuses.
+
+    See Also
+    --------
+    fsviz.corpora.detect_format : the format when none is given.
+    fsviz.load_corpus : reads and builds the corpus in one call.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from fsviz.corpora import read
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "tiny.csv"
+    ...     _ = path.write_text("text,label\\nred apple,fruit\\nblue sky,sky\\n")
+    ...     raw = read(path)
+    >>> raw.name, raw.texts, raw.labels
+    ('tiny', ['red apple', 'blue sky'], [('fruit',), ('sky',)])
     """
     limits = check_limits(limits)
     _check_source(source)

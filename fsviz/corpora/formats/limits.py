@@ -108,6 +108,25 @@ class Limits:
         Characters in one word (a token, or a name a pre-counted file
         declares). Longer ones (a base64 blob, a URL-encoded payload) are
         dropped, and the corpus notes say how many.
+
+    Raises
+    ------
+    ValueError
+        If a limit is not a number of at least 1 (a whole number, but for ``max_ratio``).
+
+    See Also
+    --------
+    fsviz.load_corpus : takes them as ``limits``.
+    fsviz.corpora.check_limits : the check every reader runs on them.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> texts = (["red apple", "blue sky", "green apple"], ["fruit", "sky", "fruit"])
+    >>> fsviz.load_corpus(texts, min_df=1, limits=fsviz.Limits(max_docs=2))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    fsviz.corpora.formats.base.CorpusError: the text list is too large: 3 documents, over the limit of 2 (Limits.max_docs); ...
     """
 
     max_bytes: int = 512 * MiB
@@ -205,6 +224,17 @@ def check_limits(limits) -> Limits:
     ------
     ValueError
         If ``limits`` is not a :class:`Limits`.
+
+    See Also
+    --------
+    fsviz.Limits : the limits.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.corpora import check_limits
+    >>> check_limits(None) is fsviz.DEFAULT_LIMITS, check_limits(fsviz.Limits(max_docs=5)).max_docs
+    (True, 5)
     """
     if limits is None:
         return DEFAULT_LIMITS

@@ -1,4 +1,5 @@
-"""Texts with their labels: in memory, CSV/TSV tables, JSONL, and line files.
+"""Texts with their labels: in memory, CSV/TSV tables, JSONL (:mod:`~fsviz.corpora.formats.jsonl`), and line files
+(:mod:`~fsviz.corpora.formats.lines`); the normalisation of labels all of them share.
 
 - ``texts``: in-memory ``(texts, labels)``.
 - ``csv`` / ``tsv``: a text column and a label column, detected or named; a
@@ -30,12 +31,9 @@ from __future__ import annotations
 
 import collections
 import csv
-import functools
 import io
-import json
 import math
 import numbers
-import sys
 
 import numpy as np
 import pandas as pd
@@ -43,7 +41,7 @@ import pandas as pd
 from .base import CorpusError, RawCorpus, decode, require_docs, stem_name, suffix_of
 from .limits import Budget, bytes_of, check_limits, named_path
 
-__all__ = ["LABEL_NAMES", "TEXT_NAMES", "label_text", "read_jsonl", "read_lines", "read_table", "read_texts"]
+__all__ = ["LABEL_NAMES", "TEXT_NAMES", "label_text", "read_table", "read_texts"]
 
 TEXT_NAMES = ("text", "texts", "document", "doc", "content", "body", "sentence", "abstract", "message")
 LABEL_NAMES = ("label", "labels", "class", "category", "categories", "target", "topic", "y")
@@ -64,8 +62,30 @@ class _BadValue(ValueError):
 def label_text(value) -> str | None:
     """One label as text after the normalisation of the module notes, or None when missing.
 
-    >>> label_text(1.0), label_text(" spam "), label_text(float("nan"))
-    ('1', 'spam', None)
+    Parameters
+    ----------
+    value : str, number, bool or None
+        One label as a reader found it.
+
+    Returns
+    -------
+    str or None
+        The class name; None for a missing label (None, NaN, a blank string).
+
+    Raises
+    ------
+    ValueError
+        For an infinite number or a value that is neither text nor a number.
+
+    See Also
+    --------
+    fsviz.corpora.clean_label : the class name's cleaning, after this, for every format.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import label_text
+    >>> label_text(1.0), label_text(" spam "), label_text(float("nan")), label_text(True)
+    ('1', 'spam', None, 'True')
     """
     if value is None:
         return None
@@ -130,6 +150,39 @@ def read_texts(texts, labels, *, name="texts", limits=None) -> RawCorpus:
 
     A missing label (None, NaN, blank) or a text that is not a str is refused
     with its position.
+
+    Parameters
+    ----------
+    texts : sequence of str
+        One text per document.
+    labels : sequence
+        One label, or a list of labels (multi-label), per text.
+    name : str, default "texts"
+        The corpus name.
+    limits : fsviz.Limits, optional
+        Bounds on the documents; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+        The texts and their labels, each a tuple, before tokenising and cutoffs.
+
+    Raises
+    ------
+    CorpusError
+        For texts and labels of different lengths, no document, too many, a text that is not a str, or a
+        missing label.
+
+    See Also
+    --------
+    fsviz.load_corpus : ``load_corpus((texts, labels))`` reads with it and builds the corpus.
+    fsviz.corpora.read_table : the same from a table or a DataFrame.
+
+    Examples
+    --------
+    >>> from fsviz.corpora import read_texts
+    >>> read_texts(["red apple", "blue sky"], ["fruit", ["sky", "blue"]]).labels
+    [('fruit',), ('blue', 'sky')]
     """
     limits = check_limits(limits)
     texts, labels = list(texts), list(labels)
@@ -211,6 +264,48 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
     whose text is missing (a row too short; None/NaN in a DataFrame) is
     dropped, and the corpus notes give the row numbers (data rows from 1,
     the header and blank lines not counted).
+
+    Parameters
+    ----------
+    source : str, os.PathLike, file-like or pandas.DataFrame
+        The table: a path, a binary file object (an upload) or a DataFrame.
+    sep : str, optional
+        The separator, one character; detected when None (see the module notes).
+    text_column, label_column : str or int, optional
+        The columns to read, by name or position; chosen as above when None.
+    label_sep : str, optional
+        Splits a label cell into several labels.
+    name : str, optional
+        The corpus name; the file name without its extension (``"table"`` for a DataFrame) when None.
+    limits : fsviz.Limits, optional
+        Bounds on what the reader takes in; :data:`DEFAULT_LIMITS` when None.
+
+    Returns
+    -------
+    RawCorpus
+        The texts and their labels, before tokenising and cutoffs, with notes on the rows dropped.
+
+    Raises
+    ------
+    CorpusError
+        If the table is empty or malformed, its columns cannot be told apart, or it exceeds ``limits``.
+
+    See Also
+    --------
+    fsviz.corpora.read_jsonl : the same records as JSON objects.
+    fsviz.corpora.read : picks this reader for ``.csv``, ``.tsv`` and ``.txt`` files and for DataFrames.
+
+    Examples
+    --------
+    A headerless TSV is read as ``label<TAB>text``; the row with no label is dropped, with a note:
+
+    >>> import io
+    >>> from fsviz.corpora import read_table
+    >>> upload = io.BytesIO(b"fruit\\tred apple\\n\\tno label here\\nsky\\tblue sky\\n")
+    >>> upload.name = "tiny.tsv"
+    >>> raw = read_table(upload)
+    >>> raw.texts, raw.labels, raw.notes
+    (['red apple', 'blue sky'], [('fruit',), ('sky',)], ['dropped 1 row with no label (row 2)'])
     """
     limits = check_limits(limits)
     if isinstance(source, pd.DataFrame):
@@ -289,132 +384,3 @@ def _too_many_columns(name, n: int):
     raise CorpusError(f"{name!r} has {n:,} columns, more than a corpus table can have ({MAX_COLUMNS:,}); a corpus "
                       "table needs a text column and a label column. If each column is a word's count, save it as "
                       "sparse ARFF instead")
-
-
-class _TwiceError(ValueError):
-    """A JSON object that gives one key twice."""
-
-
-def _one_value_per_key(pairs):
-    """An object's (key, value) pairs as a dict; a key given twice is refused, never kept last as ``json`` does."""
-    record = {}
-    for key, value in pairs:
-        if key in record:
-            raise _TwiceError(f"the key {key[:80]!r} is given twice in one object; give each key once")
-        record[key] = value
-    return record
-
-
-def _json_records(text, fname):
-    """(line number or array position, object) of every record. A key given twice in an object is refused."""
-    loads = functools.partial(json.loads, object_pairs_hook=_one_value_per_key)
-    try:
-        if text.startswith("["):
-            records = loads(text)
-            if not isinstance(records, list):
-                raise CorpusError(f"{fname!r}: a JSON file must hold an array of objects")
-            numbered = list(enumerate(records, 1))
-        else:
-            numbered = []
-            for number, line in enumerate(text.splitlines(), 1):
-                if line.strip():
-                    numbered.append((number, loads(line)))
-    except RecursionError:
-        raise CorpusError(f"{fname!r}: a JSON value is nested too deeply to read (more than about "
-                          f"{sys.getrecursionlimit():,} levels); a record is one object of text and label") from None
-    except ValueError as exc:  # JSONDecodeError, a key given twice, or a number too long to convert
-        if isinstance(exc, CorpusError):
-            raise
-        where = f"line {number}" if not text.startswith("[") else "the array"
-        if isinstance(exc, _TwiceError):
-            raise CorpusError(f"{fname!r}: {where}: {exc}") from None
-        raise CorpusError(f"{fname!r}: {where} is not valid JSON ({getattr(exc, 'msg', exc)})") from None
-    unit = "item" if text.startswith("[") else "line"
-    for number, record in numbered:
-        if not isinstance(record, dict):
-            raise CorpusError(f"{fname!r} {unit} {number} is a JSON {type(record).__name__}, not an object; every "
-                              f"{unit} must be an object such as {{\"text\": \"…\", \"label\": \"…\"}}")
-    return numbered, unit
-
-
-def read_jsonl(source, *, text_column=None, label_column=None, name=None, limits=None) -> RawCorpus:
-    """One JSON object per line, or a JSON array of objects.
-
-    A record whose label is missing (null, NaN, "", []) or whose text is null
-    is dropped, and the corpus notes give the line numbers; labels follow the
-    normalisation of the module notes.
-    """
-    limits = check_limits(limits)
-    data, fname = bytes_of(named_path(source), Budget(limits, "the JSON file"))
-    name = name or stem_name(fname)
-    text = decode(data, repr(fname)).strip()
-    del data
-    if not text:
-        raise CorpusError(f"{fname!r} is empty; a JSONL corpus has one {{\"text\": …, \"label\": …}} object per line")
-    records, unit = _json_records(text, fname)
-    if not records:
-        raise CorpusError(f"{fname!r} must hold JSON objects such as {{\"text\": \"…\", \"label\": \"…\"}}")
-    if len(records) > limits.max_docs:
-        raise limits.error("max_docs", repr(fname), len(records))
-    keys = list(records[0][1])
-    text_key = _pick_column(keys, TEXT_NAMES, text_column, "text_column")
-    label_key = _pick_column(keys, LABEL_NAMES, label_column, "label_column")
-    _same_column(text_key, label_key, fname)
-    if text_key is None or label_key is None:
-        raise CorpusError(f"{fname!r}: the objects need a text and a label field, found {keys}; "
-                          "name them 'text' and 'label' or pass text_column= and label_column=")
-    texts, labels = [], []
-    for number, record in records:
-        try:
-            texts.append(_text_of(record[text_key]))
-            labels.append(_label_tuple(record[label_key]))
-        except KeyError as exc:
-            raise CorpusError(f"{fname!r} {unit} {number}: the object has no {exc.args[0]!r} field; every {unit} "
-                              "needs one") from None
-        except _BadValue as exc:
-            raise CorpusError(f"{fname!r} {unit} {number}: {exc}") from None
-    notes = []
-    texts, labels = _drop_missing(texts, labels, [n for n, _ in records], unit, notes)
-    require_docs(len(texts), repr(fname))
-    return RawCorpus(labels=labels, texts=texts, name=name, notes=notes)
-
-
-def read_lines(path, *, name=None, limits=None) -> RawCorpus:
-    """A folder with ``<name>.txt`` (one document per line) and
-    ``<name>_labels.txt`` (``index<TAB>split<TAB>label`` lines; the last
-    field is the label, the first the line number of the document).
-
-    The indices must name every document once (0 to n − 1); a blank label
-    is refused with its line number.
-    """
-    folder = named_path(path)
-    budget = Budget(check_limits(limits), f"folder {folder.name!r}")
-    label_files = sorted(p for p in folder.glob("*_labels.txt") if (folder / p.name.replace("_labels.txt", ".txt")).exists())
-    if not label_files:
-        raise CorpusError(f"{str(folder)!r} needs <name>.txt and <name>_labels.txt")
-    label_file = label_files[0]
-    text_file = folder / label_file.name.replace("_labels.txt", ".txt")
-    texts = decode(bytes_of(text_file, budget)[0], text_file.name).split("\n")
-    if texts and texts[-1] == "":
-        texts.pop()
-    if len(texts) > budget.limits.max_docs:
-        raise budget.limits.error("max_docs", text_file.name, len(texts))
-    label_lines = [(number, ln.split("\t")) for number, ln in
-                   enumerate(decode(bytes_of(label_file, budget)[0], label_file.name).splitlines(), 1) if ln.strip()]
-    if len(label_lines) != len(texts):
-        raise CorpusError(f"{label_file.name} has {len(label_lines)} labels for {len(texts)} lines of {text_file.name}")
-    try:
-        order = [int(fields[0]) for _, fields in label_lines]
-    except ValueError:
-        order = list(range(len(label_lines)))
-    labels = [None] * len(texts)
-    for index, (number, fields) in zip(order, label_lines):
-        if not 0 <= index < len(texts) or labels[index] is not None:
-            problem = "is out of range" if not 0 <= index < len(texts) else "names a document already labelled"
-            raise CorpusError(f"{label_file.name} line {number}: the document index {index} {problem}; the first "
-                              f"field must number the lines of {text_file.name} once each, 0 to {len(texts) - 1}")
-        label = label_text(fields[-1])
-        if label is None:
-            raise CorpusError(f"{label_file.name} line {number} has an empty label; give every document a label")
-        labels[index] = (label,)
-    return RawCorpus(labels=labels, texts=texts, name=name or text_file.stem)

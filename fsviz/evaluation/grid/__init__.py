@@ -53,38 +53,24 @@ matters):
 
 The package, one step per module, each importing only those before it:
 :mod:`~fsviz.evaluation.grid._lock` (one run at a time per results file),
-:mod:`~fsviz.evaluation.grid.config` (GridConfig, seeds, folds),
+:mod:`~fsviz.evaluation.grid.config` (GridConfig, the run's key),
+:mod:`~fsviz.evaluation.grid.folds` (seeds and folds),
 :mod:`~fsviz.evaluation.grid.results` (the table's columns, goals, GridRun,
 load_results), :mod:`~fsviz.evaluation.grid.cell` (fold selection, one cell) and
 :mod:`~fsviz.evaluation.grid.plan` (the cells, the tasks skipped, each cell's split),
+:mod:`~fsviz.evaluation.grid.estimates` (one cell timed, how long a run should take),
 :mod:`~fsviz.evaluation.grid.runner` (checkpoints, joblib or Dask, run_grid).
 The classifiers and their factory are in :mod:`fsviz.learn.classifiers`.
 """
 
 from ...learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
 from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
-from .config import (
-    ALL,
-    DEFAULT_KS,
-    GridConfig,
-    cell_splits,
-    check_fixed_ks,
-    parse_ks,
-    run_key,
-    seed_for,
-    training_file_splits,
-)
+from .config import ALL, DEFAULT_KS, GridConfig, check_fixed_ks, parse_ks, run_key
+from .estimates import START_UP_SECONDS, estimate_seconds, n_workers, time_cell, time_left
+from .folds import cell_splits, seed_for, training_file_splits
 from .plan import check_grid
 from .results import COLUMNS, GridRun, load_results, with_goals
-from .runner import (
-    START_UP_SECONDS,
-    estimate_seconds,
-    n_workers,
-    run_grid,
-    stored_results,
-    time_cell,
-    time_left,
-)
+from .runner import run_grid, stored_results
 from .runs import RUN_COLUMNS, carry_over, delete_run, list_runs, open_run
 
 __all__ = [

@@ -15,8 +15,9 @@ from ...learn.classifiers import FREQUENCY_CLASSIFIERS
 from ...metrics.counts import Training
 from ...selection import selected_sets, selected_words, selects_per_k, spec_inputs
 from ...stats.significance import fdr_k, parse_k_rule
-from .config import ALL, GridConfig, seed_for
+from .config import ALL, GridConfig
 from .fits import CellFits
+from .folds import seed_for
 from .results import with_goals
 
 __all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "cell_selections", "fold_rankings",
@@ -37,13 +38,25 @@ class Cell:
 class FoldRankings:
     """What :func:`fold_rankings` returns.
 
-    Attributes
+    Parameters
     ----------
     eligible : ndarray of int
         Words present in the training split.
     rankings : dict of str to ndarray of int
         Metric name → up to ``k_max`` word indices, best first; the top k for
         any k ≤ ``k_max`` is a prefix.
+
+    See Also
+    --------
+    fsviz.evaluation.fold_rankings : Makes one.
+    fsviz.evaluation.FoldSelections : The word sets per k, for any spec.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rankings = FoldRankings(np.array([0, 2]), {"bns": np.array([2, 0])})
+    >>> rankings.rankings["bns"][:1].tolist()  # the top 1 is a prefix of the ranking
+    [2]
     """
 
     eligible: np.ndarray
@@ -54,12 +67,24 @@ class FoldRankings:
 class FoldSelections:
     """What :func:`fold_selections` returns.
 
-    Attributes
+    Parameters
     ----------
     eligible : ndarray of int
         Words present in the training split.
     selections : dict of str to dict of int to ndarray of int
         Metric name → k → the selected word indices (at most k).
+
+    See Also
+    --------
+    fsviz.evaluation.fold_selections : Makes one.
+    fsviz.evaluation.FoldRankings : One ranking per metric, whose prefixes are the sets.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> selections = FoldSelections(np.array([0, 2]), {"bns": {1: np.array([2]), 2: np.array([2, 0])}})
+    >>> selections.selections["bns"][2].tolist()
+    [2, 0]
     """
 
     eligible: np.ndarray
@@ -111,6 +136,21 @@ def fold_rankings(X_train, y_train, metrics, k_max, *, random_state=0, training=
     ------
     ValueError
         For a metric that selects per k (IGFSS).
+
+    See Also
+    --------
+    fsviz.evaluation.fold_selections : The sets per k, for any spec (IGFSS included).
+    fsviz.select_top_k : The top k of one score array, with the same tie rule.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import sparse
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0, 0, 0], [1, 0, 0, 1, 0], [0, 0, 1, 1, 0], [0, 1, 1, 0, 0]]))
+    >>> y = np.array([True, True, False, False])
+    >>> rankings = fold_rankings(X, y, ["bns", "dfreq"], 2)
+    >>> rankings.eligible.tolist(), {m: r.tolist() for m, r in rankings.rankings.items()}
+    ([0, 1, 2, 3], {'bns': [0, 2], 'dfreq': [0, 1]})
     """
     for name in metrics:
         if selects_per_k(name):
@@ -147,6 +187,21 @@ def fold_selections(X_train, y_train, metrics, ks, *, random_state=0, training=N
         ``eligible``: words present in the training split;
         ``selections``: metric name → k → the selected word indices (at
         most k).
+
+    See Also
+    --------
+    fsviz.evaluation.fold_rankings : The rankings whose prefixes are the sets.
+    fsviz.evaluation.grid_stability : Compares these sets across a run's folds.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import sparse
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0, 0, 0], [1, 0, 0, 1, 0], [0, 0, 1, 1, 0], [0, 1, 1, 0, 0]]))
+    >>> y = np.array([True, True, False, False])
+    >>> selections = fold_selections(X, y, ["bns", "dfreq"], [1, 2])
+    >>> {m: {k: s.tolist() for k, s in sets.items()} for m, sets in selections.selections.items()}
+    {'bns': {1: [0], 2: [0, 2]}, 'dfreq': {1: [0], 2: [0, 1]}}
     """
     eligible, training = _eligible(X_train, y_train, training)
     return FoldSelections(eligible, {name: {k: eligible[words] for k, words in

@@ -1,4 +1,4 @@
-"""What a grid runs: :class:`GridConfig` and its checks, the run's key, seeds and folds."""
+"""What a grid runs: :class:`GridConfig` and its checks, and the run's key (its seeds and folds: ``folds``)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,9 @@ import dataclasses
 import hashlib
 import json
 import os
-import zlib
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.model_selection import StratifiedKFold
 
 from ..._validation import MAXIMA, check_choice, check_k, check_unique, check_whole
 from ...learn._liblinear import SOLVER_MODES
@@ -19,8 +17,7 @@ from ...metrics import FORMAN_METRICS
 from ...selection import canonical
 from ...stats.significance import FdrRule, parse_k_rule
 
-__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "cell_splits", "check_fixed_ks", "parse_ks", "run_key", "seed_for",
-           "training_file_splits"]
+__all__ = ["ALL", "DEFAULT_KS", "GridConfig", "check_fixed_ks", "parse_ks", "run_key"]
 
 #: Forman's numbers of features (Appendix B).
 DEFAULT_KS = (10, 20, 50, 100, 200, 500, 1000, 2000)
@@ -45,7 +42,7 @@ class GridConfig:
         ``"ar(chi_max,ig)"`` (Olsson & Oard's HR, LR, AR, DMOR, DLOR).
     ks : tuple of int or str
         Numbers of features to select (Forman: 10 … 2000). A significance
-        rule such as ``"fdr0.05"`` among them (:func:`fsviz.parse_k_rule`)
+        rule such as ``"fdr0.05"`` among them (:func:`fsviz.stats.parse_k_rule`)
         goes to ``k_rules``.
     k_rules : tuple of str
         k rules, such as ``"fdr0.05"``: in each fold, k is the number of
@@ -105,6 +102,28 @@ class GridConfig:
         tasks of ``classes``; a group task's rows carry its name in the
         ``class`` column, ``"a + b vs c"``. Documents in neither group are in
         none of its folds.
+
+    See Also
+    --------
+    fsviz.evaluation.run_grid : Runs a config.
+    fsviz.evaluation.parse_ks : Reads ``ks`` and k rules from text.
+    fsviz.evaluation.run_key : The key a run's results are stored under.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Appendix B: the evaluation grid (each class against the rest, 5 trials of
+       stratified 4-fold cross-validation, k = 10 … 2000, a linear SVM).
+    .. [2] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+       Retrieval Measures": the combinations HR, LR, AR, DMOR and DLOR.
+
+    Examples
+    --------
+    >>> config = GridConfig(metrics=("bns", "ig"), ks=(10, 100, "fdr0.05"), trials=2)
+    >>> config.ks, config.k_rules, config.k_values
+    ((10, 100), ('fdr0.05',), (10, 100, 'fdr0.05'))
+    >>> config.n_fits()  # 2 metrics × (2 ks + 1 rule) + all words
+    7
     """
 
     metrics: tuple = ()
@@ -213,7 +232,7 @@ def _groups(groups) -> tuple:
 
 
 def _names_a_rule(value) -> bool:
-    """Whether ``value`` is meant as a k rule (text starting ``fdr``), to be read by :func:`fsviz.parse_k_rule`."""
+    """Whether ``value`` is meant as a k rule (text starting ``fdr``), to be read by :func:`fsviz.stats.parse_k_rule`."""
     return isinstance(value, str) and value.strip().lower().startswith("fdr")
 
 
@@ -236,6 +255,19 @@ def check_fixed_ks(config: GridConfig, what: str) -> GridConfig:
     ------
     ValueError
         When ``config`` has a k rule.
+
+    See Also
+    --------
+    fsviz.evaluation.lesion_config : A study that needs fixed ks.
+    fsviz.evaluation.parse_ks : Where k rules come from.
+
+    Examples
+    --------
+    >>> check_fixed_ks(GridConfig(ks=(10, "fdr0.05")), "The lesion study")
+    Traceback (most recent call last):
+    ...
+    ValueError: The lesion study compares fixed numbers of features; a k rule such as fdr0.05 chooses k in each
+    fold of a grid run (one group against another): give numbers of features, e.g. 10, 100, 1000
     """
     if config.k_rules:
         raise ValueError(f"{what} compares fixed numbers of features; a k rule such as {config.k_rules[0]} chooses k "
@@ -261,6 +293,11 @@ def parse_ks(text: str) -> tuple:
     ------
     ValueError
         For a value that is neither a whole number nor a k rule.
+
+    See Also
+    --------
+    fsviz.stats.parse_k_rule : Reads one k rule.
+    fsviz.evaluation.GridConfig : Takes the values as ``ks``.
 
     Examples
     --------
@@ -296,6 +333,19 @@ def run_key(config: GridConfig, corpora) -> str:
     -------
     str
         16 hexadecimal digits.
+
+    See Also
+    --------
+    fsviz.evaluation.open_run : Opens a stored run by its key.
+    fsviz.evaluation.stored_results : A run's stored results, found by this key.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> key = run_key(GridConfig(metrics=("bns",), ks=(10,)), [corpus])
+    >>> len(key), key == run_key(GridConfig(metrics=("bns",), ks=(10,), datasets=("elsewhere.csv",)), [corpus])
+    (16, True)
     """
     spec = config.to_dict()
     spec.pop("datasets")
@@ -306,77 +356,3 @@ def run_key(config: GridConfig, corpora) -> str:
         spec.pop("solver")  # the results do not depend on it (and so keep the keys they had before it existed)
     spec["data"] = [(c.name, c.fingerprint) for c in corpora]
     return hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]
-
-
-def seed_for(*parts) -> int:
-    """A 32-bit seed from ints and strings, stable across processes and runs.
-
-    Parameters
-    ----------
-    *parts : int or str
-        What the seed depends on.
-
-    Returns
-    -------
-    int
-        The seed.
-    """
-    words = [p if isinstance(p, int) else zlib.crc32(str(p).encode()) for p in parts]
-    return int(np.random.SeedSequence(words).generate_state(1)[0])
-
-
-def cell_splits(y, config: GridConfig, trial: int):
-    """The (train, test) index pairs of one trial, as the grid draws them.
-
-    Use this to reproduce the grid's folds elsewhere (e.g. as ``cv=`` of
-    scikit-learn's ``GridSearchCV``).
-
-    Parameters
-    ----------
-    y : array-like of bool
-        The task's labels, which the folds are stratified by.
-    config : GridConfig
-        Its ``folds`` and ``seed`` are used.
-    trial : int
-        The trial.
-
-    Returns
-    -------
-    list of (numpy.ndarray, numpy.ndarray)
-        One (train, test) pair of index arrays per fold.
-    """
-    y = np.asarray(y, dtype=bool)
-    cv = StratifiedKFold(n_splits=config.folds, shuffle=True, random_state=seed_for(config.seed, trial))
-    return list(cv.split(np.zeros((y.size, 1)), y))
-
-
-def training_file_splits(y, in_test, config: GridConfig, trial: int):
-    """The (train, test) index pairs of one trial for a corpus that came with a test file (``y``: the labels the
-    parts are stratified by).
-
-    Every fold trains on all the training file's documents (``in_test`` False) and tests on one of
-    ``config.folds`` stratified parts of the test file, drawn as :func:`cell_splits` draws folds. The parts
-    score the same model; they let a choice of metric and k be made on some parts and scored on another
-    (:mod:`fsviz.evaluation.nested`), as folds do.
-
-    Parameters
-    ----------
-    y : array-like
-        The labels the parts are stratified by.
-    in_test : array-like of bool
-        True for the test file's documents.
-    config : GridConfig
-        Its ``folds`` and ``seed`` are used.
-    trial : int
-        The trial.
-
-    Returns
-    -------
-    list of (numpy.ndarray, numpy.ndarray)
-        One (train, test) pair of index arrays per part.
-    """
-    y, in_test = np.asarray(y), np.asarray(in_test, dtype=bool)
-    train, test = np.flatnonzero(~in_test), np.flatnonzero(in_test)
-    cv = StratifiedKFold(n_splits=config.folds, shuffle=True, random_state=seed_for(config.seed, trial))
-    return [(train, test[part]) for _, part in cv.split(np.zeros((test.size, 1)), y[test])]
-

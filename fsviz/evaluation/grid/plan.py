@@ -12,7 +12,8 @@ from ...corpora.corpus import DEFAULT_MIN_DF, Corpus, load_corpus
 from ...corpora.groups import check_groups, group_labels
 from ...selection import check_formulas
 from .cell import Cell
-from .config import GridConfig, cell_splits, training_file_splits
+from .config import GridConfig
+from .folds import cell_splits, training_file_splits
 
 __all__ = ["as_corpora", "check_grid", "plan_cells", "run_tasks", "task_labels", "task_splits"]
 
@@ -117,6 +118,21 @@ def check_grid(data, config: GridConfig) -> None:
     ------
     ValueError
         For an unknown class, or a formula not finite on a training split's plane.
+
+    See Also
+    --------
+    fsviz.evaluation.run_grid : Runs the grid after the same checks.
+    fsviz.evaluation.GridConfig : Checks its own values when made.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> check_grid(corpus, GridConfig(metrics=("bns",), classes=("c0",)))
+    >>> check_grid(corpus, GridConfig(metrics=("bns",), classes=("spam",)))
+    Traceback (most recent call last):
+    ...
+    ValueError: 'planted' has no class ['spam']; its classes are ['c0', 'c1']
     """
     plan_cells(as_corpora(data, config), config)
 

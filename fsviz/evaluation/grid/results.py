@@ -70,6 +70,18 @@ def with_goals(table: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         ``table``, with ``accuracy, precision, recall, f1``.
+
+    See Also
+    --------
+    fsviz.evaluation.per_trial : The goals with each trial's folds pooled.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"tp": [8, 0], "fp": [2, 0], "fn": [2, 10], "tn": [28, 30]})
+    >>> with_goals(table)[["accuracy", "precision", "recall", "f1"]]
+       accuracy  precision  recall   f1
+    0      0.90        0.8     0.8  0.8
+    1      0.75        0.0     0.0  0.0
     """
     tp, fp, fn, tn = (table[c].to_numpy(np.float64) for c in ("tp", "fp", "fn", "tn"))
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -113,7 +125,7 @@ def skipped_frame(rows) -> pd.DataFrame:
 class GridRun:
     """A grid's results: the tidy table, what was skipped and why, and the config.
 
-    Attributes
+    Parameters
     ----------
     results : pandas.DataFrame
         One row per dataset × class × trial × fold × metric × k (columns
@@ -121,10 +133,41 @@ class GridRun:
     skipped : pandas.DataFrame
         Tasks not run: dataset, class, pos, neg, reason.
     config : GridConfig
-    complete : bool
+        What was run.
+    complete : bool, default True
         False when the run was stopped before every cell finished.
-    cells_total : int
+    cells_total : int, default 0
         Cells the config asks for (skipped tasks excluded).
+    key : str, default ""
+        The run's key (:func:`run_key`).
+    elapsed : float, default 0.0
+        Seconds the run took.
+    fits : int, default 0
+        Classifier fits made.
+    provenance : dict, optional
+        Where the results came from (:func:`provenance`).
+
+    See Also
+    --------
+    fsviz.evaluation.run_grid : Runs a grid and returns one.
+    fsviz.evaluation.load_results : Reads one from its results file.
+    fsviz.evaluation.macro_average : The first analysis of its ``results``.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> from fsviz.evaluation import run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> run = run_grid(corpus, config)
+    >>> run.complete, run.cells_done, run.cells_total
+    (True, 2, 2)
+    >>> run.results[["class", "fold", "metric", "k", "tp", "fp", "fn", "tn"]]
+      class  fold metric   k  tp  fp  fn  tn
+    0    c0     0    all  70  14   0   1  15
+    1    c0     0     ig  10  15   1   0  14
+    2    c0     1    all  70  15   0   0  15
+    3    c0     1     ig  10  15   1   0  14
     """
 
     results: pd.DataFrame
@@ -242,6 +285,24 @@ def load_results(source) -> GridRun:
         Saying what is wrong with a file that is not such a table: a folder, missing, not Parquet (or empty),
         columns missing, counts that are text, missing, negative or fractional, goals outside [0, 1], or
         damaged fsviz metadata.
+
+    See Also
+    --------
+    fsviz.evaluation.open_run : Opens a stopped run's checkpoints too.
+    fsviz.evaluation.list_runs : The runs a folder holds.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import fsviz
+    >>> from fsviz.evaluation import run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> path = run_grid(corpus, config).save(Path(tempfile.mkdtemp()) / "results.parquet")
+    >>> run = load_results(path)
+    >>> run.config == config, len(run.results)
+    (True, 4)
     """
     path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
     if not hasattr(source, "read") and path.is_dir():

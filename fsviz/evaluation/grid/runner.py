@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
-from joblib import Parallel, cpu_count, delayed, parallel_config
+from joblib import Parallel, delayed, parallel_config
 
 from ..._files import check_target
 from ..._validation import MAXIMA, check_n_jobs, check_whole
-from ...corpora.corpus import Corpus
 from .._workers import local_workers
 from ._lock import out_lock
 from .cell import cell_data, run_cell
@@ -24,13 +23,8 @@ from .plan import as_corpora, plan_cells, task_labels, task_splits
 from .results import CELL_COLUMNS, GridRun, empty_results, load_results, provenance, skipped_frame, sorted_results
 from .runs import Checkpoint, write_manifest
 
-__all__ = ["START_UP_SECONDS", "estimate_seconds", "n_workers", "run_grid", "stored_results", "time_cell",
-           "time_left"]
+__all__ = ["run_grid", "stored_results"]
 
-#: Seconds a local run spends before its first cell: starting the worker processes (each imports fsviz and
-#: scikit-learn) and sending them the data. Measured with ``benchmarks/bench_estimate.py`` on a 2-core machine:
-#: fitting actual = a + b × cells × cell time / workers over three run sizes gave a = 7.8 s, b = 1.06.
-START_UP_SECONDS = 8.0
 #: Seconds to wait for a Dask scheduler to answer before saying it did not.
 CONNECT_TIMEOUT = 5.0
 
@@ -81,6 +75,26 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
     -------
     GridRun
         The stored results.
+
+    See Also
+    --------
+    fsviz.evaluation.run_grid : Runs the cells that are missing.
+    fsviz.evaluation.open_run : Opens a stored run by its path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> out = Path(tempfile.mkdtemp()) / "results.parquet"
+    >>> stored_results(corpus, config, out=out).cells_done
+    0
+    >>> _ = run_grid(corpus, config, out=out)
+    >>> stored = stored_results(corpus, config, out=out)
+    >>> stored.complete, stored.cells_done
+    (True, 2)
     """
     config = config or GridConfig()
     corpora = as_corpora(data, config)
@@ -88,109 +102,6 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
     return GridRun(sorted_results(done), skipped_frame(skipped), config,
                    complete=len(_finished(done)) >= len(cells), cells_total=len(cells), key=key,
                    provenance=provenance(corpora))
-
-
-def n_workers(n_jobs: int = -1) -> int:
-    """How many processes ``n_jobs`` means on this machine.
-
-    Parameters
-    ----------
-    n_jobs : int, default -1
-        Worker processes; negative means one per core.
-
-    Returns
-    -------
-    int
-        The number of processes, at least 1.
-    """
-    return cpu_count() if n_jobs < 0 else max(1, n_jobs)
-
-
-def estimate_seconds(cell_seconds: float, cells: int, workers: int) -> float:
-    """The time a local run of ``cells`` cells should take: the start-up (:data:`START_UP_SECONDS`) and each
-    cell's time (:func:`time_cell`) shared by the ``workers``; 0 with nothing to run.
-
-    Parameters
-    ----------
-    cell_seconds : float
-        One cell's time (:func:`time_cell`).
-    cells : int
-        The cells to run.
-    workers : int
-        The processes sharing them.
-
-    Returns
-    -------
-    float
-        The estimated seconds.
-
-    Examples
-    --------
-    >>> estimate_seconds(0.4, 100, 2)
-    28.0
-    """
-    return 0.0 if cells <= 0 else START_UP_SECONDS + cell_seconds * cells / max(1, workers)
-
-
-def time_left(elapsed: float, done: int, total: int, estimate: float) -> float:
-    """Seconds a run should still take, ``done`` of ``total`` cells after ``elapsed`` seconds, blending the
-    estimate made before it started (``estimate``, :func:`estimate_seconds`) with the live rate in proportion
-    to the share done: early on, cells finish in bursts and the live rate swings; late, it knows best.
-
-    Parameters
-    ----------
-    elapsed : float
-        Seconds since the run started.
-    done : int
-        Cells finished.
-    total : int
-        Cells in all.
-    estimate : float
-        The estimate made before the run started (:func:`estimate_seconds`).
-
-    Returns
-    -------
-    float
-        The seconds left.
-
-    Examples
-    --------
-    >>> time_left(10.0, 50, 100, 30.0)  # live: 10 s more; the estimate: 20 s more; half done
-    15.0
-    """
-    if done >= total:
-        return 0.0
-    share = done / total if total else 0.0
-    live = elapsed / done * (total - done) if done else estimate - elapsed
-    return max(0.0, share * live + (1 - share) * (estimate - elapsed))
-
-
-def time_cell(corpus: Corpus, config: GridConfig) -> float:
-    """Seconds one cell of ``config`` takes on ``corpus`` here (runs one fold of the largest class).
-
-    Parameters
-    ----------
-    corpus : fsviz.Corpus
-        The corpus.
-    config : GridConfig
-        The config whose cell is timed.
-
-    Returns
-    -------
-    float
-        The seconds; 0 when the config has no cell on ``corpus``.
-    """
-    corpora = as_corpora(corpus, config)
-    cells, _ = plan_cells(corpora, config)
-    if not cells:
-        return 0.0
-    corpus = corpora[0]
-    cell = max(cells, key=lambda c: task_labels(corpus, c.class_name, config)[0].sum())
-    data = cell_data(corpus, config)
-    start = time.perf_counter()
-    y, rows = task_labels(corpus, cell.class_name, config)
-    run_cell(data, y, cell, corpus.name, config, task_splits(y, rows, config, cell.trial, corpus.test_rows)[cell.fold])
-    return time.perf_counter() - start
 
 
 # --- the run -------------------------------------------------------------------------------------
@@ -294,6 +205,30 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
         When no Dask scheduler answers at ``scheduler``.
     TimeoutError
         When ``out``'s lock is still held after ``lock_timeout`` seconds.
+
+    See Also
+    --------
+    fsviz.evaluation.GridConfig : What to run.
+    fsviz.evaluation.macro_average : The results macro-averaged, per metric and k.
+    fsviz.evaluation.recommend : Which metric and k, read from the results.
+
+    References
+    ----------
+    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Appendix B: the protocol this runs by default.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> run = run_grid(corpus, config)
+    >>> run.results[["class", "trial", "fold", "metric", "k", "tp", "fp", "fn", "tn"]]
+      class  trial  fold metric   k  tp  fp  fn  tn
+    0    c0      0     0    all  70  14   0   1  15
+    1    c0      0     0     ig  10  15   1   0  14
+    2    c0      0     1    all  70  15   0   0  15
+    3    c0      0     1     ig  10  15   1   0  14
     """
     config = config or GridConfig()
     check_n_jobs(n_jobs)

@@ -120,6 +120,24 @@ def list_runs(folder) -> pd.DataFrame:
     -------
     pandas.DataFrame
         One row per run, with the columns above.
+
+    See Also
+    --------
+    fsviz.evaluation.open_run : Opens a listed run by its ``path``.
+    fsviz.evaluation.delete_run : Deletes a listed run.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import fsviz
+    >>> from fsviz.evaluation import run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
+    >>> list_runs(folder)[["kind", "metrics", "k", "trials", "folds", "cells_done", "cells_total", "status"]]
+       kind metrics   k  trials  folds  cells_done  cells_total    status
+    0  grid      ig  10       1      2           2            2  finished
     """
     folder = Path(folder)
     rows = []
@@ -174,6 +192,24 @@ def open_run(path) -> GridRun:
     ------
     fsviz.CorpusError
         When ``path`` is not a stored run.
+
+    See Also
+    --------
+    fsviz.evaluation.list_runs : The runs a folder holds, with their paths.
+    fsviz.evaluation.load_results : Reads a finished results file.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import fsviz
+    >>> from fsviz.evaluation import run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
+    >>> run = open_run(list_runs(folder).loc[0, "path"])
+    >>> run.complete, run.cells_done, len(run.results)
+    (True, 2, 4)
     """
     path = Path(path)
     if path.is_dir():
@@ -208,6 +244,24 @@ def delete_run(path, folder) -> None:
     ------
     fsviz.CorpusError
         When ``path`` is not a run stored in ``folder``, or it is running.
+
+    See Also
+    --------
+    fsviz.evaluation.list_runs : The runs it may delete.
+    fsviz.evaluation.trim_cache : Deletes the least recently used runs beyond a size limit.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import fsviz
+    >>> from fsviz.evaluation import run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
+    >>> delete_run(folder / "run.parquet", folder)
+    >>> len(list_runs(folder))
+    0
     """
     path, folder = Path(path).resolve(), Path(folder).resolve()
     inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
@@ -255,6 +309,24 @@ def carry_over(earlier, out, config: GridConfig, corpora) -> int:
     -------
     int
         The rows carried.
+
+    See Also
+    --------
+    fsviz.evaluation.run_grid : Runs the new config, reading the cells carried from its checkpoint.
+    fsviz.evaluation.refined_configs : More metrics or k, without redoing a cell.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import fsviz
+    >>> from fsviz.evaluation import run_grid
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
+    >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
+    >>> more = GridConfig(metrics=("ig",), ks=(10,), trials=2, folds=2, classes=("c0",))
+    >>> carry_over(folder / "run.parquet", folder / "more.parquet", more, [corpus])  # trial 0's rows, not redone
+    4
     """
     if Path(out).exists():  # the run is finished (or its file is someone else's): nothing to carry
         return 0

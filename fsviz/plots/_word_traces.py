@@ -1,0 +1,143 @@
+"""The word map's pieces: the words merged by point, each metric's isocline branches or rings, and the axes."""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ..metrics import get_metric
+from ..selection import spec_label
+from ..stats.effect import log_ratio_interval
+from ..stats.isoclines import NOT_MONOTONE
+from ..stats.tables import ranks
+from .fdr import test_name
+from .hover import hover_columns
+from .style import metric_colour
+
+__all__ = ["DASHES", "RINGS", "frame_update", "isocline_traces", "points_trace", "random_trace", "ring_trace",
+           "word_map_layout"]
+
+
+def points_trace(task, points, log, scores=None, tested=None):
+    """The words, merged by point; the hover gives each point's counts, words, its log₂ ratio of document rates
+    with its 95% interval (:func:`fsviz.stats.effect.log_ratio_interval`), its p and q when ``tested``,
+    and for every metric in ``scores`` (name → each word's score; 2×2 metrics, equal for the words of a point)
+    the point's score and rank (1 + the words scoring higher)."""
+    size = (4 + 3 * np.log10(points.count)).astype(np.float32)
+    first = np.zeros(points.fp.size, dtype=np.int64)
+    first[points.point_of_word[::-1]] = np.arange(task.n_words)[::-1]  # one word of each point
+    columns, lines = [(points.count, ""), (np.arange(points.fp.size), "")], []  # (values, the hover's format)
+    for name, score in (scores or {}).items():
+        at = score[first]
+        rank = ranks(score, at)
+        lines.append(f"{get_metric(name).label} %{{customdata[{len(columns)}]:.4g}}, rank %{{customdata[{len(columns) + 1}]:,}}")
+        columns += [(at, ".4g"), (rank, ",")]
+    effect = log_ratio_interval(points.tp, points.fp, task.pos, task.neg)  # one table per point, one effect
+    n = len(columns)
+    lines.append(f"log₂ ratio %{{customdata[{n}]:.2f}} (95% CI %{{customdata[{n + 1}]:.2f}} to "
+                 f"%{{customdata[{n + 2}]:.2f}})")
+    columns += [(effect.log_ratio, ".2f"), (effect.low, ".2f"), (effect.high, ".2f")]
+    if tested is not None:  # last, so the metrics' columns keep their places
+        lines.append(f"p %{{customdata[{len(columns)}]:.3g}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
+                     f"q %{{customdata[{len(columns) + 1}]:.3g}} ({test_name(tested)})")
+        columns += [(tested.p[first], ".3g"), (tested.q[first], ".3g"), (tested.minus_log10_p[first], ".1f")]
+    return go.Scattergl(
+        x=points.fp if not log else np.maximum(points.fp, 0.5),
+        y=points.tp if not log else np.maximum(points.tp, 0.5),
+        mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
+        marker=dict(size=size, color="rgba(40, 60, 90, 0.55)", line=dict(width=0)),
+        customdata=hover_columns(*columns), text=points.sample,
+        hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}" + "".join(f"<br>{line}" for line in lines)
+                      + "<extra></extra>",
+    )
+
+
+#: Open marker symbols given in turn to the metrics without an isocline, so their top-k marks read apart.
+RINGS = ("circle-open", "diamond-open", "square-open", "triangle-up-open", "star-open", "hexagon-open")
+
+
+def ring_trace(task, name, k, why, fp, tp, text, log, *, words=None, symbol="circle-open"):
+    """Rings at (fp, tp) for a metric's top k (no isocline: ``why``); ``text`` names the words of each ring."""
+    why = why if why == NOT_MONOTONE else f"reads {why}"
+    count = "" if words is None else f" ({words} words at {len(fp)} points)"
+    return go.Scattergl(
+        x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp,
+        mode="markers", name=f"{spec_label(name)}: top {k} ringed{count} (no isocline: {why})",
+        marker=dict(size=12, symbol=symbol, color=metric_colour(name), line=dict(color=metric_colour(name), width=2)),
+        text=text, hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>")
+
+
+def random_trace(name):
+    return go.Scatter(x=[None], y=[None], mode="lines", name=f"{get_metric(name).label}: random, no curve",
+                      line=dict(color=metric_colour(name), dash="dot"))
+
+
+#: Line dashes given to the chosen metrics in turn, so that up to twelve read apart with their colours.
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+
+
+def isocline_traces(curve, name, log, pos, neg, dash="solid"):
+    """The upper and lower branches of ``curve`` as line traces (a branch may be all NaN).
+
+    A branch with a single finite point lies on an edge of the plane (PR's:
+    the tp axis, words with fp = 0 from some tp up, and the line fp = neg
+    for its negative features); it is drawn as that edge's segment, thick
+    and with markers, and its legend entry says where it lies.
+    """
+    label = f"{get_metric(name).label} ≥ {curve.threshold:.4g}"
+    traces = []
+    for branch in (curve.upper, curve.lower):
+        x, y, where = curve.fp, branch, ""
+        finite = np.flatnonzero(np.isfinite(branch))
+        if finite.size == 1:
+            x0, y0 = float(curve.fp[finite[0]]), float(branch[finite[0]])
+            if branch is curve.upper and x0 == 0:
+                x, y, where = np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g})"
+            elif branch is curve.lower and x0 == neg:
+                x, y, where = np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g})"
+            else:
+                x, y = np.array([x0]), np.array([y0])
+        edge = finite.size == 1
+        x, y = (np.maximum(x, 0.5), np.maximum(y, 0.5)) if log else (x, y)
+        traces.append(go.Scatter(
+            x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32),  # half the bytes, the same line
+            mode="lines+markers" if edge else "lines", name=label + where, legendgroup=name,
+            showlegend=branch is curve.upper or (edge and not np.isfinite(curve.upper).any()), cliponaxis=False,
+            line=dict(color=metric_colour(name), width=5 if edge else 2.5, dash="solid" if edge else dash),
+            marker=dict(size=9, symbol="diamond"),
+            hovertemplate=f"{label}{where}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>"))
+    return traces
+
+
+def frame_update(trace):
+    """What a frame changes in a metric's trace: a curve's tp and label (its fp stay), an edge segment or a
+    ring's points."""
+    if isinstance(trace, go.Scatter) and trace.mode in ("lines", "lines+markers"):  # an edge segment has its own fp
+        return go.Scatter(x=trace.x, y=trace.y, mode=trace.mode, name=trace.name, line=trace.line,
+                          hovertemplate=trace.hovertemplate)
+    return trace
+
+
+def word_map_layout(fig, task, zoom, log):
+    fig.update_layout(
+        xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
+        yaxis_title=f"true positives tp (of {task.pos})",
+        legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
+        # The toolbar stands down the right edge, so it never covers the legend's last entries above the plot.
+        modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), height=620, dragmode="select",
+    )
+    axis_type = "log" if log else "linear"
+    if log:  # ticks at the powers of ten only, and the zero counts' row and column (drawn at 0.5) marked 0
+        for update, top in ((fig.update_xaxes, task.neg), (fig.update_yaxes, task.pos)):
+            powers = [10.0 ** p for p in range(int(np.log10(max(top, 1))) + 1)]
+            update(tickvals=[0.5, *powers], ticktext=["0", *(f"{p:,.0f}" for p in powers)],
+                   minor=dict(ticks="", showgrid=False))
+        fig.update_layout(xaxis_title=fig.layout.xaxis.title.text + "; log, 0 drawn at 0.5",
+                          yaxis_title=fig.layout.yaxis.title.text + "; log, 0 at 0.5")
+    if zoom is None:
+        fig.update_xaxes(type=axis_type, range=None if log else [-0.01 * task.neg, task.neg * 1.01])
+        fig.update_yaxes(type=axis_type, range=None if log else [-0.01 * task.pos, task.pos * 1.01])
+    else:
+        fig.update_xaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[0])] if log else [-0.5, zoom[0]])
+        fig.update_yaxes(type=axis_type, range=[np.log10(0.4), np.log10(zoom[1])] if log else [-0.5, zoom[1]])
+    return fig

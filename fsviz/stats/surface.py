@@ -1,0 +1,90 @@
+"""A metric's scores over a grid of the (fp, tp) plane: the contour maps under the word map and the 3-D surface."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..metrics import get_metric, score
+
+__all__ = ["MetricSurface", "metric_surface"]
+
+
+@dataclass(frozen=True)
+class MetricSurface:
+    """A metric's scores over a grid of the (fp, tp) plane for one task's pos and neg.
+
+    Parameters
+    ----------
+    metric : str
+        The metric.
+    fp : ndarray, shape (n_grid,)
+        From 0 to neg.
+    tp : ndarray, shape (n_grid,)
+        From 0 to pos.
+    z : ndarray, shape (n_grid, n_grid)
+        ``z[i, j]`` is the score at ``(fp[j], tp[i])``.
+
+    See Also
+    --------
+    fsviz.stats.metric_surface : makes it.
+    fsviz.plots.surface_figure : draws it in 3-D.
+
+    Examples
+    --------
+    >>> surface = metric_surface("dfreq", 10, 20, n_grid=3)
+    >>> surface.z.tolist(), float(surface.percentiles.max())
+    ([[0.0, 10.0, 20.0], [5.0, 15.0, 25.0], [10.0, 20.0, 30.0]], 1.0)
+    """
+
+    metric: str
+    fp: np.ndarray
+    tp: np.ndarray
+    z: np.ndarray
+
+    @property
+    def percentiles(self) -> np.ndarray:
+        """Each grid score's rank among all of them, scaled to [0, 1]: levels that show the shape of
+        metrics with huge ranges (such as PR) as well as of any other."""
+        z = self.z
+        return np.argsort(np.argsort(z, axis=None), axis=None).reshape(z.shape) / (z.size - 1)
+
+
+def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
+    """Metric ``name``'s scores on an ``n_grid`` × ``n_grid`` grid of the plane of a task with ``pos``, ``neg``.
+
+    Parameters
+    ----------
+    name : str
+        A registered table metric or a formula's ``expr(…)`` spec.
+    pos, neg : int
+        The task's positive and negative documents.
+    n_grid : int, default 90
+        Grid points along each axis.
+
+    Returns
+    -------
+    MetricSurface
+
+    Raises
+    ------
+    ValueError
+        For Rand, which ranks words at random: it has no surface.
+
+    See Also
+    --------
+    fsviz.stats.isocline : where the surface is at one height.
+    fsviz.plots.surface_figure : draws it.
+
+    Examples
+    --------
+    >>> surface = metric_surface("bns", 10, 20, n_grid=5)
+    >>> surface.z.shape, surface.fp.tolist()
+    ((5, 5), [0.0, 5.0, 10.0, 15.0, 20.0])
+    """
+    if get_metric(name).random:
+        raise ValueError(f"{name!r} ranks words at random; it has no surface")
+    fp = neg * np.linspace(0, 1, n_grid)
+    tp = pos * np.linspace(0, 1, n_grid)
+    return MetricSurface(name, fp, tp, score(name, tp[:, None], fp[None, :], pos, neg))
