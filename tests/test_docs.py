@@ -2,6 +2,7 @@
 API page, and every gallery example ran and embeds its figure and its table (issue #41)."""
 
 import importlib
+import inspect
 import pkgutil
 import re
 import subprocess
@@ -65,3 +66,39 @@ def test_no_page_loads_anything_from_another_host(built):
     loading = [page.relative_to(HTML).as_posix() for page in HTML.rglob("*.html")
                if remote.search(page.read_text(errors="replace"))]
     assert not loading, f"pages that load from another host: {loading[:10]}"
+
+
+#: numpydoc's checks every public name passes: its Parameters and Returns sections whole (PR01: a parameter left
+#: out, PR02: one that does not exist, RT01: no Returns, GL08: no docstring), See Also (SA01) and Examples (EX01).
+NUMPYDOC_CHECKS = {"PR01", "PR02", "RT01", "GL08", "SA01", "EX01"}
+
+
+def test_every_public_name_has_its_numpydoc_sections():
+    validate = pytest.importorskip("numpydoc.validate")
+    failing, seen = [], set()
+    for package, name in _public_names():
+        obj = getattr(importlib.import_module(package), name)
+        if not (inspect.isfunction(obj) or inspect.isclass(obj)):
+            continue  # constants and modules: documented where they are defined
+        path = f"{obj.__module__}.{obj.__qualname__}"
+        if path in seen:
+            continue
+        seen.add(path)
+        codes = {code for code, _ in validate.validate(path)["errors"]} & NUMPYDOC_CHECKS
+        if codes:
+            failing.append(f"{package}.{name}: {', '.join(sorted(codes))}")
+    assert len(seen) > 300
+    assert not failing, f"{len(failing)} public names miss numpydoc sections: {failing}"
+
+
+def test_no_reference_starts_as_a_list():
+    """A reference written "G. Forman, …" is read by reST as an enumerated list (item "G."), which the site draws
+    over the citation's label; the references name the surname first ("Forman, G., …")."""
+    enumerator = re.compile(r"(?:[A-Za-z#]|[0-9]+|[ivxlcdmIVXLCDM]+)[.)]\s|\([A-Za-z0-9]+\)\s")
+    starts_as_list = []
+    for package, name in _public_names():
+        obj = getattr(importlib.import_module(package), name)
+        for text in re.findall(r"^\s*\.\. \[[^\]]+\]\s+(.*)$", inspect.getdoc(obj) or "", re.M):
+            if enumerator.match(text):
+                starts_as_list.append(f"{package}.{name}: {text[:40]}")
+    assert not starts_as_list, starts_as_list

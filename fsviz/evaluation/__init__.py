@@ -45,29 +45,39 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         recommend,
         scored_on,
     )
-    from .analysis import (
-        DEFAULT_TOLERANCE,
+    from .aggregation import (
         GOAL_LABELS,
         GOALS,
-        TOLERANCES,
         average_maximum,
-        best_pairs,
         fixed_k,
-        goal_shares,
-        k_rule_summary,
         macro_average,
         metric_label,
-        paired_tests,
         per_task,
         per_trial,
-        residual_curves,
         split_by_skew,
-        task_maxima,
         task_skews,
+    )
+    from .analysis import (
+        DEFAULT_TOLERANCE,
+        TOLERANCES,
+        best_pairs,
+        goal_shares,
+        k_rule_summary,
+        residual_curves,
+        task_maxima,
         tolerance_curves,
         within_tolerance,
     )
     from .answers import ANSWER_LABELS, answers, method_sentence, recommendation_table, recommendation_text
+    from .cutoff import (
+        DEFAULT_CUTOFFS,
+        cutoff_curves,
+        cutoff_jobs,
+        cutoff_table,
+        cutoff_text,
+        run_cutoffs,
+        stored_cutoffs,
+    )
     from .export import (
         DEFAULT_MAX_MODEL_BYTES,
         FILE_TYPES,
@@ -111,19 +121,21 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .multiclass import (
         MEASURES,
-        all_runs,
-        cells_done,
         check_multiclass_metrics,
-        list_multiclass,
-        load_multiclass,
         macro_curves,
-        multiclass_cells,
         multiclass_metric_names,
         run_multiclass,
-        save_multiclass,
         sign_test,
-        stored_multiclass,
         time_multiclass_cell,
+    )
+    from .multiclass_runs import (
+        all_runs,
+        cells_done,
+        list_multiclass,
+        load_multiclass,
+        multiclass_cells,
+        save_multiclass,
+        stored_multiclass,
     )
     from .nested import (
         METHOD,
@@ -137,6 +149,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         noise_words,
     )
     from .paired import p_text, paired_p, paired_t
+    from .pairwise import paired_tests
     from .peaks import one_se_range, peak_range
     from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
     from .run_analysis import RunAnalysis, analyse
@@ -155,19 +168,12 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .studies import (
         DEFAULT_ALPHAS,
-        DEFAULT_CUTOFFS,
         alpha_map,
-        cutoff_curves,
-        cutoff_jobs,
-        cutoff_table,
-        cutoff_text,
         feature_shares,
         lesion_best,
         lesion_config,
         lesion_curves,
         lesion_text,
-        run_cutoffs,
-        stored_cutoffs,
     )
 
 #: The module each public name comes from, relative to this package.
@@ -175,10 +181,13 @@ _SOURCES = {
     "advice": [
         "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "recommend", "scored_on",
     ],
+    "aggregation": [
+        "GOALS", "GOAL_LABELS", "average_maximum", "fixed_k", "macro_average", "metric_label", "per_task",
+        "per_trial", "split_by_skew", "task_skews",
+    ],
     "analysis": [
-        "DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "fixed_k",
-        "goal_shares", "k_rule_summary", "macro_average", "metric_label", "paired_tests", "per_task", "per_trial",
-        "residual_curves", "split_by_skew", "task_maxima", "task_skews", "tolerance_curves", "within_tolerance",
+        "DEFAULT_TOLERANCE", "TOLERANCES", "best_pairs", "goal_shares", "k_rule_summary", "residual_curves",
+        "task_maxima", "tolerance_curves", "within_tolerance",
     ],
     "answers": [
         "ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text",
@@ -195,14 +204,18 @@ _SOURCES = {
         "training_file_splits", "with_goals",
     ],
     "multiclass": [
-        "MEASURES", "all_runs", "cells_done", "check_multiclass_metrics", "list_multiclass", "load_multiclass",
-        "macro_curves", "multiclass_cells", "multiclass_metric_names", "run_multiclass", "save_multiclass",
-        "sign_test", "stored_multiclass", "time_multiclass_cell",
+        "MEASURES", "check_multiclass_metrics", "macro_curves", "multiclass_metric_names", "run_multiclass",
+        "sign_test", "time_multiclass_cell",
+    ],
+    "multiclass_runs": [
+        "all_runs", "cells_done", "list_multiclass", "load_multiclass", "multiclass_cells", "save_multiclass",
+        "stored_multiclass",
     ],
     "nested": [
         "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out", "method_text",
         "noise_words",
     ],
+    "pairwise": ["paired_tests"],
     "paired": [
         "p_text", "paired_p", "paired_t",
     ],
@@ -229,9 +242,12 @@ _SOURCES = {
         "stability_at", "stability_summary",
     ],
     "studies": [
-        "DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "cutoff_curves", "cutoff_jobs", "cutoff_table",
-        "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves", "lesion_text",
-        "run_cutoffs", "stored_cutoffs",
+        "DEFAULT_ALPHAS", "alpha_map", "feature_shares", "lesion_best", "lesion_config", "lesion_curves",
+        "lesion_text",
+    ],
+    "cutoff": [
+        "DEFAULT_CUTOFFS", "cutoff_curves", "cutoff_jobs", "cutoff_table", "cutoff_text", "run_cutoffs",
+        "stored_cutoffs",
     ],
     "_storage": [
         "DEFAULT_CACHE_LIMIT", "cache_limit", "touch", "trim_cache",

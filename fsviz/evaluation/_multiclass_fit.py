@@ -36,7 +36,7 @@ def ranked_measures(scores: np.ndarray, Y: np.ndarray) -> tuple[float, float]:
 
     References
     ----------
-    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures", §2: R-precision (and mean average precision) over a document's ranked labels.
 
     Examples

@@ -204,7 +204,7 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
        (2003): "best chances" within a tolerance of the best (Figures 9–10) and the best pair (Figure 10b).
 
     Examples

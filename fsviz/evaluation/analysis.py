@@ -15,13 +15,14 @@ The "average maximum" of a task and metric is the maximum over k within each tri
 
 On top of these sit the analyses of Forman's results sections:
 
-- :func:`split_by_skew`: low- and high-skew tasks at a percentile of the class skew (Figures 6–8);
+- :func:`~fsviz.evaluation.aggregation.split_by_skew` (with the aggregation, :mod:`fsviz.evaluation.aggregation`):
+  low- and high-skew tasks at a percentile of the class skew (Figures 6–8);
 - :func:`task_maxima`, :func:`within_tolerance`, :func:`tolerance_curves`: the chance that a metric comes within a
   tolerance of the best average maximum any metric reached on a task (Figures 9, 10a, 18–21);
 - :func:`residual_curves` and :func:`best_pairs`: which metric best backs up a leader on the tasks where it fails,
   and the pair that together succeed most often (Figure 10b);
-- :func:`paired_tests`: paired t-test and sign test between metrics at one k (the tests themselves, and a p in
-  words: :mod:`fsviz.evaluation.paired`);
+- :func:`~fsviz.evaluation.pairwise.paired_tests` (:mod:`fsviz.evaluation.pairwise`): paired t-test and sign test
+  between metrics at one k;
 - :func:`k_rule_summary`: each metric under a k rule (``fdr0.05``: k chosen in each fold by significance), beside
   its best fixed k. Every other function here reads the fixed-k rows only (:func:`fixed_k`).
 
@@ -35,72 +36,77 @@ from itertools import combinations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
-from ..selection import spec_label
-from .grid import ALL, with_goals
-from .paired import paired_t
+from .aggregation import (  # noqa: F401  (their importers import them from here)
+    _TASK,
+    GOAL_LABELS,
+    GOALS,
+    _pooled,
+    average_maximum,
+    fixed_k,
+    macro_average,
+    metric_label,
+    per_task,
+    per_trial,
+    split_by_skew,
+    task_sizes,
+    task_skews,
+)
+from .grid import ALL
+from .pairwise import paired_tests  # noqa: F401  (its importers import it from here)
 
-__all__ = ["DEFAULT_TOLERANCE", "GOALS", "GOAL_LABELS", "TOLERANCES", "average_maximum", "best_pairs", "fixed_k",
-           "goal_shares", "k_rule_summary", "macro_average", "metric_label", "paired_tests", "per_task", "per_trial",
-           "residual_curves", "split_by_skew", "task_maxima", "task_sizes", "task_skews", "tolerance_curves",
-           "within_tolerance"]
+__all__ = ["DEFAULT_TOLERANCE", "TOLERANCES", "best_pairs", "goal_shares", "k_rule_summary",
+           "residual_curves", "task_maxima", "tolerance_curves", "within_tolerance"]
 
-#: The four goals, as result columns.
-GOALS = ("f1", "precision", "recall", "accuracy")
-#: How each goal is named on a page.
-GOAL_LABELS = {"f1": "F-measure", "precision": "Precision", "recall": "Recall", "accuracy": "Accuracy"}
 #: Tolerances of Forman's Figure 9a: 0% to 10%.
 TOLERANCES = tuple(np.round(np.arange(0, 0.1001, 0.01), 2))
 #: Forman's tolerance for each goal in Figure 9b (accuracy's range is compressed by class skew).
 DEFAULT_TOLERANCE = {"f1": 0.01, "precision": 0.01, "recall": 0.01, "accuracy": 0.001}
 _EPS = 1e-12
-_TASK = ["dataset", "class"]
-_COUNTS = ["tp", "fp", "fn", "tn"]
-
-
-def metric_label(name) -> str:
-    """How a page or figure names a results table's metric: its spec label, or "all features" for the baseline."""
-    return "all features" if name == ALL else spec_label(name)
-
-
-def fixed_k(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of fixed numbers of features: those a k rule chose (``k_rule`` not empty) left out."""
-    if "k_rule" in results.columns and (results["k_rule"] != "").any():
-        return results[results["k_rule"] == ""]
-    return results
-
-
-def _pooled(results: pd.DataFrame, keys: list, pool: str) -> pd.DataFrame:
-    """The goals per group of ``keys``: the confusion counts summed (``pool="counts"``) or the goals averaged."""
-    if pool == "counts":
-        grouped = results.groupby(keys, sort=True, observed=True)
-        table = grouped[_COUNTS].sum().join(grouped[["pos", "neg"]].first()).reset_index()
-        return with_goals(table)
-    if pool == "mean":
-        results = with_goals(results.copy())
-        return results.groupby(keys, sort=True, observed=True)[["pos", "neg", *GOALS]].mean().reset_index()
-    raise ValueError(f"`pool` must be 'counts' or 'mean', got {pool!r}")
-
-
-def per_trial(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
-    """One row per dataset × class × metric × k × trial, of the fixed-k rows (:func:`fixed_k`).
-
-    ``pool="counts"`` (default) sums the folds' confusion counts, then computes the goals; ``pool="mean"``
-    averages the folds' goals.
-    """
-    return _pooled(fixed_k(results), _TASK + ["metric", "k", "trial"], pool)
 
 
 def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts") -> pd.DataFrame:
     """Each metric under each k rule (:attr:`fsviz.evaluation.grid.GridConfig.k_rules`), macro-averaged, beside its best fixed k.
 
     A rule chooses k in each fold, so a trial's folds are pooled across their different k (as :func:`per_trial`
-    pools a fixed k's); then the mean over trials per task and the mean over tasks, with its standard error. Returns
-    one row per metric × rule: ``metric, k_rule``, the goal and ``<goal>_sem``, ``tasks``; the folds' chosen k over
-    every task (``k_median, k_min, k_max``) and ``empty_folds``, the folds where no word qualified (k = 0);
-    ``best_fixed``, the metric's best macro-averaged goal over the fixed ks, at ``best_k`` (NaN without fixed-k
-    rows). Empty when no row was chosen by a rule.
+    pools a fixed k's); then the mean over trials per task and the mean over tasks, with its standard error.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+    goal : str, default "f1"
+        One of :data:`GOALS`.
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.per_trial`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric × rule: ``metric, k_rule``, the goal and ``<goal>_sem``, ``tasks``; the folds' chosen k
+        over every task (``k_median, k_min, k_max``) and ``empty_folds``, the folds where no word qualified (k = 0);
+        ``best_fixed``, the metric's best macro-averaged goal over the fixed ks, at ``best_k`` (NaN without fixed-k
+        rows). Empty when no row was chosen by a rule.
+
+    Raises
+    ------
+    ValueError
+        If ``goal`` is not one of :data:`GOALS`.
+
+    See Also
+    --------
+    fsviz.evaluation.fixed_k : The other rows.
+    fsviz.plots.k_rule_figure : Draws it beside the fixed-k curves.
+
+    Examples
+    --------
+    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
+    >>> ruled = pd.concat([results.assign(k_rule=""), results.assign(k_rule="fdr0.05", k=7)])
+    >>> k_rule_summary(ruled)[["metric", "k_rule", "f1", "k_median", "best_fixed", "best_k"]].round(3).head(1)
+      metric   k_rule     f1  k_median  best_fixed  best_k
+    0    bns  fdr0.05  0.811       7.0       0.811    10.0
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -128,76 +134,6 @@ def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "coun
     return table[columns]
 
 
-def per_task(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
-    """One row per dataset × class × metric × k: the goals averaged over trials."""
-    trials = per_trial(results, pool=pool)
-    table = trials.groupby(_TASK + ["metric", "k"], sort=True, observed=True)[["pos", "neg", *GOALS]].mean()
-    table = table.reset_index()
-    table["skew"] = table["neg"] / table["pos"]
-    return table
-
-
-def macro_average(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
-    """Each goal macro-averaged over tasks, per metric and k, with its standard error.
-
-    The all-features rows (metric ``"all"``) are collapsed to one row whose ``k`` is the largest vocabulary among
-    the datasets.
-    """
-    tasks = per_task(results, pool=pool)
-    tasks.loc[tasks["metric"] == ALL, "k"] = tasks.loc[tasks["metric"] == ALL, "k"].max()
-    grouped = tasks.groupby(["metric", "k"], sort=True, observed=True)
-    table = grouped[list(GOALS)].mean()
-    sem = grouped[list(GOALS)].sem(ddof=1).fillna(0.0).add_suffix("_sem")
-    table = table.join(sem).join(grouped.size().rename("tasks")).reset_index()
-    return table
-
-
-def average_maximum(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts") -> pd.DataFrame:
-    """Forman's "average maximum": per task and metric, the best k in each trial, averaged.
-
-    Returns one row per dataset × class × metric with the goal's average maximum and the k most often best.
-    """
-    if goal not in GOALS:
-        raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
-    trials = per_trial(results, pool=pool)
-    best = trials.loc[trials.groupby(_TASK + ["metric", "trial"], observed=True)[goal].idxmax()]
-    table = best.groupby(_TASK + ["metric"], sort=True, observed=True).agg(
-        value=(goal, "mean"), best_k=("k", lambda k: int(k.mode().iloc[0])))
-    return table.reset_index().rename(columns={"value": goal})
-
-
-# --- class skew (Figures 6–8) --------------------------------------------------------------------
-
-
-def task_sizes(results: pd.DataFrame) -> pd.DataFrame:
-    """One row per task: ``dataset, class, pos, neg`` (its documents in and out of the class) and ``skew`` = neg/pos."""
-    sizes = results.groupby(_TASK, sort=True, observed=True)[["pos", "neg"]].first().reset_index()
-    return sizes.assign(skew=sizes["neg"] / sizes["pos"])
-
-
-def task_skews(results: pd.DataFrame) -> pd.Series:
-    """Each task's class skew neg/pos (``1:skew``), indexed by (dataset, class)."""
-    return task_sizes(results).set_index(_TASK)["skew"]
-
-
-def split_by_skew(results: pd.DataFrame, percentile: float = 90) -> tuple[float, pd.DataFrame, pd.DataFrame]:
-    """Split the results into low- and high-skew tasks at a percentile of skew.
-
-    Forman (2003) split his 229 tasks at the 90th percentile, 1:67 (Figure 7). High-skew tasks are those whose skew
-    *exceeds* the threshold (his "23 of the 229 tasks have a skew exceeding 1:67"); the percentile interpolates
-    linearly between tasks (numpy's default).
-
-    Returns ``(threshold, low, high)``, the last two being row subsets of ``results``.
-    """
-    if not 0 <= percentile <= 100:
-        raise ValueError(f"`percentile` must be between 0 and 100, got {percentile}")
-    skews = task_skews(results)
-    threshold = float(np.percentile(skews.to_numpy(), percentile))
-    high_tasks = skews.index[skews.to_numpy() > threshold]
-    high = pd.MultiIndex.from_frame(results[_TASK]).isin(high_tasks)
-    return threshold, results[~high], results[high]
-
-
 # --- tolerance, residuals and pairs (Figures 9, 10, 18–21) -----------------------------------------
 
 
@@ -207,6 +143,34 @@ def task_maxima(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts"
 
     The input of the tolerance analyses. The all-features baseline is left out unless ``baseline`` (Forman compares
     the metrics with each other); a metric that did not run on a task is NaN there.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+    goal : str, default "f1"
+        One of :data:`GOALS`.
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.per_trial`).
+    baseline : bool, default False
+        Whether to keep the all-features baseline as a column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by (dataset, class), one column per metric.
+
+    See Also
+    --------
+    fsviz.evaluation.average_maximum : The same values, one row per task and metric.
+
+    Examples
+    --------
+    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
+    >>> task_maxima(results).round(3).to_numpy().tolist()
+    [[0.811, 0.7], [0.811, 0.7]]
     """
     long = average_maximum(results, goal, pool=pool)
     if not baseline:
@@ -223,6 +187,35 @@ def within_tolerance(maxima: pd.DataFrame, tolerance: float, *, relative: bool =
     best"): value ≥ best · (1 − t); otherwise an absolute tolerance in the goal's units: value ≥ best − t. A task on
     which every metric scores 0 counts as a success for all of them (all tie for the best); a missing value is a
     failure.
+
+    Parameters
+    ----------
+    maxima : pandas.DataFrame
+        Tasks × metrics (:func:`task_maxima`).
+    tolerance : float
+        The tolerance, ≥ 0.
+    relative : bool, default True
+        Whether ``tolerance`` is relative to the best (else absolute, in the goal's units).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Tasks × metrics of bool.
+
+    Raises
+    ------
+    ValueError
+        If ``tolerance`` is negative.
+
+    See Also
+    --------
+    fsviz.evaluation.tolerance_curves : The share of tasks, over tolerances.
+
+    Examples
+    --------
+    >>> maxima = pd.DataFrame({"bns": [0.90, 0.80, 0.70], "ig": [0.85, 0.82, 0.60], "chi": [0.88, 0.70, 0.69]})
+    >>> within_tolerance(maxima, 0.05).to_numpy().tolist()
+    [[True, False, True], [True, True, False], [True, False, True]]
     """
     if tolerance < 0:
         raise ValueError(f"`tolerance` must be ≥ 0, got {tolerance}")
@@ -278,6 +271,39 @@ def goal_shares(results: pd.DataFrame, tolerances: dict | None = None, *, pool: 
 
     ``tolerances`` maps goals to relative tolerances (default: Forman's 1%, and 0.1% for accuracy). Returns
     ``goal, tolerance, metric, percent``.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+    tolerances : dict, optional
+        Goal → relative tolerance, overriding :data:`DEFAULT_TOLERANCE`.
+    pool : {"counts", "mean"}, default "counts"
+        How each trial's folds are pooled (:func:`fsviz.evaluation.per_trial`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``goal, tolerance, metric, percent``, the goals in the order of :data:`GOALS`.
+
+    See Also
+    --------
+    fsviz.plots.tolerance_bars_figure : Draws it (Forman's Figure 9b).
+
+    References
+    ----------
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Figure 9b.
+
+    Examples
+    --------
+    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
+    >>> goal_shares(results).head(2)
+      goal  tolerance metric  percent
+    0   f1       0.01    bns    100.0
+    1   f1       0.01     ig      0.0
     """
     tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
     frames = []
@@ -295,6 +321,44 @@ def residual_curves(maxima: pd.DataFrame, leader: str, tolerances=TOLERANCES, *,
     For each tolerance and each other ("backup") metric: ``failed``, the number of tasks on which the leader is not
     within tolerance; ``residual``, the percentage of those on which the backup is (NaN when the leader never
     fails); and ``combined``, the percentage of all tasks on which the leader or the backup is (Figure 10b).
+
+    Parameters
+    ----------
+    maxima : pandas.DataFrame
+        Tasks × metrics (:func:`task_maxima`).
+    leader : str
+        The leading metric, a column of ``maxima``.
+    tolerances : sequence of float, default ``TOLERANCES``
+        The tolerances.
+    relative : bool, default True
+        Relative tolerances, else absolute (:func:`within_tolerance`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``tolerance, backup, failed, residual, combined``.
+
+    Raises
+    ------
+    ValueError
+        If ``leader`` is not a column of ``maxima``.
+
+    See Also
+    --------
+    fsviz.evaluation.best_pairs : The best pair, over every leader.
+
+    References
+    ----------
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Figure 10b: residual wins.
+
+    Examples
+    --------
+    >>> maxima = pd.DataFrame({"bns": [0.90, 0.80, 0.70], "ig": [0.85, 0.82, 0.60], "chi": [0.88, 0.70, 0.69]})
+    >>> residual_curves(maxima, "bns", (0.0,)).round({"residual": 1, "combined": 1})
+       tolerance backup  failed  residual  combined
+    0        0.0     ig       1     100.0     100.0
+    1        0.0    chi       1       0.0      66.7
     """
     if leader not in maxima.columns:
         raise ValueError(f"leader {leader!r} is not among the metrics {list(maxima.columns)}")
@@ -353,60 +417,3 @@ def best_pairs(maxima: pd.DataFrame, tolerance: float = 0.01, *, relative: bool 
     table = pd.DataFrame(rows, columns=["first", "second", "percent", "first_percent", "second_percent"])
     return table.sort_values(["percent", "first_percent", "first", "second"],
                              ascending=[False, False, True, True], ignore_index=True)
-
-
-# --- significance -------------------------------------------------------------------------------
-
-
-def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metrics=None,
-                 pool: str = "counts") -> pd.DataFrame:
-    """Paired t-test and sign test between every two metrics at ``k``, over tasks × trials.
-
-    The pairs are the (dataset, class, trial) units both metrics ran on, each scored with its folds pooled, as
-    Forman's "paired t-test of the 229*5 runs". The all-features baseline (metric ``"all"``), when present, is
-    compared at its own k. The sign test drops ties (an exact binomial test of wins against losses).
-
-    Parameters
-    ----------
-    results : pandas.DataFrame
-        A grid's results table.
-    goal : str, default "f1"
-        One of :data:`GOALS`.
-    k : int, default 1000
-        The number of features the metrics are compared at.
-    metrics : sequence of str, optional
-        The metrics to compare (default: all).
-    pool : {"counts", "mean"}, default "counts"
-        How each trial's folds are pooled (:func:`per_trial`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per ordered pair ``a, b`` with ``n, mean_diff`` (a − b), ``t, t_p, wins, losses, ties, sign_p``.
-
-    See Also
-    --------
-    fsviz.evaluation.paired_t : The t-test.
-    """
-    if goal not in GOALS:
-        raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
-    trials = per_trial(results, pool=pool)
-    at_k = trials[(trials["k"] == k) | (trials["metric"] == ALL)]
-    if not (at_k["metric"] != ALL).any():
-        ks = sorted(trials.loc[trials["metric"] != ALL, "k"].unique())
-        raise ValueError(f"no results at k = {k}; the table has k in {ks}")
-    wide = at_k.pivot_table(index=_TASK + ["trial"], columns="metric", values=goal, observed=True)
-    names = [m for m in (metrics if metrics is not None else wide.columns) if m in wide.columns]
-    rows = []
-    for a in names:
-        for b in names:
-            if a == b:
-                continue
-            pair = wide[[a, b]].dropna()
-            d = (pair[a] - pair[b]).to_numpy()
-            t, t_p = paired_t(d)
-            wins, losses = int((d > _EPS).sum()), int((d < -_EPS).sum())
-            sign_p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
-            rows.append((a, b, d.size, d.mean() if d.size else np.nan, t, t_p, wins, losses,
-                         d.size - wins - losses, float(sign_p)))
-    return pd.DataFrame(rows, columns=["a", "b", "n", "mean_diff", "t", "t_p", "wins", "losses", "ties", "sign_p"])

@@ -214,7 +214,7 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
         text += _stability(row, label)
         if not _nan(row.metric) and row.goal != FEWEST:
             text += f" It comes within {100 * row.tolerance:g}% of the best any metric reached on " \
-                        f"{row.percent:.0f}% of {row.tasks} tasks." + _pair(row, label)
+                        f"{row.percent:.0f}% of {row.tasks} task{'s' * (row.tasks != 1)}." + _pair(row, label)
         if row.trials == 1:
             text += " This rests on one trial: run more trials before trusting a small difference."
         if row.tasks < FEW_TASKS:

@@ -25,20 +25,15 @@ centroid scores), which ranks its labels for R-precision and MAP.
 
 from __future__ import annotations
 
-import json
 import time
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.parquet as pq
 from joblib import Parallel, delayed
 from scipy import stats
 from sklearn.model_selection import StratifiedKFold
 
-from .._files import write_atomically
 from .._validation import check_n_jobs
 from ..corpora.corpus import Corpus
 from ..learn.classifiers import FREQUENCY_CLASSIFIERS, make_classifier
@@ -49,20 +44,24 @@ from ._multiclass_fit import _evaluate, _multilabel_model
 from ._workers import local_workers
 from .grid import (
     ALL,
-    RUN_COLUMNS,
     GridConfig,
     check_fixed_ks,
     fold_selections,
-    list_runs,
-    run_key,
     seed_for,
     training_file_splits,
 )
-from .grid.results import write_time
+from .multiclass_runs import (  # noqa: F401  (their importers import them from here)
+    all_runs,
+    cells_done,
+    list_multiclass,
+    load_multiclass,
+    multiclass_cells,
+    save_multiclass,
+    stored_multiclass,
+)
 
-__all__ = ["MEASURES", "cells_done", "check_multiclass_metrics", "all_runs", "list_multiclass", "load_multiclass",
-           "macro_curves", "multiclass_cells", "multiclass_metric_names", "run_multiclass", "save_multiclass",
-           "sign_test", "stored_multiclass", "time_multiclass_cell"]
+__all__ = ["MEASURES", "check_multiclass_metrics", "macro_curves", "multiclass_metric_names", "run_multiclass",
+           "sign_test", "time_multiclass_cell"]
 
 #: The measures of a multi-class run (its table's columns) and how a page names them.
 MEASURES = {"macro_f1": "macro-F1", "micro_f1": "micro-F1", "accuracy": "accuracy (exact label set)",
@@ -142,11 +141,6 @@ def _run_cell(corpus_X, corpus_tf, Y, name, trial, fold, train, test, config, mu
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def multiclass_cells(config: GridConfig) -> int:
-    """A multi-class run's cells: trials × folds × (metrics, and the all-features baseline)."""
-    return config.trials * config.folds * (len(config.metrics) + bool(config.all_features))
-
-
 def _prepared(corpus: Corpus, config: GridConfig):
     """The run's matrices, labels and cells ``(trial, fold, train, test, spec)``, after its checks."""
     check_multiclass_metrics(config.metrics)
@@ -176,7 +170,38 @@ def _prepared(corpus: Corpus, config: GridConfig):
 
 
 def time_multiclass_cell(corpus: Corpus, config: GridConfig) -> float:
-    """Seconds one cell of the run takes here (its first metric on its first split), for the estimate."""
+    """Seconds one cell of the run takes here (its first metric on its first split), for the estimate.
+
+    Parameters
+    ----------
+    corpus : fsviz.Corpus
+        The corpus.
+    config : GridConfig
+        The run's config, checked as :func:`run_multiclass` checks it.
+
+    Returns
+    -------
+    float
+        The seconds the cell took.
+
+    Raises
+    ------
+    ValueError
+        If the config cannot run on the corpus (see :func:`run_multiclass`).
+
+    See Also
+    --------
+    fsviz.evaluation.multiclass_cells : The cells of the run.
+    fsviz.evaluation.time_cell : The same for the grid.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
+    >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
+    >>> time_multiclass_cell(corpus, config) > 0
+    True
+    """
     X, Y, cells = _prepared(corpus, config)
     t, f, train, test, _ = cells[0]
     start = time.perf_counter()
@@ -221,7 +246,7 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
 
     References
     ----------
-    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures": R-precision and MAP over each document's ranked labels, the sign test over trials.
 
     Examples
@@ -268,11 +293,6 @@ def run_multiclass(corpus: Corpus, config: GridConfig, *, n_jobs=1, progress=Non
     return table.sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
 
 
-def cells_done(table: pd.DataFrame) -> int:
-    """The cells a multi-class table holds (its distinct trial, fold and metric)."""
-    return 0 if table.empty else len(table[["trial", "fold", "metric"]].drop_duplicates())
-
-
 def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
     """Each measure averaged over trials and folds, per metric and k (the all-features row at its own k).
 
@@ -310,6 +330,46 @@ def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: in
     Pairs the two metrics' runs on the same (trial, fold) at ``k`` (each
     metric's own k when one is the all-features row); ties are dropped.
     Returns wins, losses, ties and the two-sided exact binomial p-value.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table of :func:`run_multiclass`.
+    a, b : str
+        The two metrics (``"all"`` for the all-features row).
+    goal : str, default "macro_f1"
+        One of :data:`MEASURES`.
+    k : int, optional
+        The number of features both are compared at; None keeps every row (for a table of one k).
+
+    Returns
+    -------
+    dict
+        ``wins, losses, ties`` (of ``a`` against ``b``) and ``p``.
+
+    Raises
+    ------
+    ValueError
+        If the two metrics share no (trial, fold) at ``k``.
+
+    See Also
+    --------
+    fsviz.evaluation.paired_tests : The same test between one-vs-rest runs.
+    fsviz.evaluation.macro_curves : The measures averaged per metric and k.
+
+    References
+    ----------
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+       Retrieval Measures": the sign test over paired trials.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
+    >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
+    >>> table = run_multiclass(corpus, config)
+    >>> sign_test(table, "all", "chi_max", k=10)
+    {'wins': 2, 'losses': 0, 'ties': 0, 'p': 0.5}
     """
     def runs(metric):
         rows = table[table["metric"] == metric]
@@ -323,96 +383,3 @@ def sign_test(table: pd.DataFrame, a: str, b: str, goal: str = "macro_f1", k: in
     wins, losses = int((x > y).sum()), int((x < y).sum())
     p = stats.binomtest(wins, wins + losses, 0.5).pvalue if wins + losses else 1.0
     return {"wins": wins, "losses": losses, "ties": int(len(x) - wins - losses), "p": float(p)}
-
-
-# --- keeping finished runs ---------------------------------------------------------------------
-
-
-def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpus) -> Path:
-    """Write a run to ``path`` as Parquet (atomically), with its config, corpus, cells done of the run's
-    (:func:`multiclass_cells`: fewer for a stopped run, which :func:`run_multiclass` continues from this
-    table) and the time in the metadata."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    total, done = multiclass_cells(config), cells_done(table)
-    meta = {"config": config.to_dict(), "corpus": corpus.name, "fingerprint": corpus.fingerprint,
-            "key": run_key(config, [corpus]), "cells_done": done, "cells_total": total, "complete": done >= total,
-            "written": write_time().isoformat(timespec="seconds")}
-    arrow = pa.Table.from_pandas(table, preserve_index=False)
-    arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fsviz_multiclass": json.dumps(meta)})
-    return write_atomically(path, lambda tmp: pq.write_table(arrow, tmp), "the results file")
-
-
-def list_multiclass(folder) -> pd.DataFrame:
-    """Every multi-class run kept in ``folder``, newest first, in the columns of
-    :func:`fsviz.evaluation.grid.list_runs` (kind ``"multi-class"``); only the files' metadata is read."""
-    rows = []
-    for path in sorted(Path(folder).glob("*.parquet")) if Path(folder).is_dir() else ():
-        try:
-            meta = json.loads((pq.read_schema(path).metadata or {}).get(b"fsviz_multiclass", b"{}"))
-            config = GridConfig.from_dict(meta["config"])
-        except (OSError, ValueError, KeyError, TypeError, pa.ArrowException):
-            continue
-        total = int(meta.get("cells_total", multiclass_cells(config)))
-        done = int(meta.get("cells_done", total))
-        rows.append({"key": str(meta.get("key", path.stem)), "kind": "multi-class", "datasets": str(meta.get("corpus")),
-                     "metrics": ", ".join(config.metrics), "k": ", ".join(map(str, config.ks)),
-                     "trials": config.trials, "folds": config.folds, "classifier": config.classifier,
-                     "cells_done": done, "cells_total": total, "status": "finished" if done >= total else "stopped",
-                     "written": str(meta.get("written", "")), "path": str(path)})
-    return pd.DataFrame(rows, columns=RUN_COLUMNS).sort_values("written", ascending=False, ignore_index=True)
-
-
-def all_runs(grid_folder, multiclass_folder) -> pd.DataFrame:
-    """The grid, lesion, cutoff (:func:`fsviz.evaluation.grid.list_runs`) and multi-class runs kept in two folders (they
-    may be the same), newest first: what ``fsviz runs`` and the app's Stored runs list."""
-    frames = [frame for frame in (list_runs(grid_folder), list_multiclass(multiclass_folder)) if len(frame)]
-    if not frames:
-        return pd.DataFrame(columns=RUN_COLUMNS)
-    return pd.concat(frames, ignore_index=True).sort_values("written", ascending=False, ignore_index=True)
-
-
-def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
-    """A run written by :func:`save_multiclass`: its config, its table and the metadata (corpus, key).
-
-    Parameters
-    ----------
-    path : str or pathlib.Path
-        The file.
-
-    Returns
-    -------
-    tuple of (GridConfig, pandas.DataFrame, dict)
-        The config, the table and the metadata.
-
-    Raises
-    ------
-    ValueError
-        When ``path`` is not such a file (not Parquet, or without its metadata).
-    """
-    name = Path(path).name
-    try:
-        arrow = pq.read_table(path)
-        meta = json.loads((arrow.schema.metadata or {}).get(b"fsviz_multiclass", b"{}"))
-    except (OSError, ValueError, pa.ArrowException) as exc:  # pyarrow's errors for a damaged or foreign file
-        raise ValueError(f"{name!r} is not a multi-class run written by fsviz ({exc})") from None
-    if not isinstance(meta, dict) or "config" not in meta:
-        raise ValueError(f"{name!r} is not a multi-class run written by fsviz")
-    return GridConfig.from_dict(meta["config"]), arrow.to_pandas(), meta
-
-
-def stored_multiclass(directory, corpus: Corpus) -> dict:
-    """The finished runs on ``corpus`` kept in ``directory``, oldest first: run key → (config, table).
-
-    Files that cannot be read are skipped (a half-written file never has
-    the final name: :func:`save_multiclass` renames it into place).
-    """
-    runs = []
-    for path in Path(directory).glob("*.parquet"):
-        try:
-            config, table, meta = load_multiclass(path)
-        except Exception:  # noqa: BLE001 (a foreign or damaged file is not ours to show)
-            continue
-        if meta.get("fingerprint") == corpus.fingerprint:
-            runs.append((path.stat().st_mtime, meta["key"], config, table))
-    return {key: (config, table) for _, key, config, table in sorted(runs, key=lambda r: r[0])}

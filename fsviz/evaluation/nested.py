@@ -242,9 +242,9 @@ def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
 
     References
     ----------
-    .. [1] C. Nadeau, Y. Bengio, "Inference for the Generalization Error", Machine Learning 52 (2003), 239–281:
+    .. [1] Nadeau, C., Y. Bengio, "Inference for the Generalization Error", Machine Learning 52 (2003), 239–281:
        the corrected resampled t-test.
-    .. [2] R. R. Bouckaert, E. Frank, "Evaluating the Replicability of Significance Tests for Comparing Learning
+    .. [2] Bouckaert, R. R., E. Frank, "Evaluating the Replicability of Significance Tests for Comparing Learning
        Algorithms", PAKDD (2004): its form for repeated cross-validation.
 
     Examples

@@ -83,7 +83,7 @@ def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, f
 
     References
     ----------
-    .. [1] L. Breiman, J. Friedman, R. Olshen, C. Stone, *Classification and Regression Trees*, Wadsworth (1984):
+    .. [1] Breiman, L., J. Friedman, R. Olshen, C. Stone, *Classification and Regression Trees*, Wadsworth (1984):
        the one-standard-error rule (section 3.4.3).
 
     Examples

@@ -261,7 +261,7 @@ def round_robin(rankings, k: int) -> np.ndarray:
 
     References
     ----------
-    .. [1] G. Forman, "A Pitfall and Solution in Multi-Class Feature Selection for Text Classification", ICML
+    .. [1] Forman, G., "A Pitfall and Solution in Multi-Class Feature Selection for Text Classification", ICML
        (2004): round-robin selection over the classes.
 
     Examples

@@ -27,7 +27,7 @@ n is the corpus's vocabulary size.
 
 References
 ----------
-.. [1] L. I. Kuncheva, "A stability index for feature selection", Proc. IASTED AIA (2007), 390–395.
+.. [1] Kuncheva, L. I., "A stability index for feature selection", Proc. IASTED AIA (2007), 390–395.
 .. [2] P. Jaccard (1912); as a stability measure: A. Kalousis, J. Prados, M. Hilario, KAIS 12 (2007).
 """
 
@@ -73,7 +73,7 @@ def kuncheva(a, b, n_features: int) -> float:
 
     References
     ----------
-    .. [1] L. I. Kuncheva, "A stability index for feature selection", Proc. IASTED AIA (2007), 390–395:
+    .. [1] Kuncheva, L. I., "A stability index for feature selection", Proc. IASTED AIA (2007), 390–395:
        the consistency index I_C.
 
     Examples

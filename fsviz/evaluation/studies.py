@@ -5,36 +5,28 @@ positive features (tpr > fpr) and by 1 − α for negative ones before the top k
 (:func:`fsviz.selection.alpha_weight`). Each α is a weighted metric name in the grid (``"bns@0.3"``), so a
 lesion run is an ordinary grid run: resumable, parallel, cached, and its results table is the grid's.
 
-**Sensitivity to the rare-word cutoff** (Figure 11): the same grid cell run on the corpus with words in fewer
-than c documents removed, for each c. One grid run per cutoff (each resumable on its own); the combined table is
-the grid's with two more columns, ``min_df`` and ``vocabulary``.
+**Sensitivity to the rare-word cutoff** (Figure 11): in :mod:`fsviz.evaluation.cutoff`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 
-from .._validation import MAXIMA, check_fraction, check_whole
+from .._validation import check_fraction
 from ..selection import parse_weighted, weighted_name
 from ..stats.isoclines import weighted_isocline
 from ._alpha import AlphaMap, alpha_selection
-from .analysis import macro_average
-from .grid import ALL, GridConfig, check_fixed_ks, run_grid, run_key, stored_results
+from .aggregation import macro_average
+from .cutoff import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text, run_cutoffs  # noqa: F401  (their importers import them from here)
+from .grid import ALL, GridConfig, check_fixed_ks
 from .nested import noise_words
 
-__all__ = ["DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "cutoff_curves", "cutoff_jobs", "cutoff_table",
-           "cutoff_text", "feature_shares", "lesion_best", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs",
-           "stored_cutoffs"]
+__all__ = ["DEFAULT_ALPHAS", "alpha_map", "feature_shares", "lesion_best", "lesion_config", "lesion_curves",
+           "lesion_text"]
 
 #: Forman's weights (Figure 22 shows 0.1, 0.4, 0.5, 0.6; the issue adds 0.3, 0.7 and 0.9).
 DEFAULT_ALPHAS = (0.1, 0.3, 0.4, 0.5, 0.6, 0.7, 0.9)
-#: Figure 11's range of rare-word cutoffs (documents).
-DEFAULT_CUTOFFS = tuple(range(1, 26))
 
 
 # --- lesion study ------------------------------------------------------------------------------
@@ -68,7 +60,7 @@ def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> Grid
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
        (2003), Figure 22: the lesion study on positive and negative features.
 
     Examples
@@ -130,6 +122,42 @@ def feature_shares(task, metric: str, k: int, alphas=DEFAULT_ALPHAS) -> pd.DataF
 
     Positive: tpr > fpr; negative: tpr < fpr; neutral: equal. Also the
     weighted threshold (the k-th best weighted score).
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are ranked.
+    metric : str
+        The metric to weight.
+    k : int
+        The number of words selected.
+    alphas : sequence of float, default ``DEFAULT_ALPHAS``
+        The weights α.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per α, ascending: ``alpha, k``, the counts ``positive, negative, neutral``, their shares
+        (``<kind>_share``) and ``threshold``.
+
+    See Also
+    --------
+    fsviz.evaluation.alpha_selection : The α-weighted top k.
+    fsviz.plots.feature_shares_figure : Draws it.
+
+    References
+    ----------
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Figure 22: the lesion study on positive and negative features.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> task = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load().binary_task("c0")
+    >>> feature_shares(task, "bns", 10, (0.4, 0.6))[["alpha", "positive", "negative", "neutral"]]
+       alpha  positive  negative  neutral
+    0    0.4         3         7        0
+    1    0.6         5         5        0
     """
     base = task.score(metric)
     tpr, fpr = task.tp / task.pos, task.fp / task.neg
@@ -148,6 +176,44 @@ def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaM
 
     A smaller α raises the bar for positive words and lowers it for
     negative ones: the boundary tilts toward the negative side.
+
+    Parameters
+    ----------
+    task : fsviz.Task
+        The task whose words are ranked.
+    metric : str
+        The metric to weight.
+    k : int
+        The number of words selected.
+    alphas : sequence of float
+        The weights whose boundaries are drawn.
+    chosen : float
+        The weight whose top k is returned.
+    fp : array_like
+        The false-positive counts the boundaries are computed at.
+
+    Returns
+    -------
+    fsviz.evaluation.AlphaMap
+        The selected word indices and each α's isocline.
+
+    See Also
+    --------
+    fsviz.plots.alpha_map_figure : Draws it on the word map.
+    fsviz.stats.weighted_isocline : Each boundary.
+
+    References
+    ----------
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Figure 22: the lesion study on positive and negative features.
+
+    Examples
+    --------
+    >>> import fsviz
+    >>> task = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load().binary_task("c0")
+    >>> amap = alpha_map(task, "bns", 10, (0.4, 0.6), 0.6, fp=[0, 1, 2])
+    >>> len(amap.selected), sorted(amap.boundaries)
+    (10, [0.4, 0.6])
     """
     base = task.score(metric)
     shift = min(float(base.min(initial=0.0)), 0.0)  # alpha_weight's shift to make scores >= 0
@@ -171,6 +237,19 @@ def lesion_best(curves: pd.DataFrame):
     -------
     pandas.Series or None
         The row, or None.
+
+    See Also
+    --------
+    fsviz.evaluation.lesion_text : Reads it for its F-measure line.
+
+    Examples
+    --------
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": 0, "k": 10, "pos": 10, "neg": 30,
+    ...                         "metric": ["bns@0.4", "bns@0.6"], "tp": [6, 8], "fp": [1, 4], "fn": [4, 2], "tn": [29, 26]})
+    >>> curves = lesion_curves(results)
+    >>> best = lesion_best(curves)
+    >>> best["metric"], round(float(best["f1"]), 3)
+    ('bns@0.6', 0.727)
     """
     weighted = curves[curves["metric"] != ALL]
     return weighted.loc[weighted["f1"].idxmax()] if len(weighted) else None
@@ -186,6 +265,36 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
     the largest k), compare the best F-measure with α = 0.5's, and call the smallest α ≤ 0.2 a defeat when its
     best F-measure is under half the overall best. Given the run's ``results``, each comparison at the largest k
     says whether it is within noise (:func:`~fsviz.evaluation.noise_words`).
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        A table of :func:`lesion_curves`.
+    results : pandas.DataFrame, optional
+        The run's results table, for the noise check.
+
+    Returns
+    -------
+    list of str
+        Markdown lines; one asking for weights on both sides of 0.5 when they are missing.
+
+    See Also
+    --------
+    fsviz.evaluation.lesion_best : The best row.
+    fsviz.evaluation.noise_words : The noise check.
+
+    References
+    ----------
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+       (2003), Figure 22: the lesion study on positive and negative features.
+
+    Examples
+    --------
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": 0, "k": 10, "pos": 10, "neg": 30,
+    ...                         "metric": ["bns@0.4", "bns@0.6"], "tp": [6, 8], "fp": [1, 4], "fn": [4, 2], "tn": [29, 26]})
+    >>> curves = lesion_curves(results)
+    >>> lesion_text(curves)[2]
+    '**F-measure**: the best, 0.727, is at α = 0.6 with k = 10. Forman found the balance best over his whole benchmark.'
     """
     curves = curves[curves["metric"] != ALL]
     alphas = np.sort(curves["alpha"].unique())
@@ -225,195 +334,3 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
         lines.append(f"**Nearly no positive features** (α = {alphas[0]:g}) {defeated} here: its best F-measure is "
                      f"{low['f1'].max():.3f}, {100 * ratio:.0f}% of the best.")
     return lines
-
-
-# --- rare-word cutoff --------------------------------------------------------------------------
-
-
-def cutoff_jobs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS) -> list[tuple[int, GridConfig]]:
-    """One grid config per cutoff (``config`` with ``min_df`` set), checked against ``corpus``.
-
-    The corpus must have been built with a cutoff no higher than the lowest one studied (words removed cannot come
-    back).
-
-    Parameters
-    ----------
-    corpus : fsviz.Corpus
-        The corpus, built with a cutoff no higher than the lowest in ``cutoffs``.
-    config : GridConfig
-        The grid to run at each cutoff; without k rules.
-    cutoffs : iterable of int, default ``DEFAULT_CUTOFFS``
-        Rare-word cutoffs (``min_df``), whole numbers of documents from 1 to the corpus's number of documents.
-
-    Returns
-    -------
-    list of (int, GridConfig)
-        Each cutoff, ascending, with ``config`` at that ``min_df``.
-
-    Raises
-    ------
-    ValueError
-        When ``cutoffs`` is empty, too long, not whole numbers ≥ 1, above the corpus's number of documents or
-        below its own cutoff, or ``config`` has a k rule.
-
-    See Also
-    --------
-    fsviz.evaluation.run_cutoffs : Runs them.
-
-    Examples
-    --------
-    >>> import fsviz
-    >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
-    >>> [(c, job.min_df) for c, job in cutoff_jobs(corpus, GridConfig(metrics=("bns",), ks=(10,)), [3, 1])]
-    [(1, 1), (3, 3)]
-    """
-    check_fixed_ks(config, "The rare-word cutoff study")
-    limit = MAXIMA["cutoffs"]
-    # Counted before anything is made: a range of 10**17 cutoffs is refused at once, never materialised.
-    head = list(cutoffs[: limit + 1]) if isinstance(cutoffs, range) else list(itertools.islice(cutoffs, limit + 1))
-    if len(head) > limit:
-        raise ValueError(f"at most {limit} cutoffs in one study, got more; study a range such as 1-25, or fewer")
-    try:
-        cutoffs = sorted({check_whole(c, "cutoffs", minimum=1) for c in head})
-    except ValueError:
-        raise ValueError(f"cutoffs must be whole numbers of documents ≥ 1, got {head[:20]}") from None
-    if cutoffs and cutoffs[-1] > corpus.n_docs:
-        raise ValueError(f"a cutoff of {cutoffs[-1]:,} documents is more than the corpus holds ({corpus.n_docs:,}): "
-                         "it would remove every word; study cutoffs up to the number of documents")
-    if not cutoffs:
-        raise ValueError("`cutoffs` is empty; give whole numbers of documents ≥ 1, e.g. range(1, 26)")
-    built = int(corpus.options.get("min_df", 1))
-    if built > cutoffs[0]:
-        raise ValueError(f"the corpus was built with a rare-word cutoff of {built}, so cutoffs below it cannot be "
-                         f"studied; load it with min_df=1 (in the app: Preprocessing → cutoff 1)")
-    return [(c, dataclasses.replace(config, min_df=c)) for c in cutoffs]
-
-
-def run_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_dir=None, progress=None,
-                should_stop=None, **grid_options) -> pd.DataFrame:
-    """Run ``config`` at each rare-word cutoff; the grid's table plus ``min_df`` and ``vocabulary``.
-
-    Each cutoff is its own grid run (:func:`fsviz.evaluation.grid.run_grid`).
-
-    Parameters
-    ----------
-    corpus : fsviz.Corpus
-        The corpus (see :func:`cutoff_jobs`).
-    config : GridConfig
-        The grid to run at each cutoff.
-    cutoffs : iterable of int, default ``DEFAULT_CUTOFFS``
-        The rare-word cutoffs (:func:`cutoff_jobs`).
-    out_dir : path, optional
-        Each run is stored as ``out_dir/<key>.parquet``, so a stopped study continues where it was.
-    progress : callable(done, total), optional
-        Counts cells over all cutoffs.
-    should_stop : callable() -> bool, optional
-        Stops early (with what is finished) when it becomes true.
-    **grid_options
-        Passed to :func:`fsviz.evaluation.grid.run_grid`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The grid's results of every cutoff run, with ``min_df`` and ``vocabulary`` columns.
-
-    Raises
-    ------
-    ValueError
-        When the cutoffs or ``config`` are refused (:func:`cutoff_jobs`).
-
-    See Also
-    --------
-    fsviz.evaluation.cutoff_curves : The table macro-averaged per cutoff (Forman's Figure 11).
-    """
-    jobs = cutoff_jobs(corpus, config, cutoffs)
-    frames, done_before = [], 0
-    for cutoff, job in jobs:
-        out = Path(out_dir) / f"{run_key(job, [corpus])}.parquet" if out_dir is not None else None
-
-        def step(done, cells, _before=done_before):
-            if progress is not None:
-                progress(_before + done, cells * len(jobs))
-
-        run = run_grid(corpus, job, out=out, progress=step, should_stop=should_stop, **grid_options)
-        frames.append(_with_cutoff(run.results, cutoff, corpus))
-        done_before += run.cells_done
-        if should_stop is not None and should_stop():
-            break
-    return pd.concat(frames, ignore_index=True)
-
-
-def stored_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_dir) -> tuple[pd.DataFrame, int, int]:
-    """What earlier cutoff runs stored: (table, cells done, cells in all)."""
-    frames, done, total = [], 0, 0
-    for cutoff, job in cutoff_jobs(corpus, config, cutoffs):
-        run = stored_results(corpus, job, out=Path(out_dir) / f"{run_key(job, [corpus])}.parquet")
-        frames.append(_with_cutoff(run.results, cutoff, corpus))
-        done, total = done + run.cells_done, total + run.cells_total
-    return pd.concat(frames, ignore_index=True), done, total
-
-
-def cutoff_table(runs, cutoffs, corpus) -> pd.DataFrame:
-    """The grid results of one run per cutoff as one table with ``min_df`` and ``vocabulary`` columns."""
-    return pd.concat([_with_cutoff(run.results, c, corpus) for run, c in zip(runs, sorted({int(c) for c in cutoffs}))],
-                     ignore_index=True)
-
-
-def _with_cutoff(results: pd.DataFrame, cutoff: int, corpus) -> pd.DataFrame:
-    results = results.copy()
-    results["min_df"] = cutoff
-    results["vocabulary"] = int((corpus.df >= cutoff).sum())
-    return results
-
-
-def cutoff_curves(table: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
-    """Macro averages per cutoff, metric and k, with the vocabulary size at each cutoff (Figure 11).
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        The cutoff study's table (:func:`run_cutoffs`, :func:`cutoff_table`).
-    pool : {"counts", "mean"}, default "counts"
-        How each trial's folds are pooled (:func:`fsviz.evaluation.analysis.per_trial`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.macro_average`'s table per cutoff, led by ``min_df`` and ``vocabulary``;
-        empty without rows.
-
-    See Also
-    --------
-    fsviz.evaluation.cutoff_text : What the curves say for one metric and k, in words.
-    """
-    frames = []
-    for cutoff, part in table.groupby("min_df", sort=True):
-        macro = macro_average(part.drop(columns=["min_df", "vocabulary"]), pool=pool)
-        macro.insert(0, "min_df", int(cutoff))
-        macro.insert(1, "vocabulary", int(part["vocabulary"].iloc[0]))
-        frames.append(macro)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-
-
-def cutoff_text(curves: pd.DataFrame, table: pd.DataFrame, metric: str, k: int) -> str:
-    """What the cutoff study says for ``metric`` at ``k``, in plain words: the best cutoff, the spread over the
-    cutoffs tried, Forman's cutoff of 3, and whether the best beats 3 beyond noise
-    (:func:`~fsviz.evaluation.noise_words`, over the run's ``table`` from :func:`cutoff_table`). Empty with fewer
-    than two cutoffs finished."""
-    line = curves[(curves["metric"] == metric) & (curves["k"] == k)]
-    if len(line) < 2:
-        return ""
-    best = line.loc[line["f1"].idxmax()]
-    spread = line["f1"].max() - line["f1"].min()
-    text = (f"F-measure is highest, {best['f1']:.3f}, at a cutoff of {int(best['min_df'])} "
-            f"({int(best['vocabulary']):,} words) and varies by {spread:.3f} over the cutoffs tried")
-    forman = line[line["min_df"] == 3]
-    if not len(forman):
-        return text + "."
-    text += f"; Forman's cutoff of 3 gives {float(forman['f1'].iloc[0]):.3f}."
-    if int(best["min_df"]) != 3:
-        by_cutoff = table.assign(metric=table["metric"].astype(str) + " at cutoff " + table["min_df"].astype(str))
-        text += noise_words(by_cutoff.drop(columns=["min_df", "vocabulary"]), "f1",
-                            f"{metric} at cutoff {int(best['min_df'])}", k, f"{metric} at cutoff 3", k)
-    return text
-

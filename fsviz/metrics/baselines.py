@@ -22,21 +22,21 @@ drawn only for a task whose plane has the shape (:func:`fsviz.stats.isoclines.is
 
 References
 ----------
-.. [1] A. K. Uysal, S. Gunal, "A novel probabilistic feature selection method
+.. [1] Uysal, A. K., S. Gunal, "A novel probabilistic feature selection method
    for text classification", Knowledge-Based Systems 36 (2012).
-.. [2] A. Rehman, K. Javed, H. A. Babri, "Feature selection based on a
+.. [2] Rehman, A., K. Javed, H. A. Babri, "Feature selection based on a
    normalized difference measure for text classification", Information
    Processing & Management 53(2) (2017).
-.. [3] A. Rehman, K. Javed, H. A. Babri, N. Asim, "Selection of the most
+.. [3] Rehman, A., K. Javed, H. A. Babri, N. Asim, "Selection of the most
    relevant terms based on a max-min ratio metric for text classification",
    Expert Systems with Applications 114 (2018).
-.. [4] W. Shang, H. Huang, H. Zhu, Y. Lin, Y. Qu, Z. Wang, "A novel feature
+.. [4] Shang, W., H. Huang, H. Zhu, Y. Lin, Y. Qu, Z. Wang, "A novel feature
    selection algorithm for text categorization", Expert Systems with
    Applications 33(1) (2007).
-.. [5] H. Ogura, H. Amano, M. Kondo, "Feature selection with a measure of
+.. [5] Ogura, H., H. Amano, M. Kondo, "Feature selection with a measure of
    deviations from Poisson in text categorization", Expert Systems with
    Applications 36(3) (2009).
-.. [6] J. R. Quinlan, C4.5 (1993): gain ratio; W. H. Press et al., Numerical
+.. [6] Quinlan, J. R., C4.5 (1993): gain ratio; W. H. Press et al., Numerical
    Recipes: symmetric uncertainty; both as Weka's attribute evaluators.
 """
 

@@ -15,12 +15,12 @@ table's words, fn = pos − tp, tn = neg − fp, N = pos + neg.
 
 References
 ----------
-.. [1] B. L. Monroe, M. P. Colaresi, K. M. Quinn, "Fightin' Words: Lexical
+.. [1] Monroe, B. L., M. P. Colaresi, K. M. Quinn, "Fightin' Words: Lexical
    Feature Selection and Evaluation for Identifying the Content of Political
    Conflict", Political Analysis 16(4) (2008), §3.5, eq. 16–22.
-.. [2] T. Dunning, "Accurate Methods for the Statistics of Surprise and
+.. [2] Dunning, T., "Accurate Methods for the Statistics of Surprise and
    Coincidence", Computational Linguistics 19(1) (1993).
-.. [3] A. Hardie, "Log Ratio: an informal introduction", ESRC Centre for
+.. [3] Hardie, A., "Log Ratio: an informal introduction", ESRC Centre for
    Corpus Approaches to Social Science (CASS), 2014.
 .. [4] scikit-learn, ``sklearn.feature_selection.f_classif`` (one-way ANOVA F).
 """

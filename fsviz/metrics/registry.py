@@ -10,7 +10,7 @@ iterate over :func:`metric_names`.
 
 References
 ----------
-.. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics
+.. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics
    for Text Classification", JMLR 3 (2003), Table 1 and its notes.
 """
 

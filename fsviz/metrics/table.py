@@ -7,7 +7,7 @@ score every class at once (multi-class χ², IGFSS's labels).
 
 References
 ----------
-.. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics
+.. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics
    for Text Classification", JMLR 3 (2003), Table 1 and its notes.
 """
 

@@ -37,7 +37,7 @@ def agreement_matrix_figure(matrix: pd.DataFrame, *, title: str = "") -> go.Figu
 
     References
     ----------
-    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", Table 2.
+    .. [1] Goutte, C. et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", Table 2.
 
     Examples
     --------
@@ -88,7 +88,7 @@ def agreement_scatter_figure(a, b, vocabulary, names, *, n: int = 50) -> go.Figu
 
     References
     ----------
-    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", Figures 2–5.
+    .. [1] Goutte, C. et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", Figures 2–5.
 
     Examples
     --------

@@ -64,7 +64,7 @@ def bns_figure(view: BinormalView) -> go.Figure:
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), §2, Figure 1.
 
     Examples

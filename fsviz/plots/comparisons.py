@@ -46,7 +46,7 @@ def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataF
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 10b.
 
     Examples
@@ -116,9 +116,9 @@ def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figu
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), §4 ("a paired t-test of the 229*5 runs").
-    .. [2] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using
+    .. [2] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using
        Ranked Retrieval Measures": the sign test over paired trials.
 
     Examples

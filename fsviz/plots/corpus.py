@@ -140,7 +140,7 @@ def task_sizes_figure(tasks: pd.DataFrame, *, benchmark: pd.DataFrame | None = N
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 12.
 
     Examples

@@ -56,7 +56,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figures 4 and 14–17.
 
     Examples
@@ -211,7 +211,7 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 5.
 
     Examples
@@ -294,7 +294,7 @@ def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figures 9a, 10a and 18–21.
 
     Examples
@@ -346,7 +346,7 @@ def tolerance_bars_figure(shares: pd.DataFrame, *, metrics=None) -> go.Figure:
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 9b.
 
     Examples

@@ -43,7 +43,7 @@ def skew_figure(tasks: pd.DataFrame, goal: str, threshold: float, *, title=None)
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 6.
 
     Examples

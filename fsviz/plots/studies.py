@@ -73,7 +73,7 @@ def lesion_figure(curves: pd.DataFrame, goals=("precision", "recall", "f1")) -> 
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 22.
 
     Examples
@@ -142,7 +142,7 @@ def feature_shares_figure(shares: pd.DataFrame) -> go.Figure:
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 22.
 
     Examples
@@ -208,7 +208,7 @@ def alpha_map_figure(task, metric: str, k: int, alphas, chosen: float, *, points
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 22.
 
     Examples
@@ -283,7 +283,7 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figure 11.
 
     Examples

@@ -93,7 +93,7 @@ def surface_figure(task, metric, k, *, n_grid=60, height=None) -> go.Figure:
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Appendix C (BNS in 3-D).
 
     Examples

@@ -96,7 +96,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Figures 2, 3 and 13.
 
     Examples
@@ -297,7 +297,7 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
        JMLR 3 (2003), Appendix C.
 
     Examples

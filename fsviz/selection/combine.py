@@ -73,7 +73,7 @@ class CombinationRule:
 
     References
     ----------
-    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures", §4.
 
     Examples

@@ -83,7 +83,7 @@ def score_words(spec, training: Training, *, random_state=0) -> np.ndarray:
 
     References
     ----------
-    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures", §4 (the combinations).
 
     Examples

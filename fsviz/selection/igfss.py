@@ -79,7 +79,7 @@ def cc_per_class(training) -> np.ndarray:
 
     References
     ----------
-    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", the one-sided
+    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", the one-sided
        correlation coefficient CC.
 
     Examples
@@ -146,7 +146,7 @@ def feature_labels(training) -> FeatureLabels:
 
     References
     ----------
-    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
+    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
        (after A. K. Uysal, 2016).
 
     Examples
@@ -201,7 +201,7 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
 
     References
     ----------
-    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
+    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
        (after A. K. Uysal, 2016).
 
     Examples
@@ -246,7 +246,7 @@ def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
 
     References
     ----------
-    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
+    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
        (after A. K. Uysal, 2016).
 
     Examples

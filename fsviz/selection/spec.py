@@ -233,7 +233,7 @@ class Combination(Spec):
 
     References
     ----------
-    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures", §4.
 
     Examples
@@ -280,7 +280,7 @@ class IGFSS(Spec):
 
     References
     ----------
-    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3.
+    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3.
 
     Examples
     --------

@@ -69,7 +69,7 @@ def combination(kind: str, *specs) -> str:
 
     References
     ----------
-    .. [1] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures", §4 (HR, LR, AR, DMOR, DLOR).
 
     Examples
@@ -286,7 +286,7 @@ def igfss_specs(global_specs, nfrs) -> tuple:
 
     References
     ----------
-    .. [1] D. Deshpande et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3.
+    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3.
 
     Examples
     --------

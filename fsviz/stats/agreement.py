@@ -85,7 +85,7 @@ def correlation(a, b) -> dict:
 
     References
     ----------
-    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
+    .. [1] Goutte, C. et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
 
     Examples
     --------
@@ -130,7 +130,7 @@ def agreement_matrix(scores: dict, kind: str = "spearman") -> pd.DataFrame:
 
     References
     ----------
-    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
+    .. [1] Goutte, C. et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
 
     Examples
     --------
@@ -213,7 +213,7 @@ def top_overlap(a, b, vocabulary, n: int = 50, names=("a", "b")) -> tuple[int, p
 
     References
     ----------
-    .. [1] C. Goutte et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
+    .. [1] Goutte, C. et al., "Corpus-Based vs. Model-Based Selection of Relevant Features", §4, Table 2.
 
     Examples
     --------

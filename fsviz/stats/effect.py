@@ -176,16 +176,16 @@ def log_ratio_interval(tp, fp, pos, neg, *, zero: str = "half", level: float = 0
 
     References
     ----------
-    .. [1] D. Katz, J. Baptista, S. P. Azen, M. C. Pike, "Obtaining confidence
+    .. [1] Katz, D., J. Baptista, S. P. Azen, M. C. Pike, "Obtaining confidence
        intervals for the risk ratio in cohort studies", Biometrics 34(3)
        (1978), 469–474.
-    .. [2] A. Hardie, "Log Ratio: an informal introduction", ESRC Centre for
+    .. [2] Hardie, A., "Log Ratio: an informal introduction", ESRC Centre for
        Corpus Approaches to Social Science (CASS), 2014.
-    .. [3] J. B. S. Haldane, "The estimation and significance of the
+    .. [3] Haldane, J. B. S., "The estimation and significance of the
        logarithm of a ratio of frequencies", Annals of Human Genetics 20
        (1956); F. J. Anscombe, "On estimating binomial response relations",
        Biometrika 43 (1956).
-    .. [4] W. Viechtbauer, "Conducting meta-analyses in R with the metafor
+    .. [4] Viechtbauer, W., "Conducting meta-analyses in R with the metafor
        package", Journal of Statistical Software 36(3) (2010) (``escalc``).
 
     Examples

@@ -192,7 +192,7 @@ def fisher_p(tp, fp, pos: int, neg: int, *, alternative: str = "greater") -> np.
 
     References
     ----------
-    .. [1] R. A. Fisher, *Statistical Methods for Research Workers*, 1934, §21.02.
+    .. [1] Fisher, R. A., *Statistical Methods for Research Workers*, 1934, §21.02.
 
     Examples
     --------

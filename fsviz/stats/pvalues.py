@@ -38,10 +38,10 @@ tested.
 
 References
 ----------
-.. [1] R. A. Fisher, *Statistical Methods for Research Workers*, 1934, §21.02.
-.. [2] T. Dunning, Computational Linguistics 19(1) (1993) (G²).
-.. [3] W. G. Cochran, "Some methods for strengthening the common χ² tests", Biometrics 10 (1954).
-.. [4] Y. Benjamini, Y. Hochberg, "Controlling the false discovery rate", JRSS B 57(1) (1995).
+.. [1] Fisher, R. A., *Statistical Methods for Research Workers*, 1934, §21.02.
+.. [2] Dunning, T., Computational Linguistics 19(1) (1993) (G²).
+.. [3] Cochran, W. G., "Some methods for strengthening the common χ² tests", Biometrics 10 (1954).
+.. [4] Benjamini, Y., Y. Hochberg, "Controlling the false discovery rate", JRSS B 57(1) (1995).
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def g2_p(tp, fp, pos, neg, *, alternative: str = "greater", log: bool = False) -
 
     References
     ----------
-    .. [1] T. Dunning, "Accurate methods for the statistics of surprise and coincidence", Computational
+    .. [1] Dunning, T., "Accurate methods for the statistics of surprise and coincidence", Computational
        Linguistics 19(1) (1993).
 
     Examples
@@ -145,8 +145,8 @@ def p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", method
 
     References
     ----------
-    .. [1] R. A. Fisher, *Statistical Methods for Research Workers*, 1934, §21.02.
-    .. [2] W. G. Cochran, "Some methods for strengthening the common χ² tests", Biometrics 10 (1954).
+    .. [1] Fisher, R. A., *Statistical Methods for Research Workers*, 1934, §21.02.
+    .. [2] Cochran, W. G., "Some methods for strengthening the common χ² tests", Biometrics 10 (1954).
 
     Examples
     --------
@@ -241,7 +241,7 @@ def bh_q_values(p) -> np.ndarray:
 
     References
     ----------
-    .. [1] Y. Benjamini, Y. Hochberg, "Controlling the false discovery rate: a practical and powerful approach to
+    .. [1] Benjamini, Y., Y. Hochberg, "Controlling the false discovery rate: a practical and powerful approach to
        multiple testing", JRSS B 57(1) (1995), the step-up procedure.
 
     Examples

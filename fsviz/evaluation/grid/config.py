@@ -111,10 +111,10 @@ class GridConfig:
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
        (2003), Appendix B: the evaluation grid (each class against the rest, 5 trials of
        stratified 4-fold cross-validation, k = 10 … 2000, a linear SVM).
-    .. [2] J. S. Olsson, D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
+    .. [2] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
        Retrieval Measures": the combinations HR, LR, AR, DMOR and DLOR.
 
     Examples

@@ -214,7 +214,7 @@ def run_grid(data=None, config: GridConfig | None = None, *, out=None, checkpoin
 
     References
     ----------
-    .. [1] G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
+    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
        (2003), Appendix B: the protocol this runs by default.
 
     Examples
