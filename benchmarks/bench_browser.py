@@ -33,7 +33,8 @@ when ``page.goto`` is called, a cold server when its process is spawned.
    time is that of the run's end, rule 1), so a run of 0.49 s and one of
    0.51 s are not 0.2 s apart;
 3. every plotly figure on the page drawn: each ``[data-testid="stPlotlyChart"]``
-   holds a ``.js-plotly-plot`` with its ``.main-svg`` layer, and no mutation
+   and each chart drawn in place (``.fsviz-live-chart``, ``ui.charts``) holds
+   its ``.main-svg`` layer, and no mutation
    happened inside any chart for the quiet window (a figure redrawn after the
    run, by ``Plotly.react``, counts until its last DOM change).
 
@@ -163,7 +164,9 @@ GRACE_MS = 2000  # no rerun started this long after a change: the change needed 
 SETTLE_TIMEOUT_MS = 600_000
 FIND_MS = 20_000  # finding a widget
 FORMANS_FOUR = ["BNS", "IG", "Chi", "Odds"]
-WORD_MAP_CHART = '.st-key-wordmap_chart [data-testid="stPlotlyChart"] .main-svg'
+WORD_MAP_CHART = '.st-key-wordmap_chart .main-svg'
+# A chart drawn: Streamlit's plotly element's, or one drawn in place's (ui.charts, the word map's).
+CHART_DRAWN = '[data-testid="stPlotlyChart"] .main-svg, .fsviz-live-chart .main-svg'
 
 # The clock in the page: Streamlit's run state, charts' DOM changes, the person's first input after arming.
 MONITOR_JS = r"""
@@ -171,12 +174,13 @@ MONITOR_JS = r"""
   if (window.__fb) return;
   const now = () => performance.timeOrigin + performance.now();
   const b = window.__fb = {armedAt: now(), t0: null, runs: 0, runsAtArm: 0, runStart: null, firstRun: null, runEnd: null,
-                           lastPlot: 0, statusSeen: false, watch: '[data-testid="stPlotlyChart"] .main-svg', watchAt: null,
+                           lastPlot: 0, statusSeen: false, watchAt: null,
+                           watch: '[data-testid="stPlotlyChart"] .main-svg, .fsviz-live-chart .main-svg',
                            okSince: null, state: null};
   const input = () => { if (b.t0 === null) b.t0 = now(); };
   window.addEventListener('pointerdown', input, true);
   window.addEventListener('keydown', input, true);
-  const chart = '[data-testid="stPlotlyChart"]';
+  const chart = '[data-testid="stPlotlyChart"], .fsviz-live-chart';
   new MutationObserver((records) => {
     const t = now();
     const app = document.querySelector('[data-testid="stApp"]');
@@ -219,8 +223,8 @@ SETTLED_JS = """(p) => {
   let ok = !!app && app.getAttribute('data-test-script-state') === 'notRunning'
            && !document.querySelector('[data-testid="stStatusWidget"]');
   if (ok && p.need) ok = !!document.querySelector(p.need);
-  if (ok) for (const c of document.querySelectorAll('[data-testid="stPlotlyChart"]'))
-    if (!c.querySelector('.js-plotly-plot .main-svg')) { ok = false; break; }
+  if (ok) for (const c of document.querySelectorAll('[data-testid="stPlotlyChart"], .fsviz-live-chart'))
+    if (!c.querySelector('.main-svg')) { ok = false; break; }
   if (!ok) { b.okSince = null; return false; }
   if (b.okSince === null) b.okSince = t;
   if (t - Math.max(b.okSince, b.lastPlot) < p.quiet) return false;
@@ -456,7 +460,7 @@ def new_page(browser):
 def open_app(page, url, corpus_path=None) -> dict:
     """Go to the landing page and wait until it is settled; with ``corpus_path``, then load it by the Path option."""
     page.goto(url, wait_until="commit")
-    first = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
+    first = settle(page, need=CHART_DRAWN)
     if corpus_path is not None:
         return load_path(page, corpus_path)
     return first
@@ -758,7 +762,7 @@ def floor_pairs(browser, url, floor_url, results, repeat):
         open_app(page, url)
         go_to(page, "Word map", "wordmap_chart")
         floor.goto(floor_url, wait_until="commit")
-        settle(floor, need='[data-testid="stPlotlyChart"] .main-svg')
+        settle(floor, need=CHART_DRAWN)
         ratios = []
         for i in range(repeat):
             value = 50 if i % 2 == 0 else 100
@@ -787,7 +791,7 @@ def new_sessions(browser, url, results, corpus, corpus_path, repeat):
         try:
             start = time.time()
             page.goto(url, wait_until="commit")
-            r = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
+            r = settle(page, need=CHART_DRAWN)
             if corpus_path is None:
                 results.row("new session → first chart", corpus).add(r["first_chart_epoch"] - start)
                 results.row("new session → settled", corpus).add(r["end_epoch"] - start,
@@ -817,7 +821,7 @@ def cold_servers(browser, app_dir, cache, logs, results, corpus_path, repeat):
         try:
             server.wait_healthy()
             page.goto(server.url, wait_until="commit")
-            r = settle(page, need='[data-testid="stPlotlyChart"] .main-svg')
+            r = settle(page, need=CHART_DRAWN)
             results.row("cold server → first chart", "sample").add(r["first_chart_epoch"] - server.started)
             results.row("cold server → settled", "sample").add(r["end_epoch"] - server.started,
                                                                parts=breakdown(server.started, r, r["frames"]))

@@ -175,7 +175,7 @@ def main() -> None:
     view = bool(st.session_state.get("wordmap_zoom")), bool(st.session_state.get("wordmap_log"))
     st.session_state["wordmap_played_view"] = view
     with picture:
-        event = _map(ctx, metrics, found, points)
+        _map(ctx, metrics, found, points)
 
     if st.toggle("Volcano view: each word's effect against its q", key="wordmap_volcano",
                  help="Every word at (log₂ ratio of its document rates, −log₁₀ q): significance beside effect size."):
@@ -217,7 +217,7 @@ def main() -> None:
                        f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep "
                        f"exactly k = {k}.")
 
-    selected_points = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
+    selected_points = st.session_state.get("wordmap_drawn_selection", [])
     picks = {}  # a word picked in a table: it goes to the documents panel and to Figure 1
     if selected_points:
         words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
@@ -304,9 +304,9 @@ def _zoom_range(task, zoom: bool):
 
 
 @st.fragment
-def _map(ctx, metrics, found, points):
-    """The map with its view switches (zoom, log axes, the FDR boundary), which rerun it alone; returns its
-    selection event. A new selection of points reruns the page, whose tables and documents list them."""
+def _map(ctx, metrics, found, points) -> None:
+    """The map with its view switches (zoom, log axes, the FDR boundary), which rerun it alone. A new selection of
+    points (kept in ``wordmap_drawn_selection``) reruns the page, whose tables and documents list them."""
     task, k = ctx.task, ctx.k
     above = st.container()  # the map above its switches
     c1, c2, c3, c4 = st.columns([1, 1, 1, 1.4], vertical_alignment="bottom")
@@ -322,9 +322,11 @@ def _map(ctx, metrics, found, points):
                              boundary=boundary,
                              isoclines={m: cache.isocline(task, ctx.task_key, m, k, zoom_range) for m in metrics})
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
-    with above:
-        event = chart(figure, key="wordmap_chart", on_select="rerun", selection_mode=("points", "box", "lasso"))
-    selected = [p["point_index"] for p in (event.selection.points if event else []) if p.get("curve_number") == 0]
+    drawn = st.session_state.get("wordmap_drawn_selection", [])
+    with above:  # drawn in place (ui.charts): a new k, metric or search does not build a new chart in the browser
+        chosen = chart(figure, key="wordmap_chart", live=True, revision=f"{ctx.task_key}|{zoom}|{log}",
+                       selection=[{"curve_number": 0, "point_index": i} for i in drawn])
+    selected = [p["point_index"] for p in chosen if p.get("curve_number") == 0]
     if st.session_state.get("wordmap_drawn_selection", selected) != selected:
         st.session_state["wordmap_drawn_selection"] = selected
         st.rerun(scope="app")  # the tables and the documents below list the selected words
@@ -340,7 +342,6 @@ def _map(ctx, metrics, found, points):
                    "exact test, q by Benjamini–Hochberg over every word; both in the hover and the tables below)"
                    + ("; the dashed red curve is the q = FDR boundary (exact at each whole fp it is drawn at) and "
                       "those words are ringed." if draw_fdr else "; switch the boundary on to draw it."))
-    return event
 
 
 @st.fragment

@@ -2,8 +2,9 @@
 
 - :mod:`ui.state`: session state (the corpus source, the held upload, the sidebar's context, the shown results);
 - :mod:`ui.cache`: the only place for ``st.cache_data`` and ``st.cache_resource``;
+- :mod:`ui.charts`: a plotly chart drawn in place (``Plotly.react`` on the same element), for the word map;
 - :mod:`ui.components`: widgets several pages share (the grid run panel, the documents behind a word, downloads);
 - :mod:`ui.sidebar`: the page menu and the sidebar every page draws first.
 
-Imports run one way: pages → ui.sidebar → ui.components → ui.state → ui.cache → fsviz.
+Imports run one way: pages → ui.sidebar → ui.components → ui.state → ui.charts → ui.cache → fsviz.
 """

@@ -14,6 +14,7 @@ import fsviz
 from fsviz._lazy import LazyMapping, lazy
 from fsviz.stats.tables import word_facts
 from ui import cache
+from ui.charts import live_chart
 
 # The answer's words need the grid and scikit-learn: imported when a page first shows an answer, not by the Corpus
 # page a new server draws first.
@@ -59,12 +60,15 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     st.code(export.snippet, language="python")
 
 
-def chart(figure, *, key: str, name: str | None = None, **options):
+def chart(figure, *, key: str, name: str | None = None, live: bool = False, **options):
     """``st.plotly_chart(figure, key=key, **options)`` with a *Download figure* button under it: the figure as
     SVG, PNG at print resolution or HTML (:func:`fsviz.plots.files.figure_bytes`), drawn only when a format is
     clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`), HTML alone,
-    and the reason. Returns what ``st.plotly_chart`` returns (a selection event where asked)."""
-    event = st.plotly_chart(figure, key=key, **options)
+    and the reason. Returns what ``st.plotly_chart`` returns (a selection event where asked).
+
+    ``live``: drawn in place by :func:`ui.charts.live_chart` (``options`` are its ``revision`` and ``selection``),
+    for a chart redrawn on every click; returns its selected points."""
+    event = live_chart(figure, key=key, **options) if live else st.plotly_chart(figure, key=key, **options)
     with st.popover("Download figure", icon=":material/download:"):
         missing = static_engine()
         for fmt, (label, mime) in FIGURE_FILES.items():

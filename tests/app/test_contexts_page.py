@@ -9,10 +9,10 @@ import re
 import numpy as np
 import pytest
 from conftest import REPO
-from streamlit.elements.plotly_chart import PlotlyState
 from streamlit.testing.v1 import AppTest
 
 from fsviz.stats.tables import word_points
+from tests.app.figures import select
 
 
 @pytest.fixture(autouse=True)
@@ -53,10 +53,7 @@ def shown_docs(table: str) -> list:
 
 def select_point(at, point):
     """What a click on the point sends (the chart's state, as the browser sets it)."""
-    at.session_state["wordmap_chart"] = PlotlyState({"selection": {
-        "points": [{"curve_number": 0, "point_index": int(point), "point_number": int(point)}],
-        "point_indices": [int(point)], "box": [], "lasso": []}})
-    return at.run()
+    return select(at, "wordmap_chart", [point])
 
 
 def test_a_searched_word_shows_its_counts_scores_and_documents():

@@ -1,7 +1,6 @@
 """Your own metric and Forman's Figure 1 on the pages, through AppTest: the formula box on the word map,
 boundaries and agreement pages, expr(…) in the grid's spec field, and BNS's two views for a chosen word."""
 
-import json
 import re
 
 import pytest
@@ -9,6 +8,7 @@ from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
+from tests.app.figures import drawn, figure
 
 BNS = "abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(fpr, 0.0005, 0.9995)))"
 BNS_SPEC = "expr(abs(ppf(clip(tpr,0.0005,0.9995))-ppf(clip(fpr,0.0005,0.9995))))"
@@ -37,7 +37,7 @@ def shown(alert) -> str:
 
 def chart(at, key):
     """The figure of the chart whose widget key is ``key``, as plotly JSON."""
-    return json.loads(next(c for c in at.get("plotly_chart") if key in c.proto.id).proto.spec)
+    return figure(at, key)
 
 
 def names(figure):
@@ -113,7 +113,7 @@ def test_the_boundaries_page_draws_your_formulas_panel_and_surface():
     assert_clean(at)
     titles = [a["text"] for a in chart(at, "boundaries_chart")["layout"]["annotations"]]
     assert titles == ["BNS", "Acc", "ƒ tp - fp (inverted)"]
-    assert not [c for c in at.get("plotly_chart") if "surface_chart" in str(c.proto.id)], "drawn only when asked"
+    assert not [i for i, _ in drawn(at) if "surface_chart" in i], "drawn only when asked"
     at.toggle(key="boundaries_surface_on").set_value(True).run()
     at.selectbox(key="boundaries_surface").set_value("expr(tp-fp,invert)").run()
     assert_clean(at)

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from tests.app.conftest import runs_dir
+from tests.app.figures import drawn, figure
 
 PAGES = ["app.py", "pages/word_map.py", "pages/boundaries.py"]
 
@@ -31,7 +32,7 @@ def test_page_runs_on_the_sample(page):
     at = fresh().run()
     at.switch_page(page).run()
     assert_clean(at)
-    assert at.get("plotly_chart"), "the page drew no chart"
+    assert drawn(at), "the page drew no chart"
 
 
 def test_word_map_changes_class_k_and_metrics():
@@ -67,7 +68,7 @@ def test_upload_a_corpus_then_a_broken_one_keeps_the_first():
     for page in PAGES:  # every page on the small synthetic corpus
         at.switch_page(page).run()
         assert_clean(at)
-        assert at.get("plotly_chart"), page
+        assert drawn(at), page
     at.switch_page("pages/word_map.py").run()
     at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 not a zip", "application/zip")).run()
     assert any("not a readable ZIP" in e.value for e in at.error)
@@ -150,8 +151,7 @@ def test_word_map_rings_the_top_words_of_metrics_without_an_isocline():
     at.switch_page("pages/word_map.py").run()
     at.multiselect(key="wordmap_metrics").set_value(["bns", "cmfs"]).run()
     assert_clean(at)
-    figure = at.get("plotly_chart")[0].proto.spec
-    assert "no isocline" in figure
+    assert "no isocline" in json.dumps(figure(at, "wordmap_chart"))
 
 
 def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
@@ -255,9 +255,9 @@ def test_a_stopped_multiclass_run_is_kept_and_continue_runs_only_the_rest(tmp_pa
 def test_boundaries_draw_the_words_when_asked():
     at = fresh().run()
     at.switch_page("pages/boundaries.py").run()
-    layers = [t["type"] for t in json.loads(at.get("plotly_chart")[0].proto.spec)["data"]]
+    layers = [t["type"] for t in figure(at, "boundaries_chart")["data"]]
     assert "scattergl" not in layers and "contour" in layers  # the maps alone open first
     at.toggle(key="boundaries_words").set_value(True).run()
     assert_clean(at)
-    layers = [t["type"] for t in json.loads(at.get("plotly_chart")[0].proto.spec)["data"]]
+    layers = [t["type"] for t in figure(at, "boundaries_chart")["data"]]
     assert layers.count("scattergl") == layers.count("contour") == 11

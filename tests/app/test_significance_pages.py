@@ -1,12 +1,15 @@
 """The pages' significance and stability parts through AppTest: the word map's p, q and FDR boundary, the
 bootstrap stability of the sidebar's task, the Results explorer's stability tab and the lesion page's metrics."""
 
+import json
+
 import numpy as np
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.stats.significance import p_label, significance
+from tests.app.figures import figure
 
 
 def fresh(page):
@@ -32,7 +35,7 @@ def _chart(at, key):
     """The plotly figure drawn under ``key``."""
     import plotly.io
 
-    return plotly.io.from_json([c for c in at.get("plotly_chart") if key in c.proto.id][0].proto.spec)
+    return plotly.io.from_json(json.dumps(figure(at, key)))
 
 
 def test_word_map_shows_p_q_and_draws_the_fdr_boundary():

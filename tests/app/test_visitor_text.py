@@ -14,6 +14,7 @@ import pytest
 from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
+from tests.app.figures import drawn
 from ui.sidebar import PAGES
 
 LINK = '<a href="https://example.com/phish">BNS</a>'
@@ -53,8 +54,7 @@ def assert_shown_as_text(at, where):
             value = ESCAPED.sub("", getattr(element, "value", "") or "")  # what Markdown could still read
             for raw in RAW:
                 assert raw not in value, f"{where}: {kind} shows {raw!r} as Markdown: {value[:300]!r}"
-    for chart in at.get("plotly_chart"):
-        figure = json.loads(chart.proto.spec)
+    for _, figure in drawn(at):
         for text in _strings(figure):
             for raw in ("<a href", "<a ", "<b style"):
                 assert raw not in text, f"{where}: a figure draws {text[:200]!r} as HTML"

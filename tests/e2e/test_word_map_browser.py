@@ -106,3 +106,39 @@ def test_boundaries_titles_are_never_under_the_toolbar(browser, server):  # noqa
         _assert_no_error(page)
     finally:
         page.close()
+
+
+def test_a_change_of_k_redraws_the_map_in_place_and_keeps_the_zoom(browser, server):  # noqa: F811
+    """The word map is drawn in place (ui.charts): a new k reaches the same chart element, whose isoclines move,
+    and the range a visitor zoomed to stays; plotly.js is the plotly package's copy, served by the app itself."""
+    page = _open(browser, server, "word_map")
+    try:
+        area = page.evaluate("""() => { const gd = document.querySelector('.js-plotly-plot'); gd.__kept = true;
+            const r = gd.querySelector('.nsewdrag').getBoundingClientRect();
+            return {x: r.left, y: r.top, width: r.width, height: r.height, full: gd.layout.xaxis.range}; }""")
+        page.mouse.move(area["x"] + 5, area["y"] + area["height"] * 0.5)  # drag a zoom box over the lower left
+        page.mouse.down()
+        page.mouse.move(area["x"] + area["width"] * 0.3, area["y"] + area["height"] - 5, steps=8)
+        page.mouse.up()
+        page.wait_for_timeout(500)
+        zoomed = page.evaluate("""() => { const a = document.querySelector('.js-plotly-plot').layout;
+            return {x: a.xaxis.range, y: a.yaxis.range}; }""")
+        before = page.evaluate("() => document.querySelector('.js-plotly-plot').data.map(t => t.name).join('|')")
+        box = page.get_by_role("spinbutton", name="k: words to select")
+        box.fill("250")
+        box.press("Enter")
+        page.wait_for_function("(old) => document.querySelector('.js-plotly-plot').data.map(t => t.name).join('|')"
+                               " !== old", arg=before, timeout=60_000)
+        _settled(page)
+        _assert_no_error(page)
+        kept = page.evaluate("""() => { const gd = document.querySelector('.js-plotly-plot');
+            return {same: gd.__kept === true, charts: document.querySelectorAll('.js-plotly-plot').length,
+                    x: gd.layout.xaxis.range, y: gd.layout.yaxis.range}; }""")
+        assert kept["same"], "the chart was built anew"
+        assert kept["x"] == zoomed["x"] and kept["y"] == zoomed["y"], (zoomed, kept)
+        assert zoomed["x"][1] - zoomed["x"][0] < 0.5 * (area["full"][1] - area["full"][0]), (area, zoomed)
+        script = page.evaluate("() => [...document.scripts].map(s => s.src).find(s => s.includes('plotly.min.js'))")
+        assert script.startswith(server) and "/component/ui.charts.plotly_js/plotly.min.js?v=" in script
+        page.screenshot(path=str(SHOTS / "word-map-in-place.png"))
+    finally:
+        page.close()

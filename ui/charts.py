@@ -1,0 +1,151 @@
+"""A plotly chart that updates in place: the page's busiest figures (the word map) redrawn without a new chart.
+
+Streamlit's ``st.plotly_chart`` makes a new element whenever the figure changes (its element id holds the
+figure's spec, even with a ``key``), so the browser throws the old chart away and builds a new one: a new div,
+new WebGL contexts, plotly's whole first draw. On this project's 2-core machine that was about 0.75 s of each
+change of k on the word map, against 0.2 s for ``Plotly.react`` on the chart already there (issue #42, measured
+in Chromium on the sample's word map). :func:`live_chart` is a Streamlit component (``st.components.v2``, keyed,
+so it stays mounted) that hands each new figure to ``Plotly.react`` on the same div.
+
+- plotly.js is the copy the ``plotly`` package ships, served by Streamlit's component file route (a v1
+  component's ``path``, used for nothing else) and loaded once per browser tab; the browser caches it.
+- The selection comes back as ``st.plotly_chart``'s does: ``{"points": [{"curve_number", "point_index"}, ...]}``
+  from a click (outside the box and lasso tools), a box or a lasso; a double-click or a new figure's empty
+  selection clears it. A new selection reruns the fragment or page the chart is in.
+- The view a visitor zoomed to is kept while ``revision`` is unchanged (plotly's ``uirevision``); a new revision
+  (another class, zoom, log axes) starts from the figure's own ranges.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import plotly
+import streamlit as st
+import streamlit.components.v1 as _v1
+
+#: The folder of the ``plotly`` package's own plotly.js bundle (``plotly.min.js``).
+PLOTLY_JS_DIR = Path(plotly.__file__).parent / "package_data"
+
+_HTML = '<div class="fsviz-live-chart"></div>'
+
+# One renderer per chart; Streamlit calls it again with each new ``data`` on the same element.
+_JS = r"""
+function loadPlotly(url) {
+  // Our own copy, held apart: Streamlit's plotly chunk also sets window.Plotly (another version), in either order.
+  if (!window.__fsvizPlotly) {
+    window.__fsvizPlotly = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = url;
+      script.onload = () => resolve(window.Plotly);  // run just before this, so it is ours
+      script.onerror = () => { window.__fsvizPlotly = null; reject(new Error("plotly.js did not load from " + url)); };
+      document.head.appendChild(script);
+    });
+  }
+  return window.__fsvizPlotly;
+}
+
+function picked(event) {
+  return ((event && event.points) || []).map((p) => ({
+    curve_number: p.curveNumber,
+    point_index: p.pointIndex !== undefined ? p.pointIndex : p.pointNumber,
+  }));
+}
+
+function bind(div) {
+  const send = (points) => {
+    const key = JSON.stringify(points);
+    if (key === div.__fsvizSent) return;
+    div.__fsvizSent = key;
+    div.__fsvizSet("selection", { points: points, revision: div.__fsvizRevision });
+  };
+  div.on("plotly_selected", (event) => { if (event) send(picked(event)); });
+  div.on("plotly_deselect", () => send([]));
+  div.on("plotly_doubleclick", () => send([]));
+  div.on("plotly_click", (event) => {
+    const mode = div.layout && div.layout.dragmode;
+    if (mode !== "select" && mode !== "lasso") send(picked(event));
+  });
+}
+
+export default function ({ data, parentElement, setStateValue }) {
+  const div = parentElement.querySelector(".fsviz-live-chart");
+  div.__fsvizSet = setStateValue;
+  div.__fsvizNext = data;
+  div.__fsvizSent = JSON.stringify(data.selection || []);
+  div.__fsvizRevision = data.revision;
+  if (div.__fsvizBusy) return;
+  div.__fsvizBusy = true;
+  loadPlotly(data.plotly).then(async (Plotly) => {
+    while (div.__fsvizNext) {
+      const next = div.__fsvizNext;
+      div.__fsvizNext = null;
+      if (next.figure !== div.__fsvizDrawn) {
+        const figure = JSON.parse(next.figure);
+        figure.layout = figure.layout || {};
+        figure.layout.template = next.template;
+        figure.layout.uirevision = next.revision;
+        await Plotly.react(div, figure.data || [], figure.layout || {}, next.config);
+        div.__fsvizDrawn = next.figure;
+        if (!div.__fsvizBound) { bind(div); div.__fsvizBound = true; }
+      }
+    }
+  }).catch((error) => {
+    div.textContent = String(error);
+  }).finally(() => { div.__fsvizBusy = false; });
+}
+"""
+
+_COMPONENT = st.components.v2.component("fsviz_live_chart", html=_HTML, js=_JS, isolate_styles=False)
+
+#: plotly.js's options for every live chart: it follows the page's width; the mode bar as st.plotly_chart's.
+CONFIG = {"responsive": True, "displaylogo": False}
+
+_TEXT, _FADED, _GRID = "#31333F", "rgba(49, 51, 63, 0.6)", "#e6eaf1"
+_FONT = '"Source Sans", sans-serif'
+#: The look of ``st.plotly_chart``'s "streamlit" theme in the app's light theme (``.streamlit/config.toml``), for
+#: the live charts beside it: the page's font, faded ticks and titles, light grid lines, margins the axes size.
+#: It replaces the figure's template (plotly's default); what the figure sets itself still wins.
+TEMPLATE = {"layout": {
+    "font": {"color": _FADED, "family": _FONT, "size": 12},
+    "legend": {"font": {"color": _TEXT, "size": 12}, "bordercolor": "rgba(0,0,0,0)", "borderwidth": 0,
+               "valign": "top", "title": {"font": {"color": _FADED, "size": 12}, "side": "top"}},
+    "paper_bgcolor": "#ffffff", "plot_bgcolor": "#ffffff",
+    "xaxis": {"automargin": True, "gridcolor": _GRID, "zerolinecolor": _GRID, "tickcolor": _GRID, "showgrid": False,
+              "zeroline": False, "tickfont": {"color": _FADED, "size": 12},
+              "title": {"font": {"color": _FADED, "size": 14}, "standoff": 20}},
+    "yaxis": {"automargin": True, "gridcolor": _GRID, "zerolinecolor": _GRID, "tickcolor": _GRID,
+              "ticklabelposition": "outside", "tickfont": {"color": _FADED, "size": 12},
+              "title": {"font": {"color": _FADED, "size": 14}, "standoff": 24}},
+    "margin": {"pad": 8, "r": 0, "l": 0},
+    "hoverlabel": {"bgcolor": "#ffffff", "bordercolor": _GRID, "font": {"color": _TEXT, "family": _FONT, "size": 12}},
+}}
+
+
+def plotly_js_url() -> str:
+    """Where the browser finds the ``plotly`` package's plotly.js: Streamlit's route for a component's files,
+    under the server's ``baseUrlPath``, with plotly's version so a new install is fetched anew."""
+    _v1.declare_component("plotly_js", path=str(PLOTLY_JS_DIR))  # registered per server; serves the file
+    base = (st.get_option("server.baseUrlPath") or "").strip("/")
+    return f"{'/' + base if base else ''}/component/ui.charts.plotly_js/plotly.min.js?v={plotly.__version__}"
+
+
+def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None) -> list[dict]:
+    """Draw ``figure`` with ``Plotly.react`` on the chart already in the page under ``key``; return the
+    visitor's selected points (``[{"curve_number": c, "point_index": i}, ...]``, empty when none).
+
+    ``revision`` names what the figure's points are (say, the task and view): while it is unchanged, a visitor's
+    zoom and pan are kept across new figures, and a selection made under another revision is not returned (its
+    point indices belong to other points). ``selection``: the points the page shows as selected, so a redraw
+    does not report them again."""
+    state = _COMPONENT(key=key, data={"figure": figure.to_json(), "plotly": plotly_js_url(), "config": CONFIG,
+                                      "template": TEMPLATE, "revision": revision, "selection": selection or []},
+                       default={"selection": {"points": []}}, on_selection_change=lambda: None)
+    chosen = getattr(state, "selection", None) or {}
+    return list(chosen.get("points", [])) if chosen.get("revision") == revision else []
+
+
+def figure_of(data: str) -> dict:
+    """The figure a live chart's ``data`` carries, as plotly's JSON dict (for tests and the AppTest)."""
+    return json.loads(json.loads(data)["figure"])
