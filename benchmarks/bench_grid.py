@@ -49,7 +49,7 @@ import numpy as np
 from _common import shared, warm_dual_solver
 
 import fsviz
-from fsviz.evaluation._workers import local_workers
+from fsviz._workers import local_workers
 from fsviz.evaluation.grid import GridConfig, cell_splits, fold_rankings, run_grid
 from fsviz.learn import _liblinear as liblinear
 

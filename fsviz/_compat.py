@@ -33,7 +33,7 @@ MOVED = {
     "classifiers": "learn.classifiers", "liblinear": "learn._liblinear", "dual_cd": "learn._dual_cd",
     "row_cuts": "learn._row_cuts",
     "grid": "evaluation.grid", "grid.lock": "evaluation.grid._lock",
-    "workers": "evaluation._workers", "storage": "evaluation._storage",
+    "workers": "_workers", "storage": "evaluation._storage",
     "analysis": "evaluation.analysis", "multiclass": "evaluation.multiclass", "stability": "evaluation.stability",
     "studies": "evaluation.studies", "skew": "evaluation.skew", "advice": "evaluation.advice",
     "export": "evaluation.export", "snippets": "evaluation.snippets",

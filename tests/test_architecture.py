@@ -17,7 +17,7 @@ PACKAGE = ROOT / "fsviz"
 
 #: Lowest first. Each entry is a top-level module or sub-package of fsviz.
 LAYERS = [
-    ["_validation", "_lazy", "_compat", "_files"],
+    ["_validation", "_lazy", "_compat", "_files", "_workers"],
     ["learn"],
     ["metrics"],
     ["selection"],

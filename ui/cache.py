@@ -26,6 +26,7 @@ import streamlit as st
 
 import fsviz
 from fsviz._lazy import lazy
+from fsviz.corpora import APART_BYTES, load_apart
 from fsviz.corpora.split import load_split
 from fsviz.stats.tables import word_points as _word_points
 from fsviz.stats.tables import word_table as _word_table
@@ -98,18 +99,28 @@ def uploaded_corpus(name, digest, options: tuple, test_digest="", _upload=None, 
     ``_upload`` is the content this session holds (:func:`ui.state.held_upload`), None once another
     replaced it. ``_should_stop`` ends the load (:class:`fsviz.LoadStopped`) once its visitor has left.
     """
-    if _test is None:
-        return fsviz.load_corpus(_handle(name, _upload), should_stop=_should_stop, **dict(options))
-    return load_split(_handle(name, _upload), _handle(_test[0], _test[2]), should_stop=_should_stop, **dict(options))
+    test = None if _test is None else _handle(_test[0], _test[2])
+    size = len(_upload or b"") + (0 if _test is None else len(_test[2] or b""))
+    return _read(_handle(name, _upload), test, size, _should_stop, dict(options))
 
 
 @st.cache_resource(show_spinner="Reading the corpus …", max_entries=4, ttl=PATH_TTL)
 def path_corpus(path, options: tuple, test_path="", _should_stop=None):
     """The corpus at ``path`` (confined to the data folders), with its test file at ``test_path`` if given;
     ``_should_stop`` as :func:`uploaded_corpus` takes it."""
-    if test_path:
-        return load_split(path, test_path, should_stop=_should_stop, **dict(options))
-    return fsviz.load_corpus(path, should_stop=_should_stop, **dict(options))
+    size = sum(os.path.getsize(p) if os.path.isfile(p) else APART_BYTES for p in (path, test_path) if p)
+    return _read(path, test_path or None, size, _should_stop, dict(options))
+
+
+def _read(source, test, size: int, should_stop, options: dict):
+    """The corpus in ``source`` (and its ``test`` file), read here or, from :data:`fsviz.corpora.APART_BYTES` on
+    (a folder counts as that large), in a worker process (:func:`fsviz.corpora.load_apart`): the parse of a
+    large corpus holds a process's interpreter for seconds, and every other visitor's click would wait on it."""
+    if size >= APART_BYTES:
+        return load_apart(source, test, should_stop=should_stop, **options)
+    if test is None:
+        return fsviz.load_corpus(source, should_stop=should_stop, **options)
+    return load_split(source, test, should_stop=should_stop, **options)
 
 
 @st.cache_resource(max_entries=8, scope="session")

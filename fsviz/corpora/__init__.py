@@ -8,11 +8,13 @@ every format goes through (:mod:`~fsviz.corpora.preprocessing`), a class against
 (:mod:`~fsviz.corpora.task`) or one group of classes against another (:mod:`~fsviz.corpora.groups`), the
 documents behind a word (:mod:`~fsviz.corpora.contexts`), :class:`Corpus` itself (:mod:`~fsviz.corpora.corpus`),
 a built corpus saved without pickle (:mod:`~fsviz.corpora.saved`), a training file and a test file read as one
-corpus (:mod:`~fsviz.corpora.split`), the bundled sample and planted corpora whose
+corpus (:mod:`~fsviz.corpora.split`), a large corpus read in a worker process for a server
+(:mod:`~fsviz.corpora.apart`), the bundled sample and planted corpora whose
 answer is known (:mod:`~fsviz.corpora.sample`, :mod:`~fsviz.corpora.synthetic`).
 
-It may import :mod:`fsviz.metrics` and :mod:`fsviz.selection` (a task scores and ranks its words) and the
-checks at the door (``fsviz._validation``); nothing here imports statistics, evaluation, plots or the CLI.
+It may import :mod:`fsviz.metrics` and :mod:`fsviz.selection` (a task scores and ranks its words), the
+checks at the door (``fsviz._validation``) and the worker processes (``fsviz._workers``); nothing here
+imports statistics, evaluation, plots or the CLI.
 
 Each public name is imported from its module on first use (PEP 562), so importing the package loads nothing
 else; ``__all__`` is the package's public API.
@@ -40,6 +42,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         stem_algorithm,
         stemmer,
     )
+    from .apart import APART_BYTES, load_apart
     from .contexts import ContextLine, ContextSample, NoTextError, WordContexts, keyword_in_context, word_index
     from .corpus import DEFAULT_LIMITS, Corpus, CorpusError, Limits, TextOptionsError, build_corpus, load_corpus
     from .cutoffs import common_words, cutoff_error, df_cutoffs, max_count
@@ -84,6 +87,7 @@ _SOURCES = {
     "contexts": [
         "ContextLine", "ContextSample", "NoTextError", "WordContexts", "keyword_in_context", "word_index",
     ],
+    "apart": ["APART_BYTES", "load_apart"],
     "cutoffs": ["common_words", "cutoff_error", "df_cutoffs", "max_count"],
     "corpus": [
         "Corpus", "CorpusError", "DEFAULT_LIMITS", "Limits", "TextOptionsError", "build_corpus", "load_corpus",
@@ -120,17 +124,18 @@ _SOURCES = {
 }
 
 __all__ = [
-    "ALLOW_PATHS_VAR", "BUILD_OPTIONS", "CLUTO_CLASS_NAMES", "DATA_DIRS_VAR", "DEFAULT_LIMITS", "FORMAT", "FORMATS", "ISO_CODES",
-    "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "MODULES", "TEXT_DEFAULTS", "TEXT_OPTIONS", "CharAnalyzer",
-    "ContextLine", "ContextSample", "Corpus", "CorpusError", "Groups", "Limits", "LoadStopped", "NoTextError", "PlantedCorpus",
-    "RawCorpus", "Task", "TextOptionsError", "WordAnalyzer", "WordContexts", "build_corpus", "build_sample",
-    "check_groups", "check_limits", "check_ngrams", "check_preprocessing", "check_text_options",
-    "check_token_pattern", "clean_label", "common_words", "confine_path", "count_terms", "cutoff_error",
-    "data_roots", "decode", "detect_format", "df_cutoffs", "group_labels", "group_task", "keyword_in_context",
-    "label_matrix", "label_text", "language_stop_words", "load_corpus", "load_sample", "load_split", "make_planted_corpus",
-    "max_count", "merge_columns", "parse_classes", "paths_allowed", "read", "read_arff", "read_cluto",
-    "read_cluto_mat", "read_corpus", "read_folder", "read_jsonl", "read_lines", "read_table", "read_tar",
-    "read_texts", "read_zip", "require_path", "sample_path", "save_corpus", "stem_algorithm", "stemmer", "tokenise", "word_index",
+    "ALLOW_PATHS_VAR", "APART_BYTES", "BUILD_OPTIONS", "CLUTO_CLASS_NAMES", "DATA_DIRS_VAR", "DEFAULT_LIMITS",
+    "FORMAT", "FORMATS", "ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "MODULES", "TEXT_DEFAULTS",
+    "TEXT_OPTIONS", "CharAnalyzer", "ContextLine", "ContextSample", "Corpus", "CorpusError", "Groups", "Limits",
+    "LoadStopped", "NoTextError", "PlantedCorpus", "RawCorpus", "Task", "TextOptionsError", "WordAnalyzer",
+    "WordContexts", "build_corpus", "build_sample", "check_groups", "check_limits", "check_ngrams",
+    "check_preprocessing", "check_text_options", "check_token_pattern", "clean_label", "common_words", "confine_path",
+    "count_terms", "cutoff_error", "data_roots", "decode", "detect_format", "df_cutoffs", "group_labels",
+    "group_task", "keyword_in_context", "label_matrix", "label_text", "language_stop_words", "load_apart",
+    "load_corpus", "load_sample", "load_split", "make_planted_corpus", "max_count", "merge_columns", "parse_classes",
+    "paths_allowed", "read", "read_arff", "read_cluto", "read_cluto_mat", "read_corpus", "read_folder", "read_jsonl",
+    "read_lines", "read_table", "read_tar", "read_texts", "read_zip", "require_path", "sample_path", "save_corpus",
+    "stem_algorithm", "stemmer", "tokenise", "word_index",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

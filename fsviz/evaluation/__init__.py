@@ -10,7 +10,7 @@ Forman's benchmark), :mod:`~fsviz.evaluation.advice` (the recommendation, with
 :mod:`~fsviz.evaluation.peaks`, the range of k around a curve's peak), :mod:`~fsviz.evaluation.export`
 (a fitted Pipeline to ship, with :mod:`~fsviz.evaluation.snippets`, the lines that use it) and
 :mod:`~fsviz.evaluation.selector` (:class:`MetricSelector`, any metric as a scikit-learn feature selector).
-Machinery users do not call is private: ``_workers`` (worker processes that end with their parent),
+Machinery users do not call is private (worker processes are ``fsviz._workers``):
 ``_alpha`` (the lesion study's α-weighted selection; :class:`AlphaMap`, :func:`alpha_selection` public here),
 ``_export_plan`` (an export's checked arguments and selected words), ``_multiclass_fit`` (one multi-class fit
 scored; its :func:`ranked_measures` is public here) and ``_storage`` (the folder of stored runs under its size

@@ -35,13 +35,13 @@ from scipy import stats
 from sklearn.model_selection import StratifiedKFold
 
 from .._validation import check_n_jobs
+from .._workers import local_workers
 from ..corpora.corpus import Corpus
 from ..learn.classifiers import FREQUENCY_CLASSIFIERS, make_classifier
 from ..metrics import metric_names
 from ..metrics.counts import Training
 from ..selection import parse_spec
 from ._multiclass_fit import _evaluate, _multilabel_model
-from ._workers import local_workers
 from .grid import (
     ALL,
     GridConfig,

@@ -3,10 +3,13 @@
 import json
 
 import pytest
+import streamlit as st
 from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
 import fsviz
+import ui.cache
+from fsviz.corpora import load_apart
 from tests.app.conftest import runs_dir
 from tests.app.figures import drawn, figure
 
@@ -73,6 +76,29 @@ def test_upload_a_corpus_then_a_broken_one_keeps_the_first():
     at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 not a zip", "application/zip")).run()
     assert any("not a readable ZIP" in e.value for e in at.error)
     assert not at.exception
+    assert at.session_state["context"].corpus.name == "planted"
+
+
+def test_a_large_upload_is_read_apart_and_a_broken_one_says_why(monkeypatch):
+    """From APART_BYTES on, an upload is read in a worker process (fsviz.corpora.load_apart): the same corpus,
+    and a broken one gets the same message, the corpus before it kept."""
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[0].name)
+        return load_apart(*args, **kwargs)
+
+    monkeypatch.setattr(ui.cache, "APART_BYTES", 1)
+    monkeypatch.setattr(ui.cache, "load_apart", counted)
+    st.cache_resource.clear()  # an earlier test's read of the same upload
+    at = fresh().run()
+    at.radio(key="source_kind").set_value("Upload").run()
+    at.file_uploader(key="upload").set_value(("planted.jsonl", planted_jsonl(), "application/json")).run()
+    assert_clean(at)
+    assert calls == ["planted.jsonl"] and at.session_state["context"].corpus.n_docs == 200
+    at.file_uploader(key="upload").set_value(("broken.zip", b"PK\x03\x04 not a zip", "application/zip")).run()
+    assert calls == ["planted.jsonl", "broken.zip"]
+    assert any("not a readable ZIP" in e.value for e in at.error) and not at.exception
     assert at.session_state["context"].corpus.name == "planted"
 
 

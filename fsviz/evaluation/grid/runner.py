@@ -15,7 +15,7 @@ from joblib import Parallel, delayed, parallel_config
 
 from ..._files import check_target
 from ..._validation import MAXIMA, check_n_jobs, check_whole
-from .._workers import local_workers
+from ..._workers import local_workers
 from ._lock import out_lock
 from .cell import cell_data, run_cell
 from .config import GridConfig, run_key
