@@ -45,7 +45,7 @@ def main() -> None:
                            "page redraws about twice as fast in a browser without a graphics card.")
     points = cache.word_points(task, ctx.task_key)
     figure = boundaries_figure(task, metrics, k, points=points, max_points=2000 if words else 0)
-    chart(figure, key="boundaries_chart", live=True, revision=f"{ctx.task_key}|{words}")  # redrawn in place
+    chart(figure, key="boundaries_chart", revision=f"{ctx.task_key}|{words}")  # a zoom kept for a new k
     drawn, distinct = figure.layout.meta["points_drawn"], figure.layout.meta["points"]
     if not words:
         st.caption(f"The words ({distinct:,} distinct points) are on the Word map page, or on every panel here with "
@@ -77,7 +77,7 @@ def surface_panel(task, k, surfaces) -> None:
                         "plane. Both keep the order, so the isocline cuts the surface at one height; the z axis says "
                         "which is drawn.")
     chart(surface_figure(task, surface_metric, k, height=None if how == "auto" else how),
-          key="boundaries_surface_chart", live=True, revision=surface_metric)  # the camera kept for a new k
+          key="boundaries_surface_chart", revision=surface_metric)  # the camera kept for a new k
 
 
 def _overlap(task, metrics, k) -> None:

@@ -9,6 +9,7 @@ import fsviz
 from fsviz.plots import word_map_figure
 from fsviz.stats.classes import MATRIX_VALUES, MAX_CLASSES, SHARED_COLUMN, class_word_matrix
 from ui import state
+from ui.charts import live_chart
 from ui.components import plain, spreadsheet_csv
 from ui.sidebar import page
 
@@ -122,7 +123,7 @@ def _maps(ctx, metric, k, names) -> None:
         for column, name, figure in zip(st.columns(per_row), groups[group][start:], figures[start : start + per_row]):
             with column:
                 st.markdown(f"**{plain(name)}**")
-                st.plotly_chart(figure, key=f"classes_map_{start}_{name}", config={"displayModeBar": False})
+                live_chart(figure, key=f"classes_map_{start}_{name}", config={"displayModeBar": False})
 
 
 def main() -> None:

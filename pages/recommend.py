@@ -12,6 +12,7 @@ from fsviz.metrics import metric_names
 from fsviz.plots import curves_figure
 from fsviz.selection import spec_label
 from ui import state
+from ui.charts import live_chart
 from ui.components import answer_panel, chart, label_text, plain
 from ui.runs import run_panel
 from ui.sidebar import page
@@ -30,7 +31,7 @@ def _live(runs):
     # Each drawing is a new element: the preview may draw the same rows twice (the checkpoints are written in
     # batches), so its key counts drawings, not rows.
     drawn = st.session_state["recommend_live_drawn"] = st.session_state.get("recommend_live_drawn", 0) + 1
-    st.plotly_chart(curves_figure(macro_average(results), bands=False), key=f"recommend_live_{drawn}")  # live
+    live_chart(curves_figure(macro_average(results), bands=False), key=f"recommend_live_{drawn}")
     try:
         line = recommendation_text(recommend(results), label_text)[0]
     except ValueError:  # no real selection finished yet

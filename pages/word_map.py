@@ -324,7 +324,7 @@ def _map(ctx, metrics, found, points) -> None:
     figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
     drawn = st.session_state.get("wordmap_drawn_selection", [])
     with above:  # drawn in place (ui.charts): a new k, metric or search does not build a new chart in the browser
-        chosen = chart(figure, key="wordmap_chart", live=True, revision=f"{ctx.task_key}|{zoom}|{log}",
+        chosen = chart(figure, key="wordmap_chart", revision=f"{ctx.task_key}|{zoom}|{log}",
                        selection=[{"curve_number": 0, "point_index": i} for i in drawn])
     selected = [p["point_index"] for p in chosen if p.get("curve_number") == 0]
     if st.session_state.get("wordmap_drawn_selection", selected) != selected:

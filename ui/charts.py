@@ -1,4 +1,4 @@
-"""A plotly chart that updates in place: the page's busiest figures (the word map) redrawn without a new chart.
+"""A plotly chart that updates in place: every chart of the app, redrawn on the same element when it changes.
 
 Streamlit's ``st.plotly_chart`` makes a new element whenever the figure changes (its element id holds the
 figure's spec, even with a ``key``), so the browser throws the old chart away and builds a new one: a new div,
@@ -8,7 +8,8 @@ in Chromium on the sample's word map). :func:`live_chart` is a Streamlit compone
 so it stays mounted) that hands each new figure to ``Plotly.react`` on the same div.
 
 - plotly.js is the copy the ``plotly`` package ships, served by Streamlit's component file route (a v1
-  component's ``path``, used for nothing else) and loaded once per browser tab; the browser caches it.
+  component's ``path``, used for nothing else) and loaded once per browser tab; the browser caches it. As no
+  page calls ``st.plotly_chart``, Streamlit's own plotly.js is never loaded beside it.
 - The selection comes back as ``st.plotly_chart``'s does: ``{"points": [{"curve_number", "point_index"}, ...]}``
   from a click (outside the box and lasso tools), a box or a lasso; a double-click or a new figure's empty
   selection clears it. A new selection reruns the fragment or page the chart is in.
@@ -18,7 +19,7 @@ so it stays mounted) that hands each new figure to ``Plotly.react`` on the same 
 
 from __future__ import annotations
 
-import json
+import contextlib
 from pathlib import Path
 
 import plotly
@@ -86,7 +87,8 @@ export default function ({ data, parentElement, setStateValue }) {
         figure.layout = figure.layout || {};
         figure.layout.template = next.template;
         figure.layout.uirevision = next.revision;
-        await Plotly.react(div, figure.data || [], figure.layout || {}, next.config);
+        await Plotly.react(div, { data: figure.data || [], layout: figure.layout, frames: figure.frames || [],
+                                  config: next.config });
         div.__fsvizDrawn = next.figure;
         if (!div.__fsvizBound) { bind(div); div.__fsvizBound = true; }
       }
@@ -126,26 +128,27 @@ TEMPLATE = {"layout": {
 def plotly_js_url() -> str:
     """Where the browser finds the ``plotly`` package's plotly.js: Streamlit's route for a component's files,
     under the server's ``baseUrlPath``, with plotly's version so a new install is fetched anew."""
-    _v1.declare_component("plotly_js", path=str(PLOTLY_JS_DIR))  # registered per server; serves the file
+    # Registered with the server's runtime, which serves the file; none in a bare script, and an AppTest that
+    # ends beside another one takes the shared runtime away: then there is nothing to serve from.
+    with contextlib.suppress(RuntimeError):
+        _v1.declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
     base = (st.get_option("server.baseUrlPath") or "").strip("/")
     return f"{'/' + base if base else ''}/component/ui.charts.plotly_js/plotly.min.js?v={plotly.__version__}"
 
 
-def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None) -> list[dict]:
+def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None,
+               config: dict | None = None) -> list[dict]:
     """Draw ``figure`` with ``Plotly.react`` on the chart already in the page under ``key``; return the
     visitor's selected points (``[{"curve_number": c, "point_index": i}, ...]``, empty when none).
 
     ``revision`` names what the figure's points are (say, the task and view): while it is unchanged, a visitor's
     zoom and pan are kept across new figures, and a selection made under another revision is not returned (its
     point indices belong to other points). ``selection``: the points the page shows as selected, so a redraw
-    does not report them again."""
-    state = _COMPONENT(key=key, data={"figure": figure.to_json(), "plotly": plotly_js_url(), "config": CONFIG,
+    does not report them again. ``config``: plotly.js options over :data:`CONFIG` (``displayModeBar`` …)."""
+    state = _COMPONENT(key=key, data={"figure": figure.to_json(), "plotly": plotly_js_url(),
+                                      "config": {**CONFIG, **(config or {})},
                                       "template": TEMPLATE, "revision": revision, "selection": selection or []},
                        default={"selection": {"points": []}}, on_selection_change=lambda: None)
     chosen = getattr(state, "selection", None) or {}
     return list(chosen.get("points", [])) if chosen.get("revision") == revision else []
 
-
-def figure_of(data: str) -> dict:
-    """The figure a live chart's ``data`` carries, as plotly's JSON dict (for tests and the AppTest)."""
-    return json.loads(json.loads(data)["figure"])

@@ -60,15 +60,13 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     st.code(export.snippet, language="python")
 
 
-def chart(figure, *, key: str, name: str | None = None, live: bool = False, **options):
-    """``st.plotly_chart(figure, key=key, **options)`` with a *Download figure* button under it: the figure as
-    SVG, PNG at print resolution or HTML (:func:`fsviz.plots.files.figure_bytes`), drawn only when a format is
-    clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`), HTML alone,
-    and the reason. Returns what ``st.plotly_chart`` returns (a selection event where asked).
-
-    ``live``: drawn in place by :func:`ui.charts.live_chart` (``options`` are its ``revision`` and ``selection``),
-    for a chart redrawn on every click; returns its selected points."""
-    event = live_chart(figure, key=key, **options) if live else st.plotly_chart(figure, key=key, **options)
+def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]:
+    """The figure drawn in place (:func:`ui.charts.live_chart`: a changed figure redraws the chart already in the
+    page; ``options`` are its ``revision``, ``selection`` and ``config``) with a *Download figure* button under
+    it: the figure as SVG, PNG at print resolution or HTML (:func:`fsviz.plots.files.figure_bytes`), drawn only
+    when a format is clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`),
+    HTML alone, and the reason. Returns the chart's selected points."""
+    event = live_chart(figure, key=key, **options)
     with st.popover("Download figure", icon=":material/download:"):
         missing = static_engine()
         for fmt, (label, mime) in FIGURE_FILES.items():

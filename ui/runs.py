@@ -15,6 +15,7 @@ import fsviz
 from fsviz.evaluation.grid import delete_run, load_results, open_run, run_grid, run_key, stored_results
 from fsviz.evaluation.multiclass import cells_done, load_multiclass, multiclass_cells, run_multiclass, save_multiclass
 from ui import cache, state
+from ui.charts import live_chart
 from ui.components import plain
 from ui.turns import TURNS, max_runs
 
@@ -456,7 +457,7 @@ def _follow(job: RunJob, preview, partial) -> None:
                 with chart.container():  # a figure to draw, or None when the preview drew itself
                     figure = preview(partial())
                     if figure is not None:
-                        st.plotly_chart(figure, key=f"preview_{drawn}")
+                        live_chart(figure, key=f"preview_{drawn}")
                 last = time.monotonic()
                 pause = max(PREVIEW_SECONDS, (last - began) / PREVIEW_SHARE)
             job.thread.join(POLL_SECONDS)

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.stats import SHARED_COLUMN, class_word_matrix
+from tests.app.figures import drawn
 from ui.sidebar import PAGES
 
 #: Markdown and HTML in a class name and a word: shown as text in the link to the word map.
@@ -65,7 +66,7 @@ def test_the_page_shows_the_librarys_matrix_on_the_sample(sample_page):
     shown = shown_matrix(at, matrix)
     pd.testing.assert_frame_equal(shown, matrix, check_dtype=False)
     assert any(f"{len(matrix):,} distinct words" in c.value for c in at.caption)
-    assert len(at.get("plotly_chart")) == 8  # the first group of small word maps
+    assert len(drawn(at)) == 8  # the first group of small word maps
 
 
 def test_twenty_newsgroups_each_column_is_that_classs_own_top_k(monkeypatch):
@@ -141,11 +142,11 @@ def test_the_small_maps_come_eight_classes_at_a_time(sample_page):
     at.radio(key="classes_group").set_value(1).run()
     assert_clean(at)
     assert headings() == [f"**{n}**" for n in names[8:16]]
-    charts = at.get("plotly_chart")
+    charts = [spec for _, spec in drawn(at)]
     assert len(charts) == 8
     for chart, name in zip(charts, names[8:16]):  # each map is its class's: its tp axis counts the class's documents
         pos = int(at.session_state["context"].corpus.class_sizes[names.index(name)])
-        assert json.loads(chart.proto.spec)["layout"]["yaxis"]["title"]["text"] == f"tp (of {pos:,})"
+        assert chart["layout"]["yaxis"]["title"]["text"] == f"tp (of {pos:,})"
     at.radio(key="classes_group").set_value(0).run()
 
 

@@ -22,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 import fsviz
 from fsviz.evaluation.grid.results import with_goals
 from tests.app.conftest import runs_dir
+from tests.app.figures import drawn
 from ui import cache as app_cache
 
 OUTSIDE = "is not inside a folder this app may read"
@@ -261,7 +262,7 @@ def test_memory_error_on_an_upload_keeps_the_corpus_and_is_not_retried(memory_ho
     assert corpus_name(at) == "small"
     at.switch_page("pages/word_map.py").run()  # a rerun: the message stays, the load is not tried again
     assert "Not enough memory" in errors(at) and len(memory_hog) == 1
-    assert at.get("plotly_chart") and corpus_name(at) == "small"
+    assert drawn(at) and corpus_name(at) == "small"
 
 
 def test_memory_error_on_a_path_keeps_the_corpus(data_root, memory_hog):

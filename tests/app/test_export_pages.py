@@ -8,6 +8,7 @@ from conftest import REPO, cli_grid_results, seen
 from streamlit.testing.v1 import AppTest
 
 import fsviz
+from tests.app.figures import drawn
 
 #: A sparse Weka ARFF (Forman's *.wc.arff): counts only, no texts. Class a uses words 0-3, class b all 8.
 ARFF = "\n".join(["@relation toy", *(f"@attribute w{i} numeric" for i in range(8)), "@attribute class {a,b}", "@data",
@@ -104,7 +105,7 @@ def test_an_export_error_is_shown_and_the_page_kept(monkeypatch):
     at.button(key="wordmap_ship_build").click().run()
     assert not at.exception
     assert any("Could not export this selection: the model would take about 300.0 MiB" in seen(e.value) for e in at.error)
-    assert at.get("plotly_chart"), "the word map is still drawn"
+    assert drawn(at), "the word map is still drawn"
     assert not at.button(key="wordmap_ship_build").disabled, "the button can be tried again"
 
 

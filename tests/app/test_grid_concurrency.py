@@ -9,6 +9,7 @@ import time
 
 import pytest
 from conftest import REPO
+from streamlit.runtime import Runtime
 from streamlit.testing.v1 import AppTest
 
 from fsviz.evaluation.grid import GridConfig, run_grid, run_key
@@ -126,7 +127,22 @@ def test_after_stop_the_page_waits_for_the_last_cells(cache):
     assert seconds >= 1.0
 
 
-def test_a_real_run_in_one_session_and_another_page_meanwhile(monkeypatch):
+@pytest.fixture
+def one_runtime(monkeypatch):
+    """A server has one runtime for all its sessions; AppTest puts a mock one in place for each run and removes it
+    at the run's end, so two runs at once in one process (two sessions, below) would leave one without it, and
+    the charts (a Streamlit component, which asks the runtime) fail. Here the last runtime stays in place."""
+    last = {}
+
+    def instance(cls):
+        if Runtime._instance is not None:
+            last["runtime"] = Runtime._instance
+        return last["runtime"]
+
+    monkeypatch.setattr(Runtime, "instance", classmethod(instance))
+
+
+def test_a_real_run_in_one_session_and_another_page_meanwhile(monkeypatch, one_runtime):
     """Session A runs a grid of several seconds; session B opens the grid page for another run meanwhile."""
     monkeypatch.setattr(components, "RUN_LOCK_WAIT", 120.0)
     metrics = ("bns", "ig", "chi", "odds", "pow", "acc2")

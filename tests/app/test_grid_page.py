@@ -5,6 +5,7 @@ from conftest import REPO, cli_grid_results, seen
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import runs_dir
+from tests.app.figures import drawn
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +43,7 @@ def test_run_shows_curves_and_survives_a_reload(cache):
     run, _ = at.session_state["grid_shown"]
     assert run.complete and run.cells_done == 4
     assert set(run.results.metric) == {"bns", "ig", "all"}
-    assert at.get("plotly_chart"), "no curves drawn"
+    assert drawn(at), "no curves drawn"
     assert list(cache.glob("grid/*/*.parquet")), "the finished run was not stored"
 
     again = configure(grid_page())  # a new session: the page reloaded
@@ -84,7 +85,7 @@ def test_load_a_results_file_from_the_cli_then_a_broken_one(tmp_path):
     assert_clean(at)
     run, source = at.session_state["grid_shown"]
     assert "results.parquet" in source and set(run.results.metric) == {"bns", "odds", "all"}
-    assert at.get("plotly_chart")
+    assert drawn(at)
     at.file_uploader(key="grid_upload").set_value(("bad.parquet", b"not parquet", "application/octet-stream")).run()
     assert any("not a Parquet results file" in e.value for e in at.error)
     assert not at.exception

@@ -82,7 +82,7 @@ def test_a_formula_without_an_isocline_is_ringed_and_a_refused_one_is_an_error()
         assert any("Your own metric is refused" in shown(e) and words in shown(e) for e in at.error), \
             [e.value for e in at.error]
         assert "\\_\\_import" in at.error[0].value or "__import__" not in formula  # never Markdown
-        assert at.get("plotly_chart"), "the page kept its charts"
+        assert drawn(at), "the page kept its charts"
         assert not any(n.startswith("ƒ") for n in names(chart(at, "wordmap_chart")))
 
 

@@ -161,7 +161,7 @@ def test_agreement_page_compares_measures():
     at = fresh().run()
     at.switch_page("pages/agreement.py").run()
     assert_clean(at)
-    assert len(at.get("plotly_chart")) == 3  # two matrices and the scatter
+    assert len(drawn(at)) == 3  # two matrices and the scatter
     assert any("differ" in m.value for m in at.markdown)
     at.selectbox(key="agreement_x").set_value("kl").run()
     at.selectbox(key="agreement_y").set_value("svm_w").run()
@@ -191,15 +191,15 @@ def test_multiclass_page_runs_and_tests_signs(tmp_path, monkeypatch):
     at.number_input(key="mc_folds").set_value(2).run()
     at.button(key="mc_run").click().run()
     assert_clean(at)
-    assert at.get("plotly_chart"), "no curves after the run"
+    assert drawn(at), "no curves after the run"
     assert any("wins" in m.value for m in at.markdown)
     at.text_input(key="mc_specs").set_value("bns").run()  # one-class metric: refused, results kept
     assert any("against the rest" in e.value for e in at.error)
-    assert at.get("plotly_chart"), "the finished run was lost"
+    assert drawn(at), "the finished run was lost"
     at.text_input(key="mc_specs").set_value("")
     at.text_input(key="mc_ks").set_value("20, fdr0.05").run()  # a k rule is the grid's: refused, results kept
     assert any("multi-class run compares fixed numbers of features" in seen(e.value) for e in at.error)
-    assert at.get("plotly_chart"), "the finished run was lost"
+    assert drawn(at), "the finished run was lost"
 
 
 def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, monkeypatch):
@@ -218,7 +218,7 @@ def test_multiclass_page_runs_igfss_for_each_negative_feature_ratio(tmp_path, mo
     assert {"cmfs", "igfss(cmfs,nfr=0)", "igfss(cmfs,nfr=0.5)"} <= metrics
     at.text_input(key="mc_nfr").set_value("2").run()  # out of range: said, the run is kept
     assert any("between 0 and 1" in e.value for e in at.error)
-    assert at.get("plotly_chart"), "the finished run was lost"
+    assert drawn(at), "the finished run was lost"
 
     later = fresh().run()  # a new session (a reload, or the app restarted) finds the run on disk
     later.switch_page("pages/multiclass.py").run()

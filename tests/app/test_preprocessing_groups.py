@@ -8,6 +8,7 @@ import pytest
 from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
+from tests.app.figures import drawn
 from tests.app.test_export_pages import ARFF
 
 #: Classes a and b use the same words, in another order: only the bigram "new york" tells a from b.
@@ -111,7 +112,7 @@ def test_group_a_against_group_b_on_every_task_page(tmp_path, monkeypatch):
     for page in ["pages/word_map.py", "pages/boundaries.py", "pages/agreement.py", "pages/lesion.py"]:
         at.switch_page(page).run()
         assert_clean(at)
-        assert at.get("plotly_chart"), page
+        assert drawn(at), page
     at.switch_page("pages/word_map.py").run()
     assert any("'a' against 'b'" in seen(c.value) for c in at.caption)
     sides = [html.unescape(m.value) for m in at.markdown if "contain" in m.value and "**" in m.value[:2]]

@@ -1,8 +1,12 @@
 """The Results explorer through AppTest, on a results file the CLI makes here."""
 
+import json
+
 import pytest
 from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
+
+from tests.app.figures import drawn
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +42,7 @@ def test_every_analysis_renders_on_a_cli_results_file(results_file):
         assert f"**{goal}**: " in markdown  # the goal's answer in its box, the others listed
     # curves, P–R, skew scatter + low/high curves + the tasks' sizes (Figure 12), tolerance + bars, residuals,
     # significance
-    assert len(at.get("plotly_chart")) == 10
+    assert len(drawn(at)) == 10
     assert len(at.get("download_button")) >= 8
 
     for goal in ("precision", "recall", "accuracy"):
@@ -128,8 +132,8 @@ def test_a_k_rule_shows_beside_the_fixed_k_curves(results_file, tmp_path):
     at.file_uploader(key="results_upload").set_value(
         ("ruled.parquet", ruled.read_bytes(), "application/octet-stream")).run()
     assert_clean(at)
-    figure = next(c for c in at.get("plotly_chart") if "fdr0.05" in c.proto.spec)
-    assert '"BNS, fdr0.05"' in figure.proto.spec and '"IG, fdr0.05"' in figure.proto.spec
+    figure = next(json.dumps(spec) for _, spec in drawn(at) if "fdr0.05" in json.dumps(spec))
+    assert '"BNS, fdr0.05"' in figure and '"IG, fdr0.05"' in figure
     table = next(d.value for d in at.dataframe if "rule" in d.value.columns)
     assert set(table["rule"]) == {"fdr0.05"} and (table["k: min"] >= 1).all()
     assert not any("has no k rule" in i.value for i in at.info)

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.stats.significance import p_label, significance
-from tests.app.figures import figure
+from tests.app.figures import drawn, figure
 
 
 def fresh(page):
@@ -125,7 +125,7 @@ def test_word_map_bootstrap_stability_is_seeded_and_drawn():
     at.multiselect(key="wordmap_metrics").set_value(["bns", "ig"]).run()
     at.number_input(key="wordmap_boot_n").set_value(5).run()
     at.number_input(key="wordmap_boot_seed").set_value(3).run()
-    assert not [c for c in at.get("plotly_chart") if "wordmap_boot_chart" in c.proto.id]  # only on request
+    assert not [i for i, _ in drawn(at) if "wordmap_boot_chart" in i]  # only on request
     at.button(key="wordmap_boot_go").click().run()
     assert_clean(at)
     ctx = at.session_state["context"]
@@ -137,7 +137,7 @@ def test_word_map_bootstrap_stability_is_seeded_and_drawn():
     assert np.allclose(_values(ig[0].y), expected.query("metric == 'ig'")["kuncheva"])
     assert any("over 5 resamples (seed 3)" in c.value for c in at.caption)
     at.toggle(key="wordmap_log").set_value(True).run()  # a rerun keeps the result without a click
-    assert [c for c in at.get("plotly_chart") if "wordmap_boot_chart" in c.proto.id]
+    assert [i for i, _ in drawn(at) if "wordmap_boot_chart" in i]
 
 
 def test_results_stability_on_a_run_over_two_datasets_repeats_the_sidebars():

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.evaluation.grid import DEFAULT_KS
+from tests.app.figures import drawn, figure
 
 
 def fresh():
@@ -21,22 +22,18 @@ def assert_clean(at):
 
 def chart(at, key):
     """The figure (plotly JSON) of the chart with widget key ``key``."""
-    for element in at.get("plotly_chart"):
-        spec = json.loads(element.proto.spec)
-        if element.proto.id and key in element.proto.id:
-            return spec
-    raise AssertionError(f"no chart {key!r}")
+    return figure(at, key)
 
 
 def test_corpus_page_draws_only_its_chosen_tab():
     at = fresh()
     assert_clean(at)
-    assert [c.proto.id.split("-")[-1] for c in at.get("plotly_chart")] == ["corpus_classes"]  # one chart, not three
+    assert [i.split("-")[-1] for i, _ in drawn(at)] == ["corpus_classes"]  # one chart, not three
     at.session_state["corpus_tab"] = "Document frequencies"
     at.run()
     assert_clean(at)
     chart(at, "corpus_zipf")
-    assert len(at.get("plotly_chart")) == 1 and any("Zipf" in c.value for c in at.caption)
+    assert len(drawn(at)) == 1 and any("Zipf" in c.value for c in at.caption)
 
 
 def test_corpus_page_shows_every_class_as_a_task_with_forman_behind():

@@ -6,6 +6,7 @@ from streamlit.testing.v1 import AppTest
 import fsviz
 from fsviz.evaluation.grid import GridConfig, run_grid
 from tests.app.conftest import runs_dir
+from tests.app.figures import drawn
 
 
 def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
@@ -24,7 +25,7 @@ def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
     assert not at.exception and not at.error
     run, source = at.session_state["grid_shown"]
     assert run.complete and run.cells_done == 6 and source.startswith("the stored run")
-    assert at.get("plotly_chart"), "the opened run's curves"
+    assert drawn(at), "the opened run's curves"
 
 
 def test_delete_is_offered_only_where_the_deployment_allows_it(tmp_path, monkeypatch):

@@ -4,6 +4,8 @@ import pytest
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
+from tests.app.figures import drawn
+
 
 @pytest.fixture(autouse=True)
 def cache(tmp_path, monkeypatch):
@@ -23,7 +25,7 @@ def assert_clean(at):
 def test_lesion_page_maps_the_weights_then_runs_the_study():
     at = page("lesion")
     assert_clean(at)
-    assert len(at.get("plotly_chart")) == 2  # shares and the word map, before any run
+    assert len(drawn(at)) == 2  # shares and the word map, before any run
     at.select_slider(key="lesion_chosen").set_value(0.9).run()
     assert_clean(at)
     at.multiselect(key="lesion_classes").set_value(["numpy", "scipy.stats"])
@@ -34,7 +36,7 @@ def test_lesion_page_maps_the_weights_then_runs_the_study():
     assert at.metric[0].value == "4"
     at.button(key="lesion_run").click().run()
     assert_clean(at)
-    assert len(at.get("plotly_chart")) == 3
+    assert len(drawn(at)) == 3
     said = " ".join(m.value for m in at.markdown)
     assert "**Precision**: α = 0.6" in said and "**Recall**: α = 0.4" in said
     again = page("lesion")  # a new session finds the stored study
@@ -44,7 +46,7 @@ def test_lesion_page_maps_the_weights_then_runs_the_study():
     again.number_input(key="lesion_trials").set_value(1)
     again.number_input(key="lesion_folds").set_value(2).run()
     assert_clean(again)
-    assert again.button(key="lesion_run").disabled and len(again.get("plotly_chart")) == 3
+    assert again.button(key="lesion_run").disabled and len(drawn(again)) == 3
 
 
 def test_lesion_page_explains_bad_input():
@@ -67,7 +69,7 @@ def test_cutoff_page_runs_and_draws_the_vocabulary():
     assert at.metric[0].value == "6"  # 3 cutoffs × 1 class × 2 folds
     at.button(key="cutoff_run").click().run()
     assert_clean(at)
-    assert len(at.get("plotly_chart")) == 1
+    assert len(drawn(at)) == 1
     assert any("Forman's cutoff of 3 gives" in m.value for m in at.markdown)
     at.slider(key="cutoff_range").set_value((1, 50)).run()
     assert_clean(at)

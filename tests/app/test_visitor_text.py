@@ -105,7 +105,7 @@ def test_a_results_file_with_hostile_names_shows_them_as_text():
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=180).run()
     at.switch_page("pages/results.py").run()
     at.file_uploader(key="results_upload").set_value((f"{LINK}.parquet", hostile_results(), "application/x")).run()
-    assert at.get("plotly_chart"), "the explorer drew nothing"
+    assert drawn(at), "the explorer drew nothing"
     assert_shown_as_text(at, "results explorer")
     at.switch_page("pages/grid.py").run()  # the grid page shows the same results
     assert_shown_as_text(at, "grid page")

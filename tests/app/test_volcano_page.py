@@ -1,7 +1,6 @@
 """The word map's effect sizes (issue #40, item 3) through AppTest: the ranked table carries each word's log₂ ratio
 with its interval, the library's numbers, and the volcano view draws every word at (log₂ ratio, −log₁₀ q)."""
 
-import json
 
 import numpy as np
 import pytest
@@ -10,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from fsviz.stats.effect import log_ratio_interval
 from fsviz.stats.significance import significance
+from tests.app.figures import drawn
 
 
 @pytest.fixture(autouse=True)
@@ -29,8 +29,8 @@ def test_the_ranked_table_and_the_volcano_carry_the_effect():
     rows = ranked["word"].map(at_word).to_numpy()
     np.testing.assert_allclose(ranked["log2 ratio"], effect.log_ratio[rows])
     np.testing.assert_allclose(ranked["log2 ratio low"], effect.low[rows])
-    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    specs = [spec for _, spec in drawn(at)]
     volcano = next(s for s in specs if "q (Benjamini" in str(s["layout"].get("yaxis", {}).get("title", "")))
-    drawn = [t for t in volcano["data"] if t["name"].startswith("q")]
-    hits = next(t for t in drawn if t["name"].startswith("q ≤"))
+    q_traces = [t for t in volcano["data"] if t["name"].startswith("q")]
+    hits = next(t for t in q_traces if t["name"].startswith("q ≤"))
     assert len(hits["text"]) == int((significance(task).q <= 0.05).sum())
