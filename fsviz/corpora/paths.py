@@ -186,7 +186,8 @@ def confine_path(path, roots, *, start=None) -> Path:
     Examples
     --------
     >>> import tempfile
-    >>> root = Path(tempfile.mkdtemp())
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> root = Path(scratch.name)
     >>> (root / "corpus.csv").write_text("text,label\\n")
     11
     >>> confine_path("corpus.csv", [root]) == (root / "corpus.csv").resolve()
@@ -195,6 +196,7 @@ def confine_path(path, roots, *, start=None) -> Path:
     Traceback (most recent call last):
     ...
     fsviz.corpora.formats.base.CorpusError: '/etc/passwd' is not inside a folder this app may read; ...
+    >>> scratch.cleanup()
     """
     start = Path.cwd() if start is None else Path(start)
     text = _path_text(path, roots)

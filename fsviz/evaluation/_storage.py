@@ -144,13 +144,15 @@ def touch(path) -> None:
     Examples
     --------
     >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / "run.parquet"
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> path = Path(scratch.name) / "run.parquet"
     >>> _ = path.write_bytes(b"x")
     >>> os.utime(path, (1000, 1000))
     >>> touch(path)
     >>> path.stat().st_mtime > 1000
     True
     >>> touch(path.with_name("gone.parquet"))  # nothing happens
+    >>> scratch.cleanup()
     """
     try:
         os.utime(path)
@@ -251,12 +253,14 @@ def trim_cache(folders, limit, *, in_use=(), active_seconds: float = ACTIVE_SECO
     Examples
     --------
     >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = Path(scratch.name)
     >>> for i, key in enumerate(["old", "new"]):
     ...     _ = (folder / f"{key}.parquet").write_bytes(b"x" * 100)
     ...     os.utime(folder / f"{key}.parquet", (1000 + i, 1000 + i))
     >>> [s.key for s in trim_cache(folder, 150, active_seconds=0).removed]
     ['old']
+    >>> scratch.cleanup()
     """
     limit = parse_size(limit, "limit")
     folders = [folders] if isinstance(folders, (str, os.PathLike)) else list(folders)

@@ -106,10 +106,12 @@ def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpu
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
     >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
     >>> table = fsviz.evaluation.run_multiclass(corpus, config)
-    >>> folder = tempfile.mkdtemp()
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = scratch.name
     >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
     >>> path.name, load_multiclass(path)[2]["complete"]
     ('run.parquet', True)
+    >>> scratch.cleanup()
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -147,11 +149,13 @@ def list_multiclass(folder) -> pd.DataFrame:
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
     >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
     >>> table = fsviz.evaluation.run_multiclass(corpus, config)
-    >>> folder = tempfile.mkdtemp()
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = scratch.name
     >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
     >>> list_multiclass(folder)[["kind", "metrics", "cells_done", "status"]]
               kind  metrics  cells_done    status
     0  multi-class  chi_max           4  finished
+    >>> scratch.cleanup()
     """
     rows = []
     for path in sorted(Path(folder).glob("*.parquet")) if Path(folder).is_dir() else ():
@@ -194,8 +198,10 @@ def all_runs(grid_folder, multiclass_folder) -> pd.DataFrame:
     Examples
     --------
     >>> import tempfile
-    >>> all_runs(tempfile.mkdtemp(), tempfile.mkdtemp()).empty
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> all_runs(scratch.name, scratch.name).empty
     True
+    >>> scratch.cleanup()
     """
     frames = [frame for frame in (list_runs(grid_folder), list_multiclass(multiclass_folder)) if len(frame)]
     if not frames:
@@ -231,11 +237,13 @@ def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
     >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
     >>> table = fsviz.evaluation.run_multiclass(corpus, config)
-    >>> folder = tempfile.mkdtemp()
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = scratch.name
     >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
     >>> loaded, kept, meta = load_multiclass(path)
     >>> loaded == config, len(kept), meta["cells_done"]
     (True, 6, 4)
+    >>> scratch.cleanup()
     """
     name = Path(path).name
     try:
@@ -276,10 +284,12 @@ def stored_multiclass(directory, corpus: Corpus) -> dict:
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
     >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
     >>> table = fsviz.evaluation.run_multiclass(corpus, config)
-    >>> folder = tempfile.mkdtemp()
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = scratch.name
     >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
     >>> [table.shape for config, table in stored_multiclass(folder, corpus).values()]
     [(6, 11)]
+    >>> scratch.cleanup()
     """
     runs = []
     for path in Path(directory).glob("*.parquet"):

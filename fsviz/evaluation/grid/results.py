@@ -294,15 +294,16 @@ def load_results(source) -> GridRun:
     Examples
     --------
     >>> import tempfile
-    >>> from pathlib import Path
     >>> import fsviz
     >>> from fsviz.evaluation import run_grid
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
     >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
-    >>> path = run_grid(corpus, config).save(Path(tempfile.mkdtemp()) / "results.parquet")
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> path = run_grid(corpus, config).save(Path(scratch.name) / "results.parquet")
     >>> run = load_results(path)
     >>> run.config == config, len(run.results)
     (True, 4)
+    >>> scratch.cleanup()
     """
     path = Path(getattr(source, "name", None) or "upload") if hasattr(source, "read") else Path(source)
     if not hasattr(source, "read") and path.is_dir():

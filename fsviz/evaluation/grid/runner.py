@@ -88,13 +88,15 @@ def stored_results(data=None, config: GridConfig | None = None, *, out=None, che
     >>> import fsviz
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
     >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
-    >>> out = Path(tempfile.mkdtemp()) / "results.parquet"
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> out = Path(scratch.name) / "results.parquet"
     >>> stored_results(corpus, config, out=out).cells_done
     0
     >>> _ = run_grid(corpus, config, out=out)
     >>> stored = stored_results(corpus, config, out=out)
     >>> stored.complete, stored.cells_done
     (True, 2)
+    >>> scratch.cleanup()
     """
     config = config or GridConfig()
     corpora = as_corpora(data, config)

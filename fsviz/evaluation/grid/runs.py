@@ -133,11 +133,13 @@ def list_runs(folder) -> pd.DataFrame:
     >>> from fsviz.evaluation import run_grid
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
     >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
-    >>> folder = Path(tempfile.mkdtemp())
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = Path(scratch.name)
     >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
     >>> list_runs(folder)[["kind", "metrics", "k", "trials", "folds", "cells_done", "cells_total", "status"]]
        kind metrics   k  trials  folds  cells_done  cells_total    status
     0  grid      ig  10       1      2           2            2  finished
+    >>> scratch.cleanup()
     """
     folder = Path(folder)
     rows = []
@@ -205,11 +207,13 @@ def open_run(path) -> GridRun:
     >>> from fsviz.evaluation import run_grid
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
     >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
-    >>> folder = Path(tempfile.mkdtemp())
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = Path(scratch.name)
     >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
     >>> run = open_run(list_runs(folder).loc[0, "path"])
     >>> run.complete, run.cells_done, len(run.results)
     (True, 2, 4)
+    >>> scratch.cleanup()
     """
     path = Path(path)
     if path.is_dir():
@@ -257,11 +261,13 @@ def delete_run(path, folder) -> None:
     >>> from fsviz.evaluation import run_grid
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
     >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
-    >>> folder = Path(tempfile.mkdtemp())
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = Path(scratch.name)
     >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
     >>> delete_run(folder / "run.parquet", folder)
     >>> len(list_runs(folder))
     0
+    >>> scratch.cleanup()
     """
     path, folder = Path(path).resolve(), Path(folder).resolve()
     inside = path.parent == folder or (path.parent.parent == folder and path.parent.name.endswith(".parts"))
@@ -322,11 +328,13 @@ def carry_over(earlier, out, config: GridConfig, corpora) -> int:
     >>> from fsviz.evaluation import run_grid
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, n_background=50).load()
     >>> config = GridConfig(metrics=("ig",), ks=(10,), trials=1, folds=2, classes=("c0",))
-    >>> folder = Path(tempfile.mkdtemp())
+    >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
+    >>> folder = Path(scratch.name)
     >>> _ = run_grid(corpus, config, out=folder / "run.parquet")
     >>> more = GridConfig(metrics=("ig",), ks=(10,), trials=2, folds=2, classes=("c0",))
     >>> carry_over(folder / "run.parquet", folder / "more.parquet", more, [corpus])  # trial 0's rows, not redone
     4
+    >>> scratch.cleanup()
     """
     if Path(out).exists():  # the run is finished (or its file is someone else's): nothing to carry
         return 0
