@@ -2,7 +2,7 @@
 
 - :mod:`ui.state`: session state (the corpus source, the held upload, the sidebar's context, the shown results);
 - :mod:`ui.cache`: the only place for ``st.cache_data`` and ``st.cache_resource``;
-- :mod:`ui.charts`: a plotly chart drawn in place (``Plotly.react`` on the same element), for the word map;
+- :mod:`ui.charts`: every chart, drawn in place (``Plotly.react`` on the same element);
 - :mod:`ui.components`: widgets several pages share (the grid run panel, the documents behind a word, downloads);
 - :mod:`ui.sidebar`: the page menu and the sidebar every page draws first.
 

@@ -142,3 +142,32 @@ def test_a_change_of_k_redraws_the_map_in_place_and_keeps_the_zoom(browser, serv
         page.screenshot(path=str(SHOTS / "word-map-in-place.png"))
     finally:
         page.close()
+
+
+def test_a_box_drawn_on_the_map_lists_the_words_inside_it(browser, server):  # noqa: F811
+    """The box tool's selection comes back from the chart drawn in place: the page lists the words of the points
+    inside the box (each point holds one word or more)."""
+    page = _open(browser, server, "word_map")
+    try:
+        page.locator(".js-plotly-plot").first.hover()
+        page.locator('.modebar-btn[data-val="select"]').first.click()
+        box = page.evaluate("""() => { const gd = document.querySelector('.js-plotly-plot'), f = gd._fullData[0];
+            const L = gd._fullLayout, r = gd.querySelector('.nsewdrag').getBoundingClientRect();
+            const x = [L.xaxis.l2p(20) + r.left, L.xaxis.l2p(400) + r.left];
+            const y = [L.yaxis.l2p(200) + r.top, L.yaxis.l2p(60) + r.top];
+            let points = 0;  // well inside the box (a point on its edge may fall either side of a pixel)
+            for (let i = 0; i < f.x.length; i++) if (f.x[i] > 25 && f.x[i] < 390 && f.y[i] > 62 && f.y[i] < 198) points++;
+            return {x: x, y: y, points: points}; }""")
+        page.mouse.move(box["x"][0], box["y"][0])
+        page.mouse.down()
+        page.mouse.move(box["x"][1], box["y"][1], steps=10)
+        page.mouse.up()
+        heading = page.get_by_role("heading", name="Selected:")
+        heading.wait_for(timeout=90_000)
+        _settled(page)
+        _assert_no_error(page)
+        words = int(heading.inner_text().split()[1].replace(",", ""))
+        assert words >= box["points"] > 0, (words, box)
+        page.screenshot(path=str(SHOTS / "word-map-box-selection.png"))
+    finally:
+        page.close()
