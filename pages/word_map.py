@@ -321,7 +321,7 @@ def _map(ctx, metrics, found, points) -> None:
     figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
                              boundary=boundary,
                              isoclines={m: cache.isocline(task, ctx.task_key, m, k, zoom_range) for m in metrics})
-    figure.update_layout(dragmode="zoom")  # Streamlit selects a clicked point only outside the box and lasso tools
+    figure.update_layout(dragmode="zoom")  # ui.charts selects a clicked point only outside the box and lasso tools
     drawn = st.session_state.get("wordmap_drawn_selection", [])
     with above:  # drawn in place (ui.charts): a new k, metric or search does not build a new chart in the browser
         chosen = chart(figure, key="wordmap_chart", revision=f"{ctx.task_key}|{zoom}|{log}",

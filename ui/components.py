@@ -66,7 +66,7 @@ def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]
     it: the figure as SVG, PNG at print resolution or HTML (:func:`fsviz.plots.files.figure_bytes`), drawn only
     when a format is clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`),
     HTML alone, and the reason. Returns the chart's selected points."""
-    event = live_chart(figure, key=key, **options)
+    chosen = live_chart(figure, key=key, **options)
     with st.popover("Download figure", icon=":material/download:"):
         missing = static_engine()
         for fmt, (label, mime) in FIGURE_FILES.items():
@@ -76,7 +76,7 @@ def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]
                                key=f"{key}_file_{fmt}", on_click="ignore")
         if missing:
             st.caption(f"{missing}; HTML opens in any browser and its camera button saves a PNG.")
-    return event
+    return chosen
 
 
 def tuning_panel(context, metric: str, k: int, *, classifier: str = "svm", params=()) -> None:
