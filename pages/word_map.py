@@ -318,13 +318,16 @@ def _map(ctx, metrics, found, points) -> None:
     if st.session_state.get("wordmap_play") and st.session_state.get("wordmap_played_view", (zoom, log)) != (zoom, log):
         st.rerun(scope="app")  # a change made in the map alone: the animation below draws the same view
     boundary = cache.fdr_boundary(task, ctx.task_key, fdr, zoom_range) if draw_fdr else None
+    # The words are built once per task, metrics and axes and stay drawn (ui.charts' ``under``); each change
+    # builds the rest: the isoclines, the FDR layer, the search.
+    words = cache.word_layer(task, ctx.task_key, tuple(metrics), log)
     figure = word_map_figure(task, metrics, k, zoom=zoom_range, log=log, highlight=found, points=points, tested=tested,
-                             boundary=boundary,
+                             boundary=boundary, part="overlays",
                              isoclines={m: cache.isocline(task, ctx.task_key, m, k, zoom_range) for m in metrics})
     figure.update_layout(dragmode="zoom")  # ui.charts selects a clicked point only outside the box and lasso tools
     drawn = st.session_state.get("wordmap_drawn_selection", [])
     with above:  # drawn in place (ui.charts): a new k, metric or search does not build a new chart in the browser
-        chosen = chart(figure, key="wordmap_chart", revision=f"{ctx.task_key}|{zoom}|{log}",
+        chosen = chart(figure, key="wordmap_chart", revision=f"{ctx.task_key}|{zoom}|{log}", under=words,
                        selection=[{"curve_number": 0, "point_index": i} for i in drawn])
     selected = [p["point_index"] for p in chosen if p.get("curve_number") == 0]
     if st.session_state.get("wordmap_drawn_selection", selected) != selected:

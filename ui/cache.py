@@ -35,7 +35,7 @@ from fsviz.stats.tables import word_table as _word_table
 # scikit-learn (about 1 s of imports).
 time_cell = lazy("fsviz.evaluation.grid", "time_cell")
 analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
-word_map_animation_figure = lazy("fsviz.plots.words", "word_map_animation")
+word_map_animation_figure, _word_map_figure = lazy("fsviz.plots.words", "word_map_animation", "word_map_figure")
 _bns_figure = lazy("fsviz.plots.bns", "bns_figure")
 _fdr_columns, _fp_grid = lazy("fsviz.plots.fdr", "fdr_columns", "fp_grid")
 _no_isocline_reason, _top_k_isocline = lazy("fsviz.stats.isoclines", "no_isocline_reason", "top_k_isocline")
@@ -134,6 +134,15 @@ def task(_corpus, corpus_key, groups):
 def word_points(_task, task_key):
     """The task's words merged into one point per (fp, tp) (cached per task)."""
     return _word_points(_task)
+
+
+@st.cache_resource(max_entries=8, scope="session")
+def word_layer(_task, task_key, metrics: tuple, log: bool) -> str:
+    """The word map's words, its one large trace (:func:`fsviz.plots.word_map_figure`'s ``part="words"``: the
+    hover gives each point's score for ``metrics``), as a figure's JSON, cached per task, metrics and axes: a new
+    k or search builds none again, and the chart keeps it drawn (``ui.charts.live_chart``'s ``under``)."""
+    return _word_map_figure(_task, list(metrics), 1, log=log, part="words", points=word_points(_task, task_key),
+                            tested=significance(_task, task_key)).to_json()
 
 
 @st.cache_resource(max_entries=64, scope="session")

@@ -14,7 +14,7 @@ import fsviz
 from fsviz._lazy import LazyMapping, lazy
 from fsviz.stats.tables import word_facts
 from ui import cache
-from ui.charts import live_chart
+from ui.charts import live_chart, whole_figure
 
 # The answer's words need the grid and scikit-learn: imported when a page first shows an answer, not by the Corpus
 # page a new server draws first.
@@ -62,17 +62,18 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
 
 def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]:
     """The figure drawn in place (:func:`ui.charts.live_chart`: a changed figure redraws the chart already in the
-    page; ``options`` are its ``revision``, ``selection`` and ``config``) with a *Download figure* button under
+    page; ``options`` are its ``revision``, ``selection``, ``config`` and ``under``) with a *Download figure* button under
     it: the figure as SVG, PNG at print resolution or HTML (:func:`fsviz.plots.files.figure_bytes`), drawn only
     when a format is clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`),
     HTML alone, and the reason. Returns the chart's selected points."""
     chosen = live_chart(figure, key=key, **options)
+    whole = (lambda: whole_figure(figure, options["under"])) if options.get("under") else (lambda: figure)
     with st.popover("Download figure", icon=":material/download:"):
         missing = static_engine()
         for fmt, (label, mime) in FIGURE_FILES.items():
             if fmt != "html" and missing:
                 continue
-            st.download_button(label, lambda fmt=fmt: figure_bytes(figure, fmt), f"fsviz-{name or key}.{fmt}", mime,
+            st.download_button(label, lambda fmt=fmt: figure_bytes(whole(), fmt), f"fsviz-{name or key}.{fmt}", mime,
                                key=f"{key}_file_{fmt}", on_click="ignore")
         if missing:
             st.caption(f"{missing}; HTML opens in any browser and its camera button saves a PNG.")

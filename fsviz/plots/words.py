@@ -35,10 +35,14 @@ __all__ = ["HEIGHTS", "boundaries_figure", "fdr_columns", "surface_figure", "sur
            "word_map_animation", "word_map_figure"]
 
 
+#: What :func:`word_map_figure` draws: the whole map, its words alone, or all but the words.
+_PARTS = ("whole", "words", "overlays")
+
+
 @plain_text
 def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), points=None, n_curve=600,
                     tested: Significance | None = None, fdr: float | None = None,
-                    boundary: FdrBoundary | None = None, isoclines=None):
+                    boundary: FdrBoundary | None = None, isoclines=None, part: str = "whole"):
     """Every word at (fp, tp) with each metric's isocline at its k-th best score, and each point's p and q.
 
     Parameters
@@ -81,6 +85,13 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         that keeps k and the view computes none again). One is used only
         where it is this ``k``'s curve on this figure's fp grid (the same
         threshold and fp values); any other is computed here.
+    part : {"whole", "words", "overlays"}, default "whole"
+        The whole map; its words' trace alone (the first trace of the
+        whole, with its hover of each point's scores for ``metrics``); or
+        all the rest with the same layout (what a new k, metric or search
+        changes). A chart that keeps the words drawn across changes (the
+        app's word map) builds "words" once per task and view, and
+        "overlays" on each change.
 
     Returns
     -------
@@ -106,13 +117,19 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     >>> fig = word_map_figure(task, ["bns", "ig"], 2)
     >>> [trace.name for trace in fig.data]
     ['words (4 at 4 points)', 'BNS ≥ 2.449', 'BNS ≥ 2.449', 'IG ≥ 0.1752', 'IG ≥ 0.1752']
+    >>> [trace.name for trace in word_map_figure(task, ["bns", "ig"], 2, part="overlays").data]
+    ['BNS ≥ 2.449', 'BNS ≥ 2.449', 'IG ≥ 0.1752', 'IG ≥ 0.1752']
     """
+    if part not in _PARTS:
+        raise ValueError(f"part must be one of {', '.join(_PARTS)}, not {part!r}.")
     points = points or word_points(task)
     tested = significance(task) if tested is None else tested
     reasons = {name: no_isocline_reason(name, task.pos, task.neg) for name in metrics}
     curved = [m for m in metrics if reasons[m] is None and not get_metric(m).random]
     scores = {m: task.score(m) for m in curved}
-    fig = go.Figure(points_trace(task, points, log, scores=scores, tested=tested))
+    fig = go.Figure(points_trace(task, points, log, scores=scores, tested=tested) if part != "overlays" else None)
+    if part == "words":
+        return word_map_layout(fig, task, zoom, log)
     if fdr is not None or boundary is not None:
         if boundary is None:
             boundary = fdr_boundary(task, fdr, result=tested, fp=fdr_columns(task, zoom, n_curve))

@@ -7,8 +7,11 @@ def _spec(element) -> dict:
     proto = element.proto
     if element.type == "plotly_chart":
         return json.loads(proto.spec)
-    data = proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json
-    return json.loads(json.loads(data)["figure"])
+    data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
+    figure = json.loads(data["figure"])
+    if data.get("under"):  # drawn first, under the figure's own traces (ui.charts.live_chart's ``under``)
+        figure["data"] = [*json.loads(data["under"]).get("data", []), *figure.get("data", [])]
+    return figure
 
 
 def drawn(at) -> list[tuple[str, dict]]:

@@ -5,6 +5,7 @@ import plotly.io as pio
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from plotly.io.json import to_json_plotly
 
 import fsviz
 from fsviz.plots import word_map_figure
@@ -44,3 +45,25 @@ def test_the_right_curves_are_drawn_without_computing_any(task, monkeypatch):
     monkeypatch.setattr("fsviz.plots.words.top_k_isocline", lambda *args, **kwargs: computed.append(args))
     word_map_figure(task, METRICS, 100, isoclines=right)
     assert computed == []
+
+
+@settings(max_examples=12, deadline=None)
+@given(k=st.integers(1, 2000), zoom=st.booleans(), log=st.booleans(), fdr=st.sampled_from([None, 0.05, 0.5]),
+       metrics=st.lists(st.sampled_from([*METRICS, "rand", "f1", "odds"]), unique=True, max_size=5),
+       highlight=st.lists(st.integers(0, 500), max_size=3))
+def test_the_words_and_the_overlays_make_the_whole_map(task, k, zoom, log, fdr, metrics, highlight):
+    """The app draws the words once and the rest on each change (``part``): together, trace by trace and with the
+    same layout, they are the whole map, whatever the metrics, view, FDR layer and search."""
+    options = dict(zoom=(40.0, 60.0) if zoom else None, log=log, fdr=fdr, highlight=highlight)
+    whole = word_map_figure(task, metrics, k, **options).to_plotly_json()
+    words = word_map_figure(task, metrics, k, part="words", **options).to_plotly_json()
+    overlays = word_map_figure(task, metrics, k, part="overlays", **options).to_plotly_json()
+    assert to_json_plotly(words["data"] + overlays["data"]) == to_json_plotly(whole["data"])
+    assert to_json_plotly(overlays["layout"]) == to_json_plotly(whole["layout"]) \
+        == to_json_plotly(words["layout"])
+
+
+def test_a_part_that_is_not_one_says_which_are():
+    task = fsviz.Task("a", [1, 0], [0, 1], 2, 2, ["x", "y"])
+    with pytest.raises(ValueError, match="whole, words, overlays"):
+        word_map_figure(task, ["bns"], 1, part="points")
