@@ -125,7 +125,7 @@ def _latest_pick(picks, task_key):
     for table, word in picks.items():
         if word is not None and before.get(table) != word:
             latest = word
-    st.session_state["wordmap_picks"] = {"task": task_key, **picks, "latest": latest}
+    st.session_state["wordmap_picks"] = {**before, **picks, "task": task_key, "latest": latest}  # a hidden tab's kept
     return latest
 
 
@@ -206,48 +206,82 @@ def main() -> None:
                                boundary_table(task, metrics, sweep)), f"boundaries_{ctx.class_name}.csv", "text/csv",
                                on_click="ignore", key="wordmap_dl_play")
 
-    if metrics:
-        with st.expander("How stable is each metric's top k? Bootstrap resamples of this task"):
-            _bootstrap(ctx, metrics, k)
+    # --- under the map, one tab at a time: a hidden tab's content is not built, so a new k, metric or search
+    # redraws the map and the open tab alone (issue #42) ---------------------------------------------------------
+    tabs = dict(zip(TABS, st.tabs(TABS, key="wordmap_tab", on_change="rerun")))
+    selected_points = st.session_state.get("wordmap_drawn_selection", [])
+    selected = np.flatnonzero(np.isin(points.point_of_word, selected_points)) if selected_points else np.array([], int)
+    picks = {}  # a word picked in a table: it goes to the documents panel and to Figure 1
+    if _shown(tabs["Words"]):
+        with tabs["Words"]:
+            picks = _words(ctx, metrics, k, points, tested, selected_points, selected)
+    picked = _latest_pick(picks, ctx.task_key)
+    if _shown(tabs["Documents"]):
+        with tabs["Documents"]:
+            st.markdown("Why is a word where it is? Its **tp** and **fp** count the documents that contain it, in the "
+                        "class and outside it; here are those documents, a page at a time, with the word highlighted "
+                        "in a window of its text. Click a point on the map (a point may hold several words), pick a "
+                        "row in the Words tab, or search a word, then choose it below.")
+            _documents(ctx, metrics, k, found, selected, picked)
+    if _shown(tabs["Why BNS (Figure 1)"]):
+        with tabs["Why BNS (Figure 1)"]:
+            _why_bns(ctx, found, selected, picked, query)
+    if _shown(tabs["Stability"]):
+        with tabs["Stability"]:
+            if metrics:
+                _bootstrap(ctx, metrics, k)
+            else:
+                st.info("Choose at least one metric beside the map to see how stable its top k is.")
+    if _shown(tabs["Ship it"]):
+        with tabs["Ship it"]:
+            st.markdown(f"One metric's top {k} words for {plain(ctx.described)} and a classifier fitted on every "
+                        "document, as a scikit-learn Pipeline for your own code (saved with skops: loading it runs "
+                        "no pickled code); the words are the vectoriser's vocabulary, so new texts are counted as "
+                        "this corpus was. A corpus read pre-counted (ARFF, CLUTO) gives its word list instead.")
+            _ship(ctx, names, metrics, k)
 
+
+#: The tabs under the map, the first open at first.
+TABS = ["Words", "Documents", "Why BNS (Figure 1)", "Stability", "Ship it"]
+
+
+def _shown(tab) -> bool:
+    """Whether ``tab`` is the open one (its ``open`` is None where tabs keep no state: then every tab is built)."""
+    return tab.open is not False
+
+
+def _words(ctx, metrics, k, points, tested, selected_points, selected) -> dict:
+    """The Words tab: the selected points' words, every word ranked, each metric's top k as CSV; returns the word
+    picked in each table (table → word index or None)."""
+    task, picks = ctx.task, {}
     for name in metrics:
         selection = fsviz.select_top_k(task.score(name), k)
         if selection.ties_exceed_k:
             st.caption(f"{plain(fsviz.spec_label(name))}: {selection.n_above + selection.n_tied} words score at least "
                        f"the threshold {selection.threshold:.4g}; ties at the threshold are broken alphabetically to keep "
                        f"exactly k = {k}.")
-
-    selected_points = st.session_state.get("wordmap_drawn_selection", [])
-    picks = {}  # a word picked in a table: it goes to the documents panel and to Figure 1
     if selected_points:
-        words = np.flatnonzero(np.isin(points.point_of_word, selected_points))
-        st.subheader(f"Selected: {words.size:,} words")
-        table = word_table(task, metrics, k, words=words, tested=tested)
+        st.subheader(f"Selected: {selected.size:,} words")
+        table = word_table(task, metrics, k, words=selected, tested=tested)
         rows = st.dataframe(_readable(table), hide_index=True, on_select="rerun", selection_mode="single-row",
                             column_config=_significance_columns(),
                             key=f"wordmap_selected_{hash(tuple(selected_points)) & 0xFFFFFFFF:x}").selection.rows
-        picks["selection"] = words[rows[0]] if rows and rows[0] < words.size else None
+        picks["selection"] = selected[rows[0]] if rows and rows[0] < selected.size else None
         st.download_button("Download selected words (CSV)", lambda: spreadsheet_csv(table), "selected_words.csv",
                            "text/csv", key="wordmap_dl_selected")
-    if metrics:
-        picks["ranked"] = _ranked_table(task, ctx.task_key, metrics, k)
-    picked = _latest_pick(picks, ctx.task_key)
+    if not metrics:
+        st.info("Choose at least one metric beside the map to rank the words by it.")
+        return picks
+    picks["ranked"] = _ranked_table(task, ctx.task_key, metrics, k)
+    st.download_button(f"Download each metric's top {k} words (CSV)",
+                       lambda: spreadsheet_csv(top_words(task, metrics, k)),  # made when asked, not each rerun
+                       f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
+    return picks
 
-    # --- The documents behind a word (issue 17, item 1): its counts, scores and keyword-in-context lines ----------
-    st.subheader("The documents behind a word")
-    st.markdown("Why is a word where it is? Its **tp** and **fp** count the documents that contain it, in the class and "
-                "outside it; here are those documents, a page at a time, with the word highlighted in a window of its "
-                "text. Click a point on the map (a point may hold several words), pick a row in a table above, "
-                "or search a word, then choose it below.")
-    _documents(ctx, metrics, k, found, words if selected_points else [], picked)
-    # --- end of the documents behind a word --------------------------------------------------------------------
 
-    if metrics:
-        st.download_button(f"Download each metric's top {k} words (CSV)",
-                           lambda: spreadsheet_csv(top_words(task, metrics, k)),  # made when asked, not each rerun
-                           f"top{k}_{ctx.class_name}.csv", "text/csv", key="wordmap_dl_top")
-
-    st.subheader("Why BNS scores a word as it does (Forman's Figure 1)")
+def _why_bns(ctx, found, selected, picked, query) -> None:
+    """The Figure 1 tab: BNS's two thresholds for one word (the searched, selected and picked words first)."""
+    task = ctx.task
     st.markdown(
         "BNS imagines that a word turns up in a document when a standard Normal variable falls below a threshold. "
         "**Left:** one Normal curve; the shaded area left of the green threshold F⁻¹(tpr) is the share of positive "
@@ -258,7 +292,7 @@ def main() -> None:
         "infinity, so BNS clips rates to [0.0005, 0.9995]; the legend says when that happened."
     )
     by_bns = fsviz.select_top_k(task.score("bns"), min(10, task.n_words)).indices.tolist() if task.n_words else []
-    candidates = list(dict.fromkeys(found + (words[:200].tolist() if selected_points else []) + by_bns))
+    candidates = list(dict.fromkeys(found + selected[:200].tolist() + by_bns))
     if found and st.session_state.get("wordmap_bns_query") != query:  # a new search shows its first word
         st.session_state["wordmap_bns_word"] = str(task.vocabulary[found[0]])
     st.session_state["wordmap_bns_query"] = query
@@ -272,14 +306,6 @@ def main() -> None:
         _figure_one(task, ctx.task_key, candidates)
     else:
         st.info("This class has no words to show.")
-
-    st.subheader("Ship this selection")
-    st.markdown(f"One metric's top {k} words for {plain(ctx.described)} and a classifier fitted on every "
-                "document, as "
-                "a scikit-learn Pipeline for your own code (saved with skops: loading it runs no pickled code); the "
-                "words are the vectoriser's vocabulary, so new texts are counted as this corpus was. A corpus read "
-                "pre-counted (ARFF, CLUTO) gives its word list instead.")
-    _ship(ctx, names, metrics, k)
 
 
 # The page's later parts rerun alone when their own widgets change (st.fragment): the map above is not redrawn.

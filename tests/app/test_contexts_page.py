@@ -21,13 +21,21 @@ def cache(tmp_path, monkeypatch):
 
 
 def word_map(path=None):
+    """The word map with its Documents tab open (a hidden tab's content is not built)."""
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=180).run()
     if path is not None:
         at.radio(key="source_kind").set_value("Path").run()
         at.text_input(key="path").set_value(str(path)).run()
-    at.switch_page("pages/word_map.py").run()
+    at.switch_page("pages/word_map.py")
+    open_tab(at, "Documents")
     assert_clean(at)
     return at
+
+
+def open_tab(at, name):
+    """What a click on the word map's tab ``name`` does."""
+    at.session_state["wordmap_tab"] = name
+    return at.run()
 
 
 def assert_clean(at):
@@ -94,10 +102,13 @@ def test_a_clicked_point_offers_its_words_and_a_picked_row_chooses_one():
     box = at.selectbox(key="wordmap_docs_word")
     assert box.value == task.vocabulary[words[0]]
     assert box.options[: words.size] == [str(w) for w in task.vocabulary[words]]
+    assert f"Selected: {words.size:,} words" not in [h.value for h in at.subheader], "the Words tab is hidden"
+    open_tab(at, "Words")
     assert f"Selected: {words.size:,} words" in [h.value for h in at.subheader]
     table_key = f"wordmap_selected_{hash((point,)) & 0xFFFFFFFF:x}"
     at.session_state[table_key] = {"selection": {"rows": [2], "columns": []}}
     at.run()
+    open_tab(at, "Documents")
     assert_clean(at)
     assert at.selectbox(key="wordmap_docs_word").value == task.vocabulary[words[2]]
     tp = int(task.tp[words[2]])

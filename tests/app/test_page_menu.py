@@ -127,12 +127,16 @@ def test_a_held_upload_shares_the_widgets_bytes(monkeypatch):
 
 def test_the_documents_panels_word_is_kept_between_pages():
     at = fresh().run()
-    at.switch_page("pages/word_map.py").run()
+    at.switch_page("pages/word_map.py")
+    at.session_state["wordmap_tab"] = "Documents"  # a hidden tab's content is not built
+    at.run()
     offered = at.selectbox(key="wordmap_docs_word").options
     word = offered[-1]  # not the first one offered: the panel shows it only because the visitor chose it
     at.selectbox(key="wordmap_docs_word").set_value(word).run()
     at.switch_page("pages/boundaries.py").run()
-    at.switch_page("pages/word_map.py").run()
+    at.switch_page("pages/word_map.py")
+    at.session_state["wordmap_tab"] = "Documents"
+    at.run()
     assert_clean(at)
     assert at.selectbox(key="wordmap_docs_word").value == word
     at.selectbox(key="class_name").set_value("scipy.stats").run()  # another class: the panel starts afresh

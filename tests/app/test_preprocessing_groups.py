@@ -113,10 +113,14 @@ def test_group_a_against_group_b_on_every_task_page(tmp_path, monkeypatch):
         at.switch_page(page).run()
         assert_clean(at)
         assert drawn(at), page
-    at.switch_page("pages/word_map.py").run()
+    at.switch_page("pages/word_map.py")
+    at.session_state["wordmap_tab"] = "Documents"  # a hidden tab's content is not built
+    at.run()
     assert any("'a' against 'b'" in seen(c.value) for c in at.caption)
     sides = [html.unescape(m.value) for m in at.markdown if "contain" in m.value and "**" in m.value[:2]]
     assert [side.split(" contain")[0].split("in ")[-1] for side in sides] == ["'a'", "'b'"]  # the documents panel
+    at.session_state["wordmap_tab"] = "Ship it"
+    at.run()
     at.button(key="wordmap_ship_build").click().run()
     assert_clean(at)
     assert any("for class 'a' against 'b'" in seen(c.value) for c in at.caption)  # the exported model's summary

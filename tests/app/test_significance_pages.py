@@ -122,7 +122,9 @@ def test_word_map_bootstrap_stability_is_seeded_and_drawn():
     from fsviz.evaluation.stability import bootstrap_stability
 
     at = fresh("pages/word_map.py")
-    at.multiselect(key="wordmap_metrics").set_value(["bns", "ig"]).run()
+    at.multiselect(key="wordmap_metrics").set_value(["bns", "ig"])
+    at.session_state["wordmap_tab"] = "Stability"  # a hidden tab's content is not built
+    at.run()
     at.number_input(key="wordmap_boot_n").set_value(5).run()
     at.number_input(key="wordmap_boot_seed").set_value(3).run()
     assert not [i for i, _ in drawn(at) if "wordmap_boot_chart" in i]  # only on request

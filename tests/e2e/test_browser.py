@@ -101,6 +101,14 @@ def _open(browser, url):
     return page
 
 
+def open_tab(page, name):
+    """Click the tab ``name`` and wait for the rerun that builds it (a hidden tab's content is not built)."""
+    page.get_by_role("tab", name=name, exact=True).click()
+    page.wait_for_timeout(700)
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=90_000)
+    page.wait_for_timeout(1000)
+
+
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_page_renders_in_chromium(server, browser, name):
     page = _open(browser, f"{server}/{PAGES[name]}")

@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import REPO
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, open_tab, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 DATA = REPO / "test-output" / "e2e-contexts"
@@ -29,14 +29,11 @@ def _panel_word(page) -> str:
 
 
 def _shoot_panel(page, name):
-    """The panel, from its heading to the next section's, in one picture."""
+    """The panel, its tab, in one picture."""
     page.set_viewport_size({"width": 1400, "height": 6000})  # Streamlit scrolls inside its own container
     page.wait_for_timeout(1500)
-    top = page.locator("h3", has_text="The documents behind a word").bounding_box()
-    end = page.locator("h3", has_text="Why BNS scores").bounding_box()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"),
-                    clip={"x": 0, "y": top["y"] - 10, "width": 1400, "height": end["y"] - top["y"]})
+    page.get_by_role("tabpanel", name="Documents").screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def _type_path(page, path):
@@ -67,8 +64,9 @@ def test_clicking_a_point_shows_the_documents_behind_its_word(server, browser): 
         }""")
         page.mouse.move(point["x"], point["y"], steps=5)
         page.mouse.click(point["x"], point["y"])
-        page.get_by_role("heading", name="Selected:").wait_for(timeout=90_000)
+        page.get_by_role("heading", name="Selected:").wait_for(timeout=90_000)  # in the Words tab, open at first
         _settle(page)
+        open_tab(page, "Documents")
         _assert_no_error(page)
         first = point["text"].split(", ")[0]  # the point's words, in vocabulary order: the panel shows the first
         assert _panel_word(page) == first
@@ -93,6 +91,7 @@ def test_document_markup_shows_as_text_and_counts_say_there_is_no_text(server, b
     try:
         page.on("dialog", lambda dialog: pytest.fail(f"a document ran code: {dialog.message}"))
         _type_path(page, markup)
+        open_tab(page, "Documents")
         _search(page, "apple")
         _assert_no_error(page)
         assert _panel_word(page) == "apple"

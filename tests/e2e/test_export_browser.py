@@ -6,12 +6,13 @@ of the panel goes to test-output/screenshots/word_map-ship.png.
 
 import skops.io
 
-from e2e.test_browser import SHOTS, _assert_no_error, _open, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import SHOTS, _assert_no_error, _open, browser, open_tab, server  # noqa: F401 (fixtures)
 
 
 def test_word_map_model_downloads_and_predicts(server, browser, tmp_path):  # noqa: F811
     page = _open(browser, f"{server}/word_map")
     try:
+        open_tab(page, "Ship it")
         build = page.get_by_role("button", name="Build the model")
         build.scroll_into_view_if_needed()
         build.click()

@@ -6,7 +6,7 @@ figure; then the boundaries page. Screenshots go to test-output/screenshots/ (ow
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, open_tab, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -46,6 +46,7 @@ def test_word_map_formula_and_figure_one_in_chromium(server, browser):  # noqa: 
         assert word_map.locator(".legendtext", has_text="ƒ abs(ppf(clip(").count() >= 1
         _shoot(page, word_map, "own-metric-word-map")
 
+        open_tab(page, "Why BNS (Figure 1)")
         _type(page, "Find words (comma-separated)", "distribution")
         _assert_no_error(page)
         figure = page.locator(".js-plotly-plot").last

@@ -4,7 +4,7 @@ covers no legend entry or panel title."""
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, open_tab, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -82,12 +82,14 @@ def test_the_ranked_table_picks_a_word_for_its_documents(browser, server):  # no
         box = table.locator("[data-testid=stDataFrameResizable]").bounding_box()
         page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the first row's selection cell, under the header
         _settled(page)
-        word = page.locator(".st-key-wordmap_docs_word").inner_text()
-        top = page.evaluate("() => document.querySelector('.st-key-wordmap_bns_word').innerText")
-        assert word.split("\n")[-1].strip() == top.split("\n")[-1].strip() != ""
         table.scroll_into_view_if_needed()
         _assert_no_error(page)
         page.screenshot(path=str(SHOTS / "word-map-ranked.png"))
+        open_tab(page, "Documents")  # the word picked is the one shown in the Documents and Figure 1 tabs
+        word = page.locator(".st-key-wordmap_docs_word").inner_text()
+        open_tab(page, "Why BNS (Figure 1)")
+        top = page.evaluate("() => document.querySelector('.st-key-wordmap_bns_word').innerText")
+        assert word.split("\n")[-1].strip() == top.split("\n")[-1].strip() != ""
     finally:
         page.close()
 
