@@ -42,7 +42,7 @@ def _ranked_table(task, task_key, metrics, k):
                          help=f"The best words by {fsviz.spec_label(metrics[0])} (the first metric chosen); more rows "
                               "take longer to send to the browser.")
     c3.caption("Click a column's name to sort the rows shown by it; the table's magnifier finds a word among them; "
-               "pick a row to read its documents below and see it in Figure 1.")
+               "pick a row to read its documents in the Documents tab and its BNS in Why BNS (Figure 1).")
     labels = {m: fsviz.spec_label(m) for m in metrics}
     wanted = (task_key, tuple(metrics), k, show, limit)
     made = state.kept("wordmap_ranked_made", wanted)  # a rerun that changes none of these rebuilds no row
