@@ -33,8 +33,8 @@ PLOTLY_JS_DIR = Path(plotly.__file__).parent / "package_data"
 
 _HTML = '<div class="fsviz-live-chart"></div>'
 
-# One renderer per chart; Streamlit calls it again with each new ``data`` on the same element.
-_JS = r"""
+# plotly.js, loaded once per browser tab and shared by every chart and the preload below.
+_LOAD_JS = r"""
 function loadPlotly(url) {
   // Our own copy, held apart: Streamlit's plotly chunk also sets window.Plotly (another version), in either order.
   if (!window.__fsvizPlotly) {
@@ -48,7 +48,10 @@ function loadPlotly(url) {
   }
   return window.__fsvizPlotly;
 }
+"""
 
+# One renderer per chart; Streamlit calls it again with each new ``data`` on the same element.
+_JS = _LOAD_JS + r"""
 function picked(event) {
   return ((event && event.points) || []).map((p) => ({
     curve_number: p.curveNumber,
@@ -107,6 +110,13 @@ export default function ({ data, parentElement, setStateValue }) {
 
 _COMPONENT = st.components.v2.component("fsviz_live_chart", html=_HTML, js=_JS, isolate_styles=False)
 
+#: The preload's element key; its container is hidden, so it takes no room on the page.
+PRELOAD_KEY = "fsviz_plotly_preload"
+_PRELOAD = st.components.v2.component(
+    "fsviz_plotly_preload", html="<span></span>", css=f".st-key-{PRELOAD_KEY} {{ display: none; }}",
+    js=_LOAD_JS + "\nexport default function ({ data }) { loadPlotly(data.plotly).catch(() => {}); }\n",
+    isolate_styles=False)
+
 #: plotly.js's options for every live chart: it follows the page's width; the mode bar as st.plotly_chart's.
 CONFIG = {"responsive": True, "displaylogo": False}
 
@@ -140,6 +150,15 @@ def plotly_js_url() -> str:
         _v1.declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
     base = (st.get_option("server.baseUrlPath") or "").strip("/")
     return f"{'/' + base if base else ''}/component/ui.charts.plotly_js/plotly.min.js?v={plotly.__version__}"
+
+
+def preload_plotly() -> None:
+    """Start loading plotly.js in the browser now, while the server builds the page (the sidebar calls it first).
+
+    A first visit's browser takes about 1.5 s to fetch and parse plotly.js (4.6 MB) on this project's 2-core
+    machine; a chart that started it only when drawn waited that long after the page's run had ended. A failed
+    load is left to the charts, which say so where they would be."""
+    _PRELOAD(key=PRELOAD_KEY, data={"plotly": plotly_js_url()})
 
 
 def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None,

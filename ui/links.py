@@ -175,9 +175,19 @@ def view_link(script: str) -> str:
     return f"{base}/{slug}" + (f"?{query}" if query else "")
 
 
+#: The widget key of the sidebar's "Link to this view" (True when it is open).
+LINK_BOX = "view_link_box"
+
+
 def link_box(script: str, ctx) -> None:
-    """The sidebar's "Link to this view": the address to copy (the code box's copy button) and what it carries."""
-    with st.sidebar.expander("Link to this view", icon=":material/link:"):
+    """The sidebar's "Link to this view": the address to copy (the code box's copy button) and what it carries.
+
+    Its content is built when it is open (``on_change="rerun"``): a code box makes a first visit's browser load
+    Streamlit's syntax highlighter, 1.5 MB of JavaScript, which a folded box does not need."""
+    box = st.sidebar.expander("Link to this view", icon=":material/link:", key=LINK_BOX, on_change="rerun")
+    if box.open is False:
+        return
+    with box:
         st.code(view_link(script), language=None, wrap_lines=True)
         upload = _is_upload(ctx)
         st.caption("Copy it with the button at its corner: it opens this page with the same corpus, class, k and "

@@ -26,7 +26,10 @@ def test_a_word_map_link_reopens_the_same_view_in_a_new_session():
     view = {name: first.query_params[name] for name in first.query_params}
     assert view["class"] == "scipy.stats" and view["k"] == "137" and view["metrics"] == "bns,ig,chi"
     assert view["log"] == "1" and view["source"] == "sample"
-    # The sidebar's "Link to this view" is that address, to copy (st.code has the copy button).
+    # The sidebar's "Link to this view" is that address, to copy (st.code has the copy button), once it is open.
+    assert not first.sidebar.code, "a folded box holds no code box (nor loads the highlighter in a browser)"
+    first.session_state["view_link_box"] = True
+    first.run()
     shown = [c.value for c in first.sidebar.code]
     assert shown and shown[0].startswith("/word_map?") and "class=scipy.stats" in shown[0] and "k=137" in shown[0]
     assert parse_qs(urlsplit(shown[0]).query) == {name: [value] for name, value in view.items()}

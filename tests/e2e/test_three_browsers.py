@@ -57,6 +57,16 @@ def _menu(page, title: str):
     _settled(page)
 
 
+def _link_box(sidebar) -> str:
+    """The address in the sidebar's "Link to this view", opened if it is folded (its content is built when open)."""
+    box = sidebar.get_by_test_id("stExpander").filter(has_text="Link to this view")
+    if box.get_by_test_id("stCode").count() == 0:
+        box.locator("summary").first.click()
+    code = box.get_by_test_id("stCode").first
+    code.wait_for(timeout=60_000)
+    return code.inner_text().strip()
+
+
 def _answer_shown(page) -> bool:
     return page.locator('[data-testid="stAlertContentSuccess"], [data-testid="stAlertContentWarning"]') \
         .filter(has_text="F-measure").count() > 0
@@ -191,9 +201,7 @@ def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp
         # map's view on the sample in the sidebar, and C opens the sidebar's "Link to this view".
         sidebar = a.locator('[data-testid="stSidebar"]')
         _menu(a, "Word map")
-        box = sidebar.get_by_test_id("stExpander").filter(has_text="Link to this view")
-        box.locator("summary").first.click()
-        own = box.get_by_test_id("stCode").first.inner_text().strip()
+        own = _link_box(sidebar)
         assert "source=upload" in own and SECRET_CLASS not in own and SECRET_FILE not in own, own
         assert SECRET_CLASS not in a.url, a.url
         sidebar.get_by_text("Sample", exact=True).click()
@@ -208,9 +216,7 @@ def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp
         k.press("Enter")
         a.wait_for_function("() => new URL(location.href).searchParams.get('k') === '137'", timeout=60_000)
         _settled(a)
-        box = sidebar.get_by_test_id("stExpander").filter(has_text="Link to this view")
-        box.locator("summary").first.click()
-        view = box.get_by_test_id("stCode").first.inner_text().strip()
+        view = _link_box(sidebar)
         assert view.startswith(f"{server}/word_map?"), view
         assert "class=scipy.stats" in view and "k=137" in view and "source=sample" in view, view
         assert SECRET_FILE not in view and SECRET_CLASS not in view
