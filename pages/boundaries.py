@@ -1,5 +1,7 @@
 """Decision boundaries page: each metric's shape over the (fp, tp) plane (Forman 2003, Figure 13, Appendix C)."""
 
+import json
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -43,10 +45,12 @@ def main() -> None:
     words = st.toggle("Show the words on every panel", key="boundaries_words",
                       help="White dots behind each map, at most 2,000 distinct points (a uniform sample). Off, the "
                            "page redraws about twice as fast in a browser without a graphics card.")
-    points = cache.word_points(task, ctx.task_key)
-    figure = boundaries_figure(task, metrics, k, points=points, max_points=2000 if words else 0)
-    chart(figure, key="boundaries_chart", revision=f"{ctx.task_key}|{words}")  # a zoom kept for a new k
-    drawn, distinct = figure.layout.meta["points_drawn"], figure.layout.meta["points"]
+    # The maps are built once per task, metrics and words shown, and stay drawn (ui.charts' ``under``); a new k
+    # builds the isoclines alone, drawn over them.
+    maps = cache.boundary_maps(task, ctx.task_key, tuple(metrics), 2000 if words else 0)
+    figure = boundaries_figure(task, metrics, k, part="isoclines")
+    chart(figure, key="boundaries_chart", revision=f"{ctx.task_key}|{words}", under=maps)  # a zoom kept for a new k
+    drawn, distinct = (json.loads(maps)["layout"]["meta"][name] for name in ("points_drawn", "points"))
     if not words:
         st.caption(f"The words ({distinct:,} distinct points) are on the Word map page, or on every panel here with "
                    "the switch above.")

@@ -35,7 +35,8 @@ from fsviz.stats.tables import word_table as _word_table
 # scikit-learn (about 1 s of imports).
 time_cell = lazy("fsviz.evaluation.grid", "time_cell")
 analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
-word_map_animation_figure, _word_map_figure = lazy("fsviz.plots.words", "word_map_animation", "word_map_figure")
+word_map_animation_figure, _word_map_figure, _boundaries_figure = lazy(
+    "fsviz.plots.words", "word_map_animation", "word_map_figure", "boundaries_figure")
 _bns_figure = lazy("fsviz.plots.bns", "bns_figure")
 _fdr_columns, _fp_grid = lazy("fsviz.plots.fdr", "fdr_columns", "fp_grid")
 _no_isocline_reason, _top_k_isocline = lazy("fsviz.stats.isoclines", "no_isocline_reason", "top_k_isocline")
@@ -143,6 +144,15 @@ def word_layer(_task, task_key, metrics: tuple, log: bool) -> str:
     k or search builds none again, and the chart keeps it drawn (``ui.charts.live_chart``'s ``under``)."""
     return _word_map_figure(_task, list(metrics), 1, log=log, part="words", points=word_points(_task, task_key),
                             tested=significance(_task, task_key)).to_json()
+
+
+@st.cache_resource(max_entries=8, scope="session")
+def boundary_maps(_task, task_key, metrics: tuple, max_points: int) -> str:
+    """The boundaries page's maps (:func:`fsviz.plots.boundaries_figure`'s ``part="maps"``: the contours, the
+    words and the panels' layout, most of the figure and of its build) as a figure's JSON, cached per task,
+    metrics and words shown: a new k builds the isoclines alone."""
+    return _boundaries_figure(_task, list(metrics), 1, points=word_points(_task, task_key), max_points=max_points,
+                              part="maps").to_json()
 
 
 @st.cache_resource(max_entries=64, scope="session")

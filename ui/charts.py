@@ -89,14 +89,18 @@ export default function ({ data, parentElement, setStateValue }) {
       div.__fsvizNext = null;
       if (next.figure !== div.__fsvizDrawn || next.under !== div.__fsvizUnderJson) {
         const figure = JSON.parse(next.figure);
-        figure.layout = figure.layout || {};
-        figure.layout.template = next.template;
-        figure.layout.uirevision = next.revision;
         if (next.under !== div.__fsvizUnderJson) {  // parsed once: the same traces, which plotly does not redraw
-          div.__fsvizUnder = next.under ? JSON.parse(next.under).data || [] : [];
+          const under = next.under ? JSON.parse(next.under) : {};
+          div.__fsvizUnder = under.data || [];
+          div.__fsvizUnderLayout = under.layout || {};
           div.__fsvizUnderJson = next.under;
         }
-        await Plotly.react(div, { data: [...div.__fsvizUnder, ...(figure.data || [])], layout: figure.layout,
+        // A figure of overlays alone (no layout but plotly's template) is drawn on the layout under it.
+        const own = Object.keys(figure.layout || {}).some((key) => key !== "template");
+        const layout = own ? figure.layout : { ...div.__fsvizUnderLayout };
+        layout.template = next.template;
+        layout.uirevision = next.revision;
+        await Plotly.react(div, { data: [...div.__fsvizUnder, ...(figure.data || [])], layout: layout,
                                   frames: figure.frames || [], config: next.config });
         div.__fsvizDrawn = next.figure;
         if (!div.__fsvizBound) { bind(div); div.__fsvizBound = true; }
@@ -172,9 +176,10 @@ def live_chart(figure, *, key: str, revision: str = "", selection: list | None =
     does not report them again. ``config``: plotly.js options over :data:`CONFIG` (``displayModeBar`` …).
 
     ``under``: another figure's JSON (``Figure.to_json()``, made once and cached) whose traces are drawn first,
-    under ``figure``'s (the selection's curve numbers count them first). The browser parses it only when it
-    changes and hands plotly the same traces again, which plotly does not redraw: the word map's words, a
-    quarter of a megabyte that no new k changes, are built, parsed and drawn once per task and view."""
+    under ``figure``'s (the selection's curve numbers count them first), on ``figure``'s layout or, when
+    ``figure`` has none (overlays alone), on ``under``'s. The browser parses it only when it changes and hands
+    plotly the same traces again, which plotly does not redraw: the word map's words, a quarter of a megabyte
+    that no new k changes, are built, parsed and drawn once per task and view."""
     state = _COMPONENT(key=key, data={"figure": figure.to_json(), "under": under, "plotly": plotly_js_url(),
                                       "config": {**CONFIG, **(config or {})},
                                       "template": TEMPLATE, "revision": revision, "selection": selection or []},
@@ -185,7 +190,9 @@ def live_chart(figure, *, key: str, revision: str = "", selection: list | None =
 
 def whole_figure(figure, under: str | None = None):
     """The figure :func:`live_chart` draws: ``under``'s traces (a figure's JSON), then ``figure``'s, with
-    ``figure``'s layout; ``figure`` itself when there is nothing under it."""
+    ``figure``'s layout (``under``'s when ``figure`` has none); ``figure`` itself when there is nothing under it."""
     if under is None:
         return figure
-    return go.Figure(data=[*pio.from_json(under).data, *figure.data], layout=figure.layout)
+    below = pio.from_json(under)
+    own = any(key != "template" for key in figure.layout.to_plotly_json())
+    return go.Figure(data=[*below.data, *figure.data], layout=figure.layout if own else below.layout)

@@ -264,7 +264,7 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
 
 
 @plain_text
-def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, max_points=2000):
+def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, max_points=2000, part="whole"):
     """Forman's Appendix C: one topographic panel per metric over the (fp, tp) plane.
 
     Each panel shows the metric's contour levels for this task's pos and neg
@@ -300,11 +300,18 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
         Pre-merged points (default: made here).
     max_points : int, default 2000
         Most distinct points drawn per panel; 0 draws none.
+    part : {"whole", "maps", "isoclines"}, default "whole"
+        The whole figure; its maps alone (the contours, the words and the
+        layout: what no k changes); or the isoclines alone (each on its
+        panel's axes, with no layout of its own: drawn over the maps). A
+        chart that keeps the maps drawn (the app's) builds "maps" once per
+        task and metrics, and "isoclines" on each change of k.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Per panel: a contour map, the words (unless none are drawn), the isocline's finite branches.
+        Per panel a contour map and the words (unless none are drawn); then every panel's isocline branches
+        (finite ones), each on its panel's axes.
 
     See Also
     --------
@@ -322,22 +329,27 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
     >>> from fsviz import Task
     >>> task = Task("a", np.array([8, 0, 5, 3]), np.array([2, 4, 5, 0]), 10, 20, np.array("good bad the nice".split()))
     >>> fig = boundaries_figure(task, ["bns", "ig", "rand"], 2, n_grid=10, columns=2)
-    >>> [panel.text for panel in fig.layout.annotations], [type(trace).__name__ for trace in fig.data[:4]]
-    (['BNS', 'IG'], ['Contour', 'Scattergl', 'Scatter', 'Scatter'])
+    >>> [panel.text for panel in fig.layout.annotations], [type(trace).__name__ for trace in fig.data]
+    (['BNS', 'IG'], ['Contour', 'Scattergl', 'Contour', 'Scattergl', 'Scatter', 'Scatter', 'Scatter', 'Scatter'])
     >>> fig.layout.meta
     {'points_drawn': 4, 'points': 4}
+    >>> [trace.xaxis for trace in boundaries_figure(task, ["bns", "ig"], 2, n_grid=10, part="isoclines").data]
+    ['x', 'x', 'x2', 'x2']
     """
+    if part not in _BOUNDARY_PARTS:
+        raise ValueError(f"part must be one of {', '.join(_BOUNDARY_PARTS)}, not {part!r}.")
     metrics = [m for m in metrics if not get_metric(m).random]
+    curved = {m: no_isocline_reason(m, task.pos, task.neg) is None for m in metrics}
+    if part == "isoclines":
+        return go.Figure(_boundary_isoclines(task, metrics, k, curved))
     points = points or word_points(task)
     shown = np.arange(points.fp.size)
     if shown.size > max_points:
         shown = np.sort(np.random.default_rng(0).choice(shown, max_points, replace=False))
     rows = max(1, -(-len(metrics) // columns))
-    curved = {m: no_isocline_reason(m, task.pos, task.neg) is None for m in metrics}
     titles = [get_metric(m).label + ("" if curved[m] else " (no isocline)") for m in metrics]
     fig = make_subplots(rows=rows, cols=columns, subplot_titles=titles, shared_xaxes="all", shared_yaxes="all",
                         horizontal_spacing=0.04, vertical_spacing=0.08)
-    fp_curve = task.neg * np.linspace(0, 1, 400) ** 2
     for i, name in enumerate(metrics):
         row, col = i // columns + 1, i % columns + 1
         surface = metric_surface(name, task.pos, task.neg, n_grid=n_grid)
@@ -349,18 +361,34 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
             fig.add_trace(go.Scattergl(x=points.fp[shown], y=points.tp[shown], mode="markers", hoverinfo="skip",
                                        showlegend=False,
                                        marker=dict(size=3, color="rgba(255,255,255,0.6)")), row=row, col=col)
-        if not curved[name]:
-            continue
-        curve = top_k_isocline(task, name, k, fp=fp_curve)
-        for branch in (curve.upper, curve.lower):
-            if np.isfinite(branch).any():
-                fig.add_trace(go.Scatter(x=fp_curve.astype(np.float32), y=branch.astype(np.float32), mode="lines",
-                                         showlegend=False, line=dict(color="black", width=3),
-                                         hovertemplate=f"{get_metric(name).label} ≥ {curve.threshold:.4g}<extra></extra>"),
-                              row=row, col=col)
+    if part == "whole":
+        fig.add_traces(_boundary_isoclines(task, metrics, k, curved))
     fig.update_xaxes(range=[0, task.neg], title=dict(text="fp", standoff=2, font=dict(size=11)))
     fig.update_yaxes(range=[0, task.pos], title=dict(text="tp", standoff=2, font=dict(size=11)))
     # The toolbar stands down the right edge, beside the panels, so it never covers a panel's title.
     fig.update_layout(height=340 * rows, margin=dict(l=10, r=45, t=40, b=10), showlegend=False,
                       modebar=dict(orientation="v"), meta=dict(points_drawn=int(shown.size), points=int(points.fp.size)))
     return fig
+
+
+#: What :func:`boundaries_figure` draws: the whole figure, its maps alone, or its isoclines alone.
+_BOUNDARY_PARTS = ("whole", "maps", "isoclines")
+
+
+def _boundary_isoclines(task, metrics, k, curved) -> list:
+    """Each curved metric's k-isocline branches (the finite ones) in bold, on the axes of its panel: the i-th
+    panel of :func:`boundaries_figure`'s subplots (row by row) has axes ``x{i+1}``, ``y{i+1}`` (``x``, ``y`` first)."""
+    fp_curve = task.neg * np.linspace(0, 1, 400) ** 2
+    traces = []
+    for i, name in enumerate(metrics):
+        if not curved[name]:
+            continue
+        axis = "" if i == 0 else str(i + 1)
+        curve = top_k_isocline(task, name, k, fp=fp_curve)
+        for branch in (curve.upper, curve.lower):
+            if np.isfinite(branch).any():
+                traces.append(go.Scatter(x=fp_curve.astype(np.float32), y=branch.astype(np.float32), mode="lines",
+                                         showlegend=False, line=dict(color="black", width=3), xaxis=f"x{axis}",
+                                         yaxis=f"y{axis}", hovertemplate=f"{get_metric(name).label} ≥ "
+                                                                          f"{curve.threshold:.4g}<extra></extra>"))
+    return traces

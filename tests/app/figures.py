@@ -10,7 +10,10 @@ def _spec(element) -> dict:
     data = json.loads(proto.mixed.json if proto.WhichOneof("data") == "mixed" else proto.json)
     figure = json.loads(data["figure"])
     if data.get("under"):  # drawn first, under the figure's own traces (ui.charts.live_chart's ``under``)
-        figure["data"] = [*json.loads(data["under"]).get("data", []), *figure.get("data", [])]
+        under = json.loads(data["under"])
+        figure["data"] = [*under.get("data", []), *figure.get("data", [])]
+        if not set(figure.get("layout", {})) - {"template"}:  # overlays alone: drawn on the layout under them
+            figure["layout"] = under.get("layout", {})
     return figure
 
 

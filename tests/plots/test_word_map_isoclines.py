@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from plotly.io.json import to_json_plotly
 
 import fsviz
-from fsviz.plots import word_map_figure
+from fsviz.plots import boundaries_figure, word_map_figure
 from fsviz.plots.fdr import fp_grid
 from fsviz.stats.isoclines import top_k_isocline
 
@@ -67,3 +67,23 @@ def test_a_part_that_is_not_one_says_which_are():
     task = fsviz.Task("a", [1, 0], [0, 1], 2, 2, ["x", "y"])
     with pytest.raises(ValueError, match="whole, words, overlays"):
         word_map_figure(task, ["bns"], 1, part="points")
+
+
+@settings(max_examples=8, deadline=None)
+@given(k=st.integers(1, 2000), max_points=st.sampled_from([0, 50, 2000]),
+       metrics=st.lists(st.sampled_from([*METRICS, "rand", "f1", "odds", "acc2"]), unique=True, min_size=1, max_size=7))
+def test_the_maps_and_the_isoclines_make_the_whole_boundaries_figure(task, k, max_points, metrics):
+    """The app keeps the maps drawn and draws the isoclines over them (``part``): together, trace by trace and on
+    the maps' layout, they are the whole figure, each isocline on its own panel's axes."""
+    options = dict(n_grid=12, max_points=max_points)
+    whole = boundaries_figure(task, metrics, k, **options).to_plotly_json()
+    maps = boundaries_figure(task, metrics, k, part="maps", **options).to_plotly_json()
+    lines = boundaries_figure(task, metrics, k, part="isoclines", **options).to_plotly_json()
+    assert to_json_plotly(maps["data"] + lines["data"]) == to_json_plotly(whole["data"])
+    assert to_json_plotly(maps["layout"]) == to_json_plotly(whole["layout"])
+    assert set(lines["layout"]) <= {"template"}, "the isoclines have no layout of their own"
+    titles = [a["text"] for a in whole["layout"]["annotations"]]
+    for line in lines["data"]:  # on the panel of its metric: the panel's title is the hover's metric
+        panel = int(line["xaxis"][1:] or 1) - 1
+        assert line["yaxis"][1:] == line["xaxis"][1:]
+        assert line["hovertemplate"].startswith(titles[panel] + " ≥ ")
