@@ -23,6 +23,17 @@ settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
+def pytest_collection_modifyitems(config, items):
+    """Two workers share the suite (pytest-xdist, ``-n 2 --dist loadgroup`` in pytest.ini): a test file runs in one
+    worker, so its module fixtures (a server, a results file) are made once; every browser test runs in one
+    worker, one after another, and first, so the longest group starts at once and the other worker takes the rest
+    beside it (two Chromiums and two servers at once on two cores would only slow each other)."""
+    for item in items:
+        path = Path(str(item.fspath))
+        item.add_marker(pytest.mark.xdist_group("browser" if "e2e" in path.parts else str(path.relative_to(REPO))))
+    items.sort(key=lambda item: "e2e" not in Path(str(item.fspath)).parts)  # stable: each file's order is kept
+
+
 def shared(*parts) -> Path:
     """A path under ../shared/data, or skip the test when it is absent."""
     path = SHARED_DATA.joinpath(*parts)
