@@ -15,6 +15,9 @@ so it stays mounted) that hands each new figure to ``Plotly.react`` on the same 
   selection clears it. A new selection reruns the fragment or page the chart is in.
 - The view a visitor zoomed to is kept while ``revision`` is unchanged (plotly's ``uirevision``); a new revision
   (another class, zoom, log axes) starts from the figure's own ranges.
+- A large layer that a change does not touch (the word map's words, the boundaries' maps) is passed apart
+  (``under``), built once on the server and parsed once in the browser; plotly keeps it drawn.
+- :func:`preload_plotly`, the first element of every page, starts loading plotly.js before any chart is drawn.
 """
 
 from __future__ import annotations
