@@ -23,6 +23,7 @@ settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups into each test's id
 def pytest_collection_modifyitems(config, items):
     """Two workers share the suite (pytest-xdist, ``-n 2 --dist loadgroup`` in pytest.ini): a test file runs in one
     worker, so its module fixtures (a server, a results file) are made once; every browser test runs in one
