@@ -208,7 +208,8 @@ def main() -> None:
 
     # --- under the map, one tab at a time: a hidden tab's content is not built, so a new k, metric or search
     # redraws the map and the open tab alone (issue #42) ---------------------------------------------------------
-    tabs = dict(zip(TABS, st.tabs(TABS, key="wordmap_tab", on_change="rerun")))
+    labels = ["Words", "Documents", "Why BNS (Figure 1)", "Stability", "Ship it"]  # the first open at first
+    tabs = dict(zip(labels, st.tabs(labels, key="wordmap_tab", on_change="rerun")))
     selected_points = st.session_state.get("wordmap_drawn_selection", [])
     selected = np.flatnonzero(np.isin(points.point_of_word, selected_points)) if selected_points else np.array([], int)
     picks = {}  # a word picked in a table: it goes to the documents panel and to Figure 1
@@ -239,10 +240,6 @@ def main() -> None:
                         "no pickled code); the words are the vectoriser's vocabulary, so new texts are counted as "
                         "this corpus was. A corpus read pre-counted (ARFF, CLUTO) gives its word list instead.")
             _ship(ctx, names, metrics, k)
-
-
-#: The tabs under the map, the first open at first.
-TABS = ["Words", "Documents", "Why BNS (Figure 1)", "Stability", "Ship it"]
 
 
 def _shown(tab) -> bool:
