@@ -7,7 +7,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .._validation import check_k
+from .._validation import check_choice, check_k
 from ..evaluation.grid import DEFAULT_KS
 from ..metrics import get_metric
 from ..selection import select_top_k, selected_sets
@@ -120,8 +120,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
     >>> [trace.name for trace in word_map_figure(task, ["bns", "ig"], 2, part="overlays").data]
     ['BNS ≥ 2.449', 'BNS ≥ 2.449', 'IG ≥ 0.1752', 'IG ≥ 0.1752']
     """
-    if part not in _PARTS:
-        raise ValueError(f"part must be one of {', '.join(_PARTS)}, not {part!r}.")
+    part = check_choice(part, "part", _PARTS)
     points = points or word_points(task)
     tested = significance(task) if tested is None else tested
     reasons = {name: no_isocline_reason(name, task.pos, task.neg) for name in metrics}
@@ -336,8 +335,7 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
     >>> [trace.xaxis for trace in boundaries_figure(task, ["bns", "ig"], 2, n_grid=10, part="isoclines").data]
     ['x', 'x', 'x2', 'x2']
     """
-    if part not in _BOUNDARY_PARTS:
-        raise ValueError(f"part must be one of {', '.join(_BOUNDARY_PARTS)}, not {part!r}.")
+    part = check_choice(part, "part", _BOUNDARY_PARTS)
     metrics = [m for m in metrics if not get_metric(m).random]
     curved = {m: no_isocline_reason(m, task.pos, task.neg) is None for m in metrics}
     if part == "isoclines":
