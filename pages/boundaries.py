@@ -1,7 +1,5 @@
 """Decision boundaries page: each metric's shape over the (fp, tp) plane (Forman 2003, Figure 13, Appendix C)."""
 
-import json
-
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -47,10 +45,10 @@ def main() -> None:
                            "page redraws about twice as fast in a browser without a graphics card.")
     # The maps are built once per task, metrics and words shown, and stay drawn (ui.charts' ``under``); a new k
     # builds the isoclines alone, drawn over them.
-    maps = cache.boundary_maps(task, ctx.task_key, tuple(metrics), 2000 if words else 0)
+    maps, meta = cache.boundary_maps(task, ctx.task_key, tuple(metrics), 2000 if words else 0)
     figure = boundaries_figure(task, metrics, k, part="isoclines")
     chart(figure, key="boundaries_chart", revision=f"{ctx.task_key}|{words}", under=maps)  # a zoom kept for a new k
-    drawn, distinct = (json.loads(maps)["layout"]["meta"][name] for name in ("points_drawn", "points"))
+    drawn, distinct = meta["points_drawn"], meta["points"]
     if not words:
         st.caption(f"The words ({distinct:,} distinct points) are on the Word map page, or on every panel here with "
                    "the switch above.")

@@ -147,12 +147,13 @@ def word_layer(_task, task_key, metrics: tuple, log: bool) -> str:
 
 
 @st.cache_resource(max_entries=8, scope="session")
-def boundary_maps(_task, task_key, metrics: tuple, max_points: int) -> str:
+def boundary_maps(_task, task_key, metrics: tuple, max_points: int) -> tuple[str, dict]:
     """The boundaries page's maps (:func:`fsviz.plots.boundaries_figure`'s ``part="maps"``: the contours, the
-    words and the panels' layout, most of the figure and of its build) as a figure's JSON, cached per task,
-    metrics and words shown: a new k builds the isoclines alone."""
-    return _boundaries_figure(_task, list(metrics), 1, points=word_points(_task, task_key), max_points=max_points,
-                              part="maps").to_json()
+    words and the panels' layout, most of the figure and of its build) as a figure's JSON, with its ``meta`` (the
+    points drawn, of how many), cached per task, metrics and words shown: a new k builds the isoclines alone."""
+    maps = _boundaries_figure(_task, list(metrics), 1, points=word_points(_task, task_key), max_points=max_points,
+                              part="maps")
+    return maps.to_json(), dict(maps.layout.meta)
 
 
 @st.cache_resource(max_entries=64, scope="session")
