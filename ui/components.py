@@ -67,14 +67,14 @@ def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]
     when a format is clicked. Where the server cannot draw SVG or PNG (:func:`fsviz.plots.files.static_engine`),
     HTML alone, and the reason. Returns the chart's selected points."""
     chosen = live_chart(figure, key=key, **options)
-    whole = (lambda: whole_figure(figure, options["under"])) if options.get("under") else (lambda: figure)
+    under = options.get("under")  # the file is the whole figure the chart draws
     with st.popover("Download figure", icon=":material/download:"):
         missing = static_engine()
         for fmt, (label, mime) in FIGURE_FILES.items():
             if fmt != "html" and missing:
                 continue
-            st.download_button(label, lambda fmt=fmt: figure_bytes(whole(), fmt), f"fsviz-{name or key}.{fmt}", mime,
-                               key=f"{key}_file_{fmt}", on_click="ignore")
+            st.download_button(label, lambda fmt=fmt: figure_bytes(whole_figure(figure, under), fmt),
+                               f"fsviz-{name or key}.{fmt}", mime, key=f"{key}_file_{fmt}", on_click="ignore")
         if missing:
             st.caption(f"{missing}; HTML opens in any browser and its camera button saves a PNG.")
     return chosen
