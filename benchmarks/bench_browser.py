@@ -53,7 +53,10 @@ served beside the app) is the least Streamlit with plotly can do for a change of
 k: a changed figure is a new element there too (Streamlit's element id holds the
 figure's spec), so the browser mounts a new chart, with new WebGL contexts, each
 time. Its k change and the word map's are timed one after the other in each
-repeat, and the word map's row notes its median ratio to the floor.
+repeat, and the word map's row notes its median ratio to the floor. So are a
+new session straight to the word map's chart and one to the floor page's chart
+(Streamlit's own start in a new browser, plotly.js and one chart: the least a
+first visit can take).
 
 Where the seconds go (issue #42)
 --------------------------------
@@ -783,6 +786,34 @@ def floor_pairs(browser, url, floor_url, results, repeat):
     finally:
         context.close()
         floor_context.close()
+    floor_sessions(browser, url, floor_url, results, repeat)
+
+
+def _first_chart_of_a_new_session(browser, url, need) -> float:
+    """A new browser context's ``goto(url)`` to its first chart drawn, in seconds."""
+    context, page = new_page(browser)
+    try:
+        start = time.time()
+        page.goto(url, wait_until="commit")
+        return settle(page, need=need)["first_chart_epoch"] - start
+    finally:
+        context.close()
+
+
+def floor_sessions(browser, url, floor_url, results, repeat):
+    """A new session straight to the word map's chart and one to the floor page's chart (the same figure, a page
+    with nothing else: Streamlit's own start in a new browser, plotly.js, one chart), in pairs."""
+    ratios = []
+    for _ in range(repeat):
+        ours = _first_chart_of_a_new_session(browser, f"{url}/word_map", WORD_MAP_CHART)
+        least = _first_chart_of_a_new_session(browser, floor_url, CHART_DRAWN)
+        results.row("new session → word map's chart (paired with the floor)", "sample").add(ours)
+        results.row("floor: new session → its chart, one box and the same figure", "sample").add(least)
+        ratios.append(ours / least)
+    print(f"  word map / floor, new session to the chart: median ratio {statistics.median(ratios):.2f} "
+          f"({min(ratios):.2f}–{max(ratios):.2f}, n={len(ratios)})", flush=True)
+    results.row("new session → word map's chart (paired with the floor)", "sample").notes.append(
+        f"{statistics.median(ratios):.2f}× the floor (median of pairs)")
 
 
 def new_sessions(browser, url, results, corpus, corpus_path, repeat):
