@@ -12,8 +12,8 @@ def _spec(element) -> dict:
     if data.get("under"):  # drawn first, under the figure's own traces (ui.charts.live_chart's ``under``)
         under = json.loads(data["under"])
         figure["data"] = [*under.get("data", []), *figure.get("data", [])]
-        if not set(figure.get("layout", {})) - {"template"}:  # overlays alone: drawn on the layout under them
-            figure["layout"] = under.get("layout", {})
+        own = {key: value for key, value in figure.get("layout", {}).items() if key != "template"}
+        figure["layout"] = {**under.get("layout", {}), **own}  # the figure's own keys over the layout under it
     return figure
 
 

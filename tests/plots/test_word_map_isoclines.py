@@ -1,6 +1,10 @@
 """The word map takes isoclines computed already (the app's cache, issue #42) only where each is the curve it
 would draw: the same figure as without them, whichever curves are passed."""
 
+import json
+import re
+
+import numpy as np
 import plotly.io as pio
 import pytest
 from hypothesis import given, settings
@@ -10,7 +14,8 @@ from plotly.io.json import to_json_plotly
 import fsviz
 from fsviz.plots import boundaries_figure, word_map_figure
 from fsviz.plots.fdr import fp_grid
-from fsviz.stats.isoclines import top_k_isocline
+from fsviz.plots.words import _svg_path
+from fsviz.stats.isoclines import no_isocline_reason, top_k_isocline
 
 METRICS = ["bns", "ig", "chi", "pr", "dfreq"]
 
@@ -73,17 +78,61 @@ def test_a_part_that_is_not_one_says_which_are():
 @given(k=st.integers(1, 2000), max_points=st.sampled_from([0, 50, 2000]),
        metrics=st.lists(st.sampled_from([*METRICS, "rand", "f1", "odds", "acc2"]), unique=True, min_size=1, max_size=7))
 def test_the_maps_and_the_isoclines_make_the_whole_boundaries_figure(task, k, max_points, metrics):
-    """The app keeps the maps drawn and draws the isoclines over them (``part``): together, trace by trace and on
-    the maps' layout, they are the whole figure, each isocline on its own panel's axes."""
+    """The app keeps the maps drawn and lays the isoclines' layout over them (``part``): together, key by key,
+    they are the whole figure; each curve is on its own panel's axes, through the finite points of its metric's
+    top-k isocline, and the first curve of a panel is labelled with its threshold."""
     options = dict(n_grid=12, max_points=max_points)
     whole = boundaries_figure(task, metrics, k, **options).to_plotly_json()
     maps = boundaries_figure(task, metrics, k, part="maps", **options).to_plotly_json()
     lines = boundaries_figure(task, metrics, k, part="isoclines", **options).to_plotly_json()
-    assert to_json_plotly(maps["data"] + lines["data"]) == to_json_plotly(whole["data"])
-    assert to_json_plotly(maps["layout"]) == to_json_plotly(whole["layout"])
-    assert set(lines["layout"]) <= {"template"}, "the isoclines have no layout of their own"
-    titles = [a["text"] for a in whole["layout"]["annotations"]]
-    for line in lines["data"]:  # on the panel of its metric: the panel's title is the hover's metric
-        panel = int(line["xaxis"][1:] or 1) - 1
-        assert line["yaxis"][1:] == line["xaxis"][1:]
-        assert line["hovertemplate"].startswith(titles[panel] + " ≥ ")
+    assert lines["data"] == [] and set(lines["layout"]) <= {"template", "shapes"}
+    assert to_json_plotly(maps["data"]) == to_json_plotly(whole["data"])
+    own = {key: value for key, value in lines["layout"].items() if key != "template"}
+    assert json.loads(to_json_plotly({**maps["layout"], **own})) == json.loads(to_json_plotly(whole["layout"]))
+    shown = [m for m in metrics if m != "rand"]
+    titles = [a["text"] for a in maps["layout"].get("annotations", [])]
+    fp_curve = task.neg * np.linspace(0, 1, 400) ** 2
+    drawn = {}
+    for shape in lines["layout"].get("shapes", []):
+        panel = int(shape["xref"][1:] or 1) - 1
+        assert shape["yref"][1:] == shape["xref"][1:] and shape["type"] == "path"
+        drawn.setdefault(panel, []).append(shape)
+    for panel, name in enumerate(shown):
+        label = fsviz.get_metric(name).label
+        if no_isocline_reason(name, task.pos, task.neg) is not None:
+            assert titles[panel] == f"{label} (no isocline)" and panel not in drawn
+            continue
+        assert titles[panel] == label
+        curve = top_k_isocline(task, name, k, fp=fp_curve)
+        expected = [points for points in (_path_points(fp_curve, b) for b in (curve.upper, curve.lower)) if len(points)]
+        shapes = drawn.get(panel, [])
+        assert len(shapes) == len(expected)
+        for n, (shape, want) in enumerate(zip(shapes, expected, strict=True)):
+            points = np.array(re.findall(r"[-+0-9.e]+", shape["path"]), dtype=float).reshape(-1, 2)
+            np.testing.assert_allclose(points, want, rtol=1e-3, atol=1e-9)
+            assert shape.get("label", {}).get("text") == (f"≥ {curve.threshold:.4g}" if n == 0 else None)
+
+
+def _path_points(x, y) -> np.ndarray:
+    """The points an isocline's path goes through: where ``y`` is finite beside another finite point."""
+    finite = np.isfinite(y)
+    beside = np.zeros_like(finite)
+    beside[1:] |= finite[:-1]
+    beside[:-1] |= finite[1:]
+    keep = finite & beside
+    return np.column_stack([x[keep], y[keep]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(y=st.lists(st.one_of(st.floats(-1e6, 1e6), st.just(np.nan), st.just(np.inf)), max_size=40))
+def test_an_isocline_path_breaks_where_the_curve_is_not_finite(y):
+    """Each stretch of two or more finite points is one subpath (``M`` then ``L``s); a lone point draws nothing."""
+    y = np.array(y, dtype=float)
+    x = np.arange(y.size, dtype=float)
+    path = _svg_path(x, y)
+    finite = np.isfinite(y)
+    runs = [len(run) for run in "".join("1" if f else "0" for f in finite).split("0") if len(run) >= 2]
+    assert path.count("M") == len(runs)
+    assert path.count("L") == sum(runs) - len(runs)
+    numbers = np.array(re.findall(r"[-+0-9.e]+", path), dtype=float).reshape(-1, 2)
+    np.testing.assert_allclose(numbers, _path_points(x, y), rtol=1e-3, atol=1e-9)
