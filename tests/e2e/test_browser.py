@@ -15,7 +15,7 @@ import time
 import urllib.request
 
 import pytest
-from conftest import REPO, cli_grid_results
+from conftest import REPO
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -58,28 +58,6 @@ def streamlit_server(cache, *options: str, env: dict | None = None):
     finally:
         proc.terminate()
         proc.wait(timeout=20)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with streamlit_server(tmp_path_factory.mktemp("cache")) as url:  # grid results stay out of the user's cache
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:  # every browser test, in whichever module, skips rather than errs without chromium
-        pytest.skip("Debian's chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-        )
-        yield browser
-        browser.close()
 
 
 def _assert_no_error(page):
@@ -128,14 +106,6 @@ def test_page_renders_in_chromium(server, browser, name):
             plots.nth(i).screenshot(path=str(SHOTS / f"{name}-chart{i}.png"))
     finally:
         page.close()
-
-
-@pytest.fixture(scope="module")
-def results_file(tmp_path_factory):
-    """A grid results file made by the CLI on a planted corpus with skewed classes."""
-    return cli_grid_results(tmp_path_factory.mktemp("results"),
-                            ["--metrics", "bns,ig,chi,odds", "--k", "5,10,20,50,100", "--trials", "2", "--folds", "3"],
-                            n_docs=240, n_classes=4, skew=1.8, random_state=1)
 
 
 def test_grid_page_loads_a_results_file_in_chromium(server, browser, results_file):

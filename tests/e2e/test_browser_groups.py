@@ -5,7 +5,7 @@ Screenshots: test-output/screenshots/groups-sidebar.png, groups-word-map.png, bi
 
 import contextlib
 
-from tests.e2e.test_browser import SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import SHOTS, _assert_no_error
 
 
 def _settled(page):
@@ -27,7 +27,7 @@ def _pick(page, label, option):
 
 
 @contextlib.contextmanager
-def _word_map(browser, server):  # noqa: F811 (the fixtures, passed in)
+def _word_map(browser, server):
     """The word map settled in a new page, and its sidebar; the page closed after."""
     page = browser.new_page(viewport={"width": 1400, "height": 1100})
     try:
@@ -38,7 +38,7 @@ def _word_map(browser, server):  # noqa: F811 (the fixtures, passed in)
         page.close()
 
 
-def test_group_a_against_group_b_in_chromium(server, browser):  # noqa: F811
+def test_group_a_against_group_b_in_chromium(server, browser):
     with _word_map(browser, server) as (page, sidebar):
         sidebar.get_by_text("Group A vs group B").click()
         page.wait_for_function("() => document.body.innerText.includes('Choose the classes of group A')",
@@ -53,7 +53,7 @@ def test_group_a_against_group_b_in_chromium(server, browser):  # noqa: F811
         page.screenshot(path=str(SHOTS / "groups-word-map.png"))
 
 
-def test_bigram_word_map_in_chromium(server, browser):  # noqa: F811
+def test_bigram_word_map_in_chromium(server, browser):
     with _word_map(browser, server) as (page, sidebar):
         sidebar.get_by_text("Preprocessing").click()
         thumbs = sidebar.get_by_label("Word n-grams: from … to … words").get_by_role("slider")

@@ -10,7 +10,7 @@ import json
 import pytest
 from conftest import REPO
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, open_tab, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, open_tab
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 DATA = REPO / "test-output" / "e2e-contexts"
@@ -52,7 +52,7 @@ def _search(page, word):
     _settle(page)
 
 
-def test_clicking_a_point_shows_the_documents_behind_its_word(server, browser):  # noqa: F811
+def test_clicking_a_point_shows_the_documents_behind_its_word(server, browser):
     page = _open(browser, f"{server}/word_map")
     try:
         point = page.evaluate("""() => {
@@ -78,7 +78,7 @@ def test_clicking_a_point_shows_the_documents_behind_its_word(server, browser): 
         page.close()
 
 
-def test_document_markup_shows_as_text_and_counts_say_there_is_no_text(server, browser):  # noqa: F811
+def test_document_markup_shows_as_text_and_counts_say_there_is_no_text(server, browser):
     DATA.mkdir(parents=True, exist_ok=True)
     rows = [(HOSTILE, "fruit"), ("an apple a day", "fruit"), ("green apple pie", "fruit"), ("blue sky", "weather"),
             ("grey sky apple", "weather"), ("rain and sky", "weather")]

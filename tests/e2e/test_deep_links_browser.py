@@ -7,7 +7,7 @@ server ever runs (the case that Streamlit's ``st.navigation`` got wrong).
 import pytest
 from conftest import REPO
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, streamlit_server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, streamlit_server
 from ui.sidebar import PAGES
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -15,7 +15,7 @@ TITLES = {path: title for path, title, _ in PAGES}
 
 
 @pytest.mark.parametrize("url_path, script", [("word_map", "pages/word_map.py"), ("grid", "pages/grid.py")])
-def test_a_cold_servers_first_request_to_a_page_draws_it_with_the_sidebar(browser, tmp_path, url_path, script):  # noqa: F811
+def test_a_cold_servers_first_request_to_a_page_draws_it_with_the_sidebar(browser, tmp_path, url_path, script):
     assert (REPO / script).exists()
     with streamlit_server(tmp_path) as url:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -6,10 +6,10 @@ of the panel goes to test-output/screenshots/word_map-ship.png.
 
 import skops.io
 
-from e2e.test_browser import SHOTS, _assert_no_error, _open, browser, open_tab, server  # noqa: F401 (fixtures)
+from e2e.test_browser import SHOTS, _assert_no_error, _open, open_tab
 
 
-def test_word_map_model_downloads_and_predicts(server, browser, tmp_path):  # noqa: F811
+def test_word_map_model_downloads_and_predicts(server, browser, tmp_path):
     page = _open(browser, f"{server}/word_map")
     try:
         open_tab(page, "Ship it")

@@ -7,13 +7,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tests.e2e.test_browser import _assert_no_error, browser, server  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import _assert_no_error
 
 pytestmark = pytest.mark.skipif(__import__("importlib").util.find_spec("kaleido") is None
                                 or shutil.which("chromium") is None, reason="kaleido and chromium draw the files")
 
 
-def test_the_word_map_downloads_as_svg_and_png(server, browser, tmp_path):  # noqa: F811
+def test_the_word_map_downloads_as_svg_and_png(server, browser, tmp_path):
     context = browser.new_context(viewport={"width": 1400, "height": 1500}, accept_downloads=True)
     page = context.new_page()
     page.goto(f"{server}/word_map", wait_until="domcontentloaded")

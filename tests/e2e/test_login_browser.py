@@ -13,7 +13,7 @@ import pytest
 import fsviz
 from fsviz.evaluation.grid import GridConfig, run_grid
 from tests.e2e.oidc_provider import CLIENT_ID, CLIENT_SECRET, oidc_provider
-from tests.e2e.test_browser import SHOTS, _assert_no_error, browser, streamlit_server  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import SHOTS, _assert_no_error, streamlit_server
 
 USERS = {"alice": {"name": "Alice Example", "email": "alice@example.org"},
          "bob": {"name": "Bob Example", "email": "bob@example.org"}}
@@ -65,7 +65,7 @@ def _sidebar_button(page, name: str):
     return button
 
 
-def _sign_in(browser, server, sub: str):  # noqa: F811 (the fixture, passed on)
+def _sign_in(browser, server, sub: str):
     """A new browser context that signs in as ``sub`` through the provider's page; its Results explorer."""
     context = browser.new_context(viewport={"width": 1400, "height": 1200})
     page = _results(context, server)
@@ -78,7 +78,7 @@ def _sign_in(browser, server, sub: str):  # noqa: F811 (the fixture, passed on)
     return context, _results(context, server)
 
 
-def test_a_signed_in_user_finds_their_runs_in_any_browser_and_no_one_else_does(login_server, browser):  # noqa: F811
+def test_a_signed_in_user_finds_their_runs_in_any_browser_and_no_one_else_does(login_server, browser):
     anonymous = browser.new_context(viewport={"width": 1400, "height": 1200})
     page = _results(anonymous, login_server)
     _assert_no_error(page)

@@ -6,7 +6,7 @@ figure; then the boundaries page. Screenshots go to test-output/screenshots/ (ow
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, open_tab, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, open_tab
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -36,7 +36,7 @@ def _shoot(page, locator, name):
     locator.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def test_word_map_formula_and_figure_one_in_chromium(server, browser):  # noqa: F811
+def test_word_map_formula_and_figure_one_in_chromium(server, browser):
     page = _open(browser, f"{server}/word_map")
     try:
         page.locator("summary", has_text="Your own metric").first.click()  # folded beside the map: open it
@@ -63,7 +63,7 @@ def test_word_map_formula_and_figure_one_in_chromium(server, browser):  # noqa: 
         page.close()
 
 
-def test_boundaries_formula_panel_in_chromium(server, browser):  # noqa: F811
+def test_boundaries_formula_panel_in_chromium(server, browser):
     page = _open(browser, f"{server}/boundaries")
     try:
         _type(page, "Your own metric", "tp - fp")

@@ -3,10 +3,10 @@ then the finished answer."""
 
 import time
 
-from tests.e2e.test_browser import SHOTS, _assert_no_error, _open, browser, server  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import SHOTS, _assert_no_error, _open
 
 
-def test_recommend_shows_the_answer_forming_then_the_answer(server, browser):  # noqa: F811
+def test_recommend_shows_the_answer_forming_then_the_answer(server, browser):
     page = _open(browser, server)
     page.get_by_text("Which metric and how many words for this corpus?").click()
     page.wait_for_selector("text=Recommend a metric and k", timeout=60_000)
@@ -37,7 +37,7 @@ def _answer_shown(page) -> bool:
         .filter(has_text="F-measure").count() > 0
 
 
-def test_the_browser_keeps_its_runs_and_another_browser_does_not_see_them(server, browser):  # noqa: F811
+def test_the_browser_keeps_its_runs_and_another_browser_does_not_see_them(server, browser):
     """Browser A runs the plan; its cookie brings its finished cells back after a reload. Browser B, a context of
     its own (another browser, or a private window), has none of them and sees Recommend to press."""
     a = browser.new_context(viewport={"width": 1400, "height": 1500})

@@ -7,7 +7,7 @@ test-output/screenshots/report*.png. Skipped when Chromium is not installed.
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, browser, results_file, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS
 from fsviz.cli import main
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 FIGURES = 7
 
 
-def open_offline(browser, path, shot):  # noqa: F811 (the fixture)
+def open_offline(browser, path, shot):
     """Open ``path`` with every request but the file itself refused; return (page, requests, errors)."""
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     page = context.new_page()
@@ -49,7 +49,7 @@ def assert_every_figure_drawn(page, requests, errors, url):
     assert page.get_by_text("F-measure: use", exact=False).count() >= 1
 
 
-def test_the_cli_s_report_draws_every_figure_offline(browser, results_file, tmp_path):  # noqa: F811
+def test_the_cli_s_report_draws_every_figure_offline(browser, results_file, tmp_path):
     out = tmp_path / "report.html"
     assert main(["report", str(results_file), "--html", str(out), "--quiet"]) == 0
     page, requests, errors, url = open_offline(browser, out, "report")
@@ -60,7 +60,7 @@ def test_the_cli_s_report_draws_every_figure_offline(browser, results_file, tmp_
         page.context.close()
 
 
-def test_the_results_explorer_s_button_downloads_the_report(server, browser, results_file, tmp_path):  # noqa: F811
+def test_the_results_explorer_s_button_downloads_the_report(server, browser, results_file, tmp_path):
     page = browser.new_page(viewport={"width": 1400, "height": 1500}, accept_downloads=True)
     try:
         page.goto(f"{server}/results", wait_until="domcontentloaded")

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, streamlit_server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, streamlit_server
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -30,7 +30,7 @@ def _cells_done(page) -> int:
                .replace(",", ""))
 
 
-def test_a_run_shows_its_curves_stops_at_once_and_is_found_again(browser, tmp_path):  # noqa: F811
+def test_a_run_shows_its_curves_stops_at_once_and_is_found_again(browser, tmp_path):
     SHOTS.mkdir(parents=True, exist_ok=True)
     with streamlit_server(tmp_path) as url:
         visitor = browser.new_context(viewport={"width": 1400, "height": 1600})  # one browser: its runs are its own

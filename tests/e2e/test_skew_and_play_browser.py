@@ -5,7 +5,7 @@ Screenshots go to test-output/screenshots/ (skew-*.png, play-*.png).
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -22,7 +22,7 @@ def _shoot(locator, name):
     locator.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def test_corpus_page_draws_figure_12_in_chromium(server, browser):  # noqa: F811
+def test_corpus_page_draws_figure_12_in_chromium(server, browser):
     page = _open(browser, server)
     try:
         _assert_no_error(page)
@@ -39,7 +39,7 @@ def test_corpus_page_draws_figure_12_in_chromium(server, browser):  # noqa: F811
         page.close()
 
 
-def test_word_map_plays_the_boundaries_in_chromium(server, browser):  # noqa: F811
+def test_word_map_plays_the_boundaries_in_chromium(server, browser):
     page = _open(browser, f"{server}/word_map")
     try:
         page.get_by_text("Play the boundaries as k grows").click()

@@ -7,13 +7,10 @@ read-only, still with no runs of its own; A revokes the link and B's reload says
 word map's view in the sidebar (class, k) and C opens the sidebar's "Link to this view": the same class and k.
 """
 
-import os
 import time
 
-import pytest
-
 from tests.app.test_private_runs import SECRET_CLASS, SECRET_FILE, upload_bytes  # the same upload as the AppTest
-from tests.e2e.test_browser import SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import SHOTS, _assert_no_error
 from ui.sidebar import PAGES
 
 VIEWPORT = {"width": 1400, "height": 1500}
@@ -21,20 +18,6 @@ VIEWPORT = {"width": 1400, "height": 1500}
 #: (Streamlit loads a widget's code on first use and shows a skeleton until then; a box's value is not there yet).
 SETTLED = ("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
            " && !document.querySelector('[data-testid=\"stSkeleton\"]')")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _no_file_watcher():
-    """This module's server (the ``server`` fixture, started after this) does not watch the source files: in a
-    working copy being edited while the test runs, Streamlit would otherwise unload the edited modules, leave the
-    pages waiting on its "File change" prompt, and fail isinstance checks against corpora cached before."""
-    before = os.environ.get("STREAMLIT_SERVER_FILE_WATCHER_TYPE")
-    os.environ["STREAMLIT_SERVER_FILE_WATCHER_TYPE"] = "none"
-    yield
-    if before is None:
-        os.environ.pop("STREAMLIT_SERVER_FILE_WATCHER_TYPE", None)
-    else:
-        os.environ["STREAMLIT_SERVER_FILE_WATCHER_TYPE"] = before
 
 
 def _settled(page, pause: int = 300):
@@ -106,7 +89,7 @@ def _no_runs_of_its_own(page):
     assert _main(page).get_by_text("Open a stored run", exact=False).count() == 0
 
 
-def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp_path):  # noqa: F811
+def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp_path):
     upload = tmp_path / f"{SECRET_FILE}.jsonl"
     upload.write_bytes(upload_bytes())
     SHOTS.mkdir(parents=True, exist_ok=True)

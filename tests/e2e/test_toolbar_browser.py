@@ -3,7 +3,7 @@
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, _open
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -13,7 +13,7 @@ def _overlap(a, b) -> bool:
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
-def test_the_toolbar_leaves_the_legend_readable(server, browser):  # noqa: F811
+def test_the_toolbar_leaves_the_legend_readable(server, browser):
     page = _open(browser, f"{server}/word_map")
     try:
         _assert_no_error(page)

@@ -1,9 +1,9 @@
 """A link to a view, opened in a fresh browser context, shows that view: class, k and the metrics."""
 
-from tests.e2e.test_browser import SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import SHOTS, _assert_no_error
 
 
-def test_a_word_map_link_opens_its_view_in_another_browser(server, browser):  # noqa: F811
+def test_a_word_map_link_opens_its_view_in_another_browser(server, browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1500})
     page = context.new_page()
     page.goto(f"{server}/word_map?source=sample&class=scipy.stats&k=137&metrics=bns,ig,chi&log=1",

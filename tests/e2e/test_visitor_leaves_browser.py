@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, browser, streamlit_server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, streamlit_server
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -22,7 +22,7 @@ def _locks(cache):
     return list((cache / "grid").glob("v-*/*.parquet.lock"))
 
 
-def test_a_run_whose_tab_closes_stops_within_seconds_and_keeps_its_cells(browser, tmp_path):  # noqa: F811
+def test_a_run_whose_tab_closes_stops_within_seconds_and_keeps_its_cells(browser, tmp_path):
     with streamlit_server(tmp_path) as url:
         visitor = browser.new_context(viewport={"width": 1400, "height": 1400})
         page = visitor.new_page()

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error
 from ui.sidebar import PAGES
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -57,7 +57,7 @@ def _hostile_jsonl(url: str) -> tuple[str, bytes]:
     return name, "".join(json.dumps(r) + "\n" for r in rows).encode()
 
 
-def test_no_request_leaves_for_a_url_in_corpus_text_and_no_link_comes_from_it(server, browser, listener, tmp_path):  # noqa: F811
+def test_no_request_leaves_for_a_url_in_corpus_text_and_no_link_comes_from_it(server, browser, listener, tmp_path):
     url, heard = listener
     name, data = _hostile_jsonl(url)
     path = tmp_path / "upload.jsonl"
@@ -89,7 +89,7 @@ def test_no_request_leaves_for_a_url_in_corpus_text_and_no_link_comes_from_it(se
         page.close()
 
 
-def test_the_report_of_hostile_names_fetches_nothing(browser, listener, tmp_path):  # noqa: F811
+def test_the_report_of_hostile_names_fetches_nothing(browser, listener, tmp_path):
     import io
 
     from conftest import results_table
@@ -122,7 +122,7 @@ def test_the_report_of_hostile_names_fetches_nothing(browser, listener, tmp_path
         page.close()
 
 
-def test_a_slow_file_in_one_session_does_not_hold_up_the_others(server, browser, tmp_path):  # noqa: F811
+def test_a_slow_file_in_one_session_does_not_hold_up_the_others(server, browser, tmp_path):
     """Three visitors at once: one uploads an ARFF whose @attribute line is padded with 150,000 spaces (it
     froze every session for 100 s when the parser backtracked); the other two change k and their pages
     answer within 2 s."""

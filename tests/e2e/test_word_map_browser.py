@@ -4,7 +4,7 @@ covers no legend entry or panel title."""
 
 import pytest
 
-from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, browser, open_tab, server  # noqa: F401 (fixtures)
+from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, open_tab
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 
@@ -14,7 +14,7 @@ def _settled(page):
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
 
 
-def _open(browser, server, path, height=1000):  # noqa: F811
+def _open(browser, server, path, height=1000):
     page = browser.new_page(viewport={"width": 1400, "height": height})
     page.goto(f"{server}/{path}", wait_until="domcontentloaded")
     page.wait_for_selector(".js-plotly-plot .main-svg", timeout=120_000)
@@ -27,7 +27,7 @@ def _overlaps(a, b) -> bool:
                 or b["y"] + b["height"] <= a["y"])
 
 
-def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server):  # noqa: F811
+def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server):
     page = _open(browser, server, "word_map")
     try:
         page.locator(".st-key-wordmap_metrics_preset_none button").first.click()
@@ -74,7 +74,7 @@ def test_a_preset_sets_the_metrics_and_prs_boundary_is_on_screen(browser, server
         page.close()
 
 
-def test_the_ranked_table_picks_a_word_for_its_documents(browser, server):  # noqa: F811
+def test_the_ranked_table_picks_a_word_for_its_documents(browser, server):
     page = _open(browser, server, "word_map", height=1400)
     try:
         table = page.locator(".st-key-wordmap_ranked")
@@ -94,7 +94,7 @@ def test_the_ranked_table_picks_a_word_for_its_documents(browser, server):  # no
         page.close()
 
 
-def test_boundaries_titles_are_never_under_the_toolbar(browser, server):  # noqa: F811
+def test_boundaries_titles_are_never_under_the_toolbar(browser, server):
     page = _open(browser, server, "boundaries")
     try:
         plot = page.locator(".st-key-boundaries_chart .js-plotly-plot").first
@@ -110,7 +110,7 @@ def test_boundaries_titles_are_never_under_the_toolbar(browser, server):  # noqa
         page.close()
 
 
-def test_a_change_of_k_redraws_the_map_in_place_and_keeps_the_zoom(browser, server):  # noqa: F811
+def test_a_change_of_k_redraws_the_map_in_place_and_keeps_the_zoom(browser, server):
     """The word map is drawn in place (ui.charts): a new k reaches the same chart element, whose isoclines move,
     and the range a visitor zoomed to stays; plotly.js is the plotly package's copy, served by the app itself."""
     page = _open(browser, server, "word_map")
@@ -146,7 +146,7 @@ def test_a_change_of_k_redraws_the_map_in_place_and_keeps_the_zoom(browser, serv
         page.close()
 
 
-def test_a_box_drawn_on_the_map_lists_the_words_inside_it(browser, server):  # noqa: F811
+def test_a_box_drawn_on_the_map_lists_the_words_inside_it(browser, server):
     """The box tool's selection comes back from the chart drawn in place: the page lists the words of the points
     inside the box (each point holds one word or more)."""
     page = _open(browser, server, "word_map")
