@@ -2,6 +2,8 @@
 Figure 1, presets set the metrics in one rerun, PR's boundary is on screen, log ticks read, and the toolbar
 covers no legend entry or panel title."""
 
+import json
+
 import pytest
 
 from e2e.test_browser import CHROMIUM, SHOTS, _assert_no_error, open_tab
@@ -106,6 +108,40 @@ def test_boundaries_titles_are_never_under_the_toolbar(browser, server):
             assert not _overlaps(bar, titles.nth(i).bounding_box())
         assert plot.locator(".g-xtitle, .g-x2title").count() >= 1
         _assert_no_error(page)
+    finally:
+        page.close()
+
+
+def test_a_change_of_k_on_the_boundaries_moves_the_isoclines_alone(browser, server):
+    """The boundaries' maps stay drawn: a new k relayouts the isoclines (layout shapes, each labelled with its
+    threshold) over the same contour traces, whose computed paths plotly.js keeps; a zoom on the panels stays."""
+    page = _open(browser, server, "boundaries", height=1500)
+    try:
+        plot = ".st-key-boundaries_chart .js-plotly-plot"
+        page.wait_for_function(f"() => (document.querySelector('{plot}').layout.shapes || []).length > 0",
+                               timeout=60_000)
+        before = page.evaluate(f"""async () => {{ const gd = document.querySelector('{plot}');
+            await (await window.__fsvizPlotly).relayout(gd, {{'xaxis4.range': [0, 500]}});  // a visitor's zoom
+            gd.__kept = true; gd.__contours = gd.calcdata.map(c => c[0]);
+            gd.__relayouts = 0; gd.on('plotly_relayout', () => {{ gd.__relayouts += 1; }});
+            return {{labels: gd.layout.shapes.map(s => s.label && s.label.text).filter(Boolean),
+                     traces: gd.data.length}}; }}""")
+        assert before["labels"] and all(text.startswith("≥ ") for text in before["labels"])
+        box = page.get_by_role("spinbutton", name="k: words to select")
+        box.fill("1000")
+        box.press("Enter")
+        page.wait_for_function(f"""(old) => JSON.stringify((document.querySelector('{plot}').layout.shapes || [])
+            .map(s => s.label && s.label.text).filter(Boolean)) !== old""", arg=json.dumps(before["labels"]),
+            timeout=60_000)
+        _settled(page)
+        _assert_no_error(page)
+        after = page.evaluate(f"""() => {{ const gd = document.querySelector('{plot}');
+            return {{same: gd.__kept === true, traces: gd.data.length, relayouts: gd.__relayouts,
+                     contours_kept: gd.calcdata.every((c, i) => c[0] === gd.__contours[i]),
+                     range: gd.layout.xaxis4.range}}; }}""")
+        assert after["same"] and after["traces"] == before["traces"], after
+        assert after["contours_kept"], "the contours were computed again for a new k"
+        assert after["relayouts"] >= 1 and after["range"] == [0, 500], after
     finally:
         page.close()
 
