@@ -20,7 +20,8 @@ def main() -> None:
         "One panel per metric, all on the same axes: a topographic map of the metric's score over the whole "
         "(fp, tp) plane for this class's numbers of positive and negative documents. Like colours are like values "
         "within a panel (levels are percentiles, so panels compare by shape, not by value). The bold curve is the "
-        "isocline that selects k words; the words can be shown as white dots behind. Every metric scores highest "
+        "isocline that selects k words, labelled with its score (≥ the k-th best word's); the words can be shown as "
+        "white dots behind. Every metric scores highest "
         "in the top-left and bottom-right corners (perfect predictors) except DFreq, which prefers the most frequent words "
         "(top right). This is Forman (2003), Figure 13."
     )
