@@ -1,16 +1,20 @@
-"""A grid of panels with one pair of shared axes, as a plain layout.
+"""A grid of panels with one pair of shared axes, and a curve to draw on a panel, as a plain layout.
 
 Plotly's ``make_subplots(shared_xaxes="all", shared_yaxes="all")`` lays a grid
 out the same way, through plotly's object model: for the boundaries page's
 dozen panels that model took about 0.3 s of each rerun that built them (the
 grid, then each trace placed on its cell, then every axis updated), against
 a few milliseconds for the same layout written out here. The layout is
-``make_subplots``'s, key for key (a test holds the two side by side).
+``make_subplots``'s, key for key (a test holds the two side by side). A curve
+is an SVG path, for a layout shape: a figure whose new curves are shapes is
+redrawn by a relayout, which leaves its traces as they are.
 """
 
 from __future__ import annotations
 
-__all__ = ["panel_axes", "panel_grid"]
+import numpy as np
+
+__all__ = ["panel_axes", "panel_grid", "svg_path"]
 
 
 def panel_axes(i: int) -> tuple[str, str]:
@@ -84,3 +88,23 @@ def panel_grid(titles, columns: int, *, horizontal_spacing: float, vertical_spac
 def _unit(value: float) -> float:
     """``value`` within [0, 1] (a sum of fractions can pass 1 by a rounding step)."""
     return min(1.0, max(0.0, value))
+
+
+def svg_path(x, y) -> str:
+    """An SVG path through the points ``(x, y)`` where ``y`` is finite (a stretch of non-finite values breaks the
+    line), each number to four significant digits (a tenth of a pixel on a panel 450 px wide); empty when no two
+    neighbouring points are finite.
+
+    Examples
+    --------
+    >>> svg_path(np.arange(6.0), np.array([1.0, 2.0, np.nan, 3.0, 4.0, 5.0]))
+    'M0,1L1,2M3,3L4,4L5,5'
+    """
+    finite = np.isfinite(y)
+    parts = []
+    for i in np.flatnonzero(finite):
+        start = i == 0 or not finite[i - 1]
+        if start and (i + 1 >= y.size or not finite[i + 1]):
+            continue  # a lone point draws nothing
+        parts.append(f"{'M' if start else 'L'}{x[i]:.4g},{y[i]:.4g}")
+    return "".join(parts)

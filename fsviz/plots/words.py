@@ -15,7 +15,7 @@ from ..stats.isoclines import no_isocline_reason, top_k_isocline, top_k_isocline
 from ..stats.significance import Significance, fdr_boundary, significance
 from ..stats.surface import metric_surface
 from ..stats.tables import word_points
-from ._panels import panel_axes, panel_grid
+from ._panels import panel_axes, panel_grid, svg_path
 from ._word_traces import (
     DASHES,
     RINGS,
@@ -397,7 +397,7 @@ def _boundary_isoclines(task, metrics, k, curved, columns) -> dict:
             continue
         x, y = panel_axes(i)
         curve = top_k_isocline(task, name, k, fp=fp_curve)
-        paths = [path for path in (_svg_path(fp_curve, branch) for branch in (curve.upper, curve.lower)) if path]
+        paths = [path for path in (svg_path(fp_curve, branch) for branch in (curve.upper, curve.lower)) if path]
         for n, path in enumerate(paths):
             shape = dict(type="path", path=path, xref=x, yref=y, line=dict(color="black", width=3))
             if n == 0:
@@ -405,17 +405,3 @@ def _boundary_isoclines(task, metrics, k, curved, columns) -> dict:
                                       font=dict(size=11, color="black"))
             shapes.append(shape)
     return dict(shapes=shapes)
-
-
-def _svg_path(x, y) -> str:
-    """An SVG path through the points ``(x, y)`` where ``y`` is finite (a stretch of non-finite values breaks the
-    line), each number to four significant digits (a tenth of a pixel on a panel 450 px wide); empty when no two
-    neighbouring points are finite."""
-    finite = np.isfinite(y)
-    parts = []
-    for i in np.flatnonzero(finite):
-        start = i == 0 or not finite[i - 1]
-        if start and (i + 1 >= y.size or not finite[i + 1]):
-            continue  # a lone point draws nothing
-        parts.append(f"{'M' if start else 'L'}{x[i]:.4g},{y[i]:.4g}")
-    return "".join(parts)

@@ -13,8 +13,8 @@ from plotly.io.json import to_json_plotly
 
 import fsviz
 from fsviz.plots import boundaries_figure, word_map_figure
+from fsviz.plots._panels import svg_path
 from fsviz.plots.fdr import fp_grid
-from fsviz.plots.words import _svg_path
 from fsviz.stats.isoclines import no_isocline_reason, top_k_isocline
 
 METRICS = ["bns", "ig", "chi", "pr", "dfreq"]
@@ -129,7 +129,7 @@ def test_an_isocline_path_breaks_where_the_curve_is_not_finite(y):
     """Each stretch of two or more finite points is one subpath (``M`` then ``L``s); a lone point draws nothing."""
     y = np.array(y, dtype=float)
     x = np.arange(y.size, dtype=float)
-    path = _svg_path(x, y)
+    path = svg_path(x, y)
     finite = np.isfinite(y)
     runs = [len(run) for run in "".join("1" if f else "0" for f in finite).split("0") if len(run) >= 2]
     assert path.count("M") == len(runs)
