@@ -303,8 +303,9 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
         The whole figure; its maps alone (the contours, the words and the
         layout: what no k changes); or the isoclines alone: a figure with
         no traces whose layout holds the curves (``shapes``), to update the
-        maps' layout with. A chart that keeps the maps drawn (the app's) builds "maps"
-        once per task and metrics, and "isoclines" on each change of k.
+        maps' layout with. A chart that keeps the maps drawn (the app's)
+        builds "maps" once per task and metrics, and "isoclines" on each
+        change of k.
 
     Returns
     -------
@@ -341,9 +342,8 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
     part = check_choice(part, "part", _BOUNDARY_PARTS)
     metrics = [m for m in metrics if not get_metric(m).random]
     curved = {m: no_isocline_reason(m, task.pos, task.neg) is None for m in metrics}
-    titles = [get_metric(m).label + ("" if curved[m] else " (no isocline)") for m in metrics]
     if part == "isoclines":
-        return go.Figure(layout=_boundary_isoclines(task, metrics, k, curved, columns))
+        return go.Figure(layout=_boundary_isoclines(task, metrics, k, curved))
     points = points or word_points(task)
     shown = np.arange(points.fp.size)
     if shown.size > max_points:
@@ -360,6 +360,7 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
             traces.append(go.Scattergl(x=points.fp[shown], y=points.tp[shown], mode="markers", hoverinfo="skip",
                                        showlegend=False, marker=dict(size=3, color="rgba(255,255,255,0.6)"),
                                        xaxis=x, yaxis=y))
+    titles = [get_metric(m).label + ("" if curved[m] else " (no isocline)") for m in metrics]
     layout = panel_grid(titles, columns, **_SPACING)
     for name, axis in layout.items():
         if name.startswith(("xaxis", "yaxis")):
@@ -371,7 +372,7 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
                   showlegend=False, modebar=dict(orientation="v"),
                   meta=dict(points_drawn=int(shown.size), points=int(points.fp.size)))
     if part == "whole":
-        layout.update(_boundary_isoclines(task, metrics, k, curved, columns))
+        layout.update(_boundary_isoclines(task, metrics, k, curved))
     return go.Figure(data=traces, layout=layout)
 
 
@@ -382,7 +383,7 @@ _BOUNDARY_PARTS = ("whole", "maps", "isoclines")
 _SPACING = dict(horizontal_spacing=0.04, vertical_spacing=0.08)
 
 
-def _boundary_isoclines(task, metrics, k, curved, columns) -> dict:
+def _boundary_isoclines(task, metrics, k, curved) -> dict:
     """The layout that draws each curved metric's k-isocline in bold on its panel: ``shapes``, an SVG path per
     branch (its finite stretches) on the panel's axes, the first one labelled with the curve's threshold at its
     top left ("≥ 1.234": the k-th best word's score).
