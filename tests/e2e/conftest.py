@@ -2,8 +2,8 @@
 
 Each module used to start its own ``streamlit run app.py`` and its own Chromium; each server then imported the
 app's libraries and drew its first page cold (the browser tests alone: 12 min 11 s then, 10 min 31 s with one
-server). ``server`` and ``browser``
-are now one for the run (the browser tests run in one pytest-xdist group, on one worker: ``tests/conftest.py``).
+server). ``server`` and ``browser`` are now one for the run (the browser tests run in one pytest-xdist group,
+on one worker: ``tests/conftest.py``).
 Each test still opens its own browser context, a visitor of its own; modules that need a server of their own
 (a login, another cache, a cold start) start one with :func:`e2e.test_browser.streamlit_server`.
 
