@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["panel_axes", "panel_grid", "svg_path"]
+__all__ = ["panel_axes", "panel_grid", "panel_rows", "svg_path"]
 
 
 def panel_axes(i: int) -> tuple[str, str]:
     """The x and y axes of the ``i``-th panel (0-based, row by row): ``("x", "y")``, ``("x2", "y2")``, …"""
     suffix = "" if i == 0 else str(i + 1)
     return f"x{suffix}", f"y{suffix}"
+
+
+def panel_rows(panels: int, columns: int) -> int:
+    """The rows of a grid of ``panels`` panels, ``columns`` to a row (one at least, for none)."""
+    return max(1, -(-panels // columns))
 
 
 def panel_grid(titles, columns: int, *, horizontal_spacing: float, vertical_spacing: float) -> dict:
@@ -52,7 +57,7 @@ def panel_grid(titles, columns: int, *, horizontal_spacing: float, vertical_spac
     >>> [a["text"] for a in layout["annotations"]]
     ['A', 'B', 'C']
     """
-    rows = max(1, -(-len(titles) // columns))
+    rows = panel_rows(len(titles), columns)
     # make_subplots' own arithmetic (its sums, in its order), so each domain is its float to the last bit
     widths = [(1.0 - horizontal_spacing * (columns - 1)) / columns] * columns
     heights = [(1.0 - vertical_spacing * (rows - 1)) / rows] * rows
@@ -75,8 +80,7 @@ def panel_grid(titles, columns: int, *, horizontal_spacing: float, vertical_spac
             x_axis["showticklabels"] = False
         if col != 0:
             y_axis["showticklabels"] = False
-        layout[f"xaxis{cell + 1 if cell else ''}"] = x_axis
-        layout[f"yaxis{cell + 1 if cell else ''}"] = y_axis
+        layout["xaxis" + x[1:]], layout["yaxis" + y[1:]] = x_axis, y_axis
         if cell < len(titles):
             annotations.append({"font": {"size": 16}, "showarrow": False, "text": titles[cell],
                                 "x": (x_domain[0] + x_domain[1]) / 2, "xanchor": "center", "xref": "paper",

@@ -15,7 +15,7 @@ from ..stats.isoclines import no_isocline_reason, top_k_isocline, top_k_isocline
 from ..stats.significance import Significance, fdr_boundary, significance
 from ..stats.surface import metric_surface
 from ..stats.tables import word_points
-from ._panels import panel_axes, panel_grid, svg_path
+from ._panels import panel_axes, panel_grid, panel_rows, svg_path
 from ._word_traces import (
     DASHES,
     RINGS,
@@ -368,7 +368,7 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
             axis.update(range=[0, task.neg if along_x else task.pos],
                         title=dict(text="fp" if along_x else "tp", standoff=2, font=dict(size=11)))
     # The toolbar stands down the right edge, beside the panels, so it never covers a panel's title.
-    layout.update(height=340 * max(1, -(-len(metrics) // columns)), margin=dict(l=10, r=45, t=40, b=10),
+    layout.update(height=340 * panel_rows(len(metrics), columns), margin=dict(l=10, r=45, t=40, b=10),
                   showlegend=False, modebar=dict(orientation="v"),
                   meta=dict(points_drawn=int(shown.size), points=int(points.fp.size)))
     if part == "whole":
