@@ -789,13 +789,14 @@ def floor_pairs(browser, url, floor_url, results, repeat):
     floor_sessions(browser, url, floor_url, results, repeat)
 
 
-def _first_chart_of_a_new_session(browser, url, need) -> float:
-    """A new browser context's ``goto(url)`` to its first chart drawn, in seconds."""
+def _new_session(browser, url, need) -> tuple[float, dict]:
+    """A new browser context's ``goto(url)`` until the page is settled with ``need`` drawn: when it started
+    (epoch s) and :func:`settle`'s result."""
     context, page = new_page(browser)
     try:
         start = time.time()
         page.goto(url, wait_until="commit")
-        return settle(page, need=need)["first_chart_epoch"] - start
+        return start, settle(page, need=need)
     finally:
         context.close()
 
@@ -805,8 +806,10 @@ def floor_sessions(browser, url, floor_url, results, repeat):
     with nothing else: Streamlit's own start in a new browser, plotly.js, one chart), in pairs."""
     ratios = []
     for _ in range(repeat):
-        ours = _first_chart_of_a_new_session(browser, f"{url}/word_map", WORD_MAP_CHART)
-        least = _first_chart_of_a_new_session(browser, floor_url, CHART_DRAWN)
+        start, r = _new_session(browser, f"{url}/word_map", WORD_MAP_CHART)
+        ours = r["first_chart_epoch"] - start
+        start, r = _new_session(browser, floor_url, CHART_DRAWN)
+        least = r["first_chart_epoch"] - start
         results.row("new session → word map's chart (paired with the floor)", "sample").add(ours)
         results.row("floor: new session → its chart, one box and the same figure", "sample").add(least)
         ratios.append(ours / least)
@@ -827,11 +830,8 @@ def new_sessions(browser, url, results, corpus, corpus_path, repeat):
                 results.row("new session → first chart", corpus).add(r["first_chart_epoch"] - start)
                 results.row("new session → settled", corpus).add(r["end_epoch"] - start,
                                                                  parts=breakdown(start, r, r["frames"]))
-                context.close()
-                context, page = new_page(browser)  # another newcomer, opening a link to the word map
-                start = time.time()
-                page.goto(f"{url}/word_map", wait_until="commit")
-                r = settle(page, need=WORD_MAP_CHART)
+                context.close()  # the first newcomer leaves; another opens a link to the word map
+                start, r = _new_session(browser, f"{url}/word_map", WORD_MAP_CHART)
                 results.row("new session → word map's chart", corpus).add(r["first_chart_epoch"] - start)
                 results.row("new session → word map settled", corpus).add(r["end_epoch"] - start,
                                                                           parts=breakdown(start, r, r["frames"]))
