@@ -184,10 +184,15 @@ def _fill(page, fields):
         page.wait_for_timeout(700)
 
 
-def _run_and_shoot(page, button, name):
-    """Click ``button``, wait for a drawn chart, check no error shows, and screenshot chart and page as ``name``."""
+def _run_and_shoot(page, button, name, done):
+    """Click ``button``, wait for a chart drawn while the run goes, then for the text ``done`` at its end.
+
+    Checks no error shows, then screenshots chart and page as ``name``. The screenshot waits for the
+    end: the run's last rerun replaces the live chart, and a chart caught then is no longer in the page.
+    """
     page.get_by_role("button", name=button).click(timeout=90_000)
     page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
+    page.get_by_text(done, exact=False).first.wait_for(timeout=180_000)
     page.wait_for_timeout(1500)
     _assert_no_error(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -213,8 +218,8 @@ def test_cutoff_study_runs_in_chromium(server, browser):
         for _ in range(19):
             high.press("ArrowLeft")
         page.wait_for_timeout(1000)
-        _run_and_shoot(page, "Run the study", "cutoff")  # the curves are drawn while the run goes …
-        page.get_by_text("Forman's cutoff of 3 gives", exact=False).wait_for(timeout=180_000)  # … the verdict at its end
+        # the curves are drawn while the run goes, the verdict at its end
+        _run_and_shoot(page, "Run the study", "cutoff", done="Forman's cutoff of 3 gives")
     finally:
         page.close()
 
@@ -226,8 +231,8 @@ def test_multiclass_run_in_chromium(server, browser):
         page.get_by_role("button", name="Run").wait_for(timeout=90_000)
         _fill(page, {"Combinations (comma-separated)": "igfss(cmfs,nfr=0.2)", "Numbers of features k": "50, 500",
                      "Trials": "1", "Folds": "2"})
-        _run_and_shoot(page, "Run", "multiclass")  # the curves are drawn while the run goes (issue #37) …
-        page.get_by_text("wins,", exact=False).first.wait_for(timeout=180_000)  # … the sign test once it ends
+        # the curves are drawn while the run goes (issue #37), the sign test once it ends
+        _run_and_shoot(page, "Run", "multiclass", done="wins,")
         assert "wins" in page.locator("body").inner_text()
         assert "IGFSS(CMFS, nfr=0.2)" in page.locator(".legendtext").all_text_contents()
     finally:
