@@ -79,7 +79,18 @@ function bind(div) {
 }
 
 export default function ({ data, parentElement, setStateValue }) {
-  const div = parentElement.querySelector(".fsviz-live-chart");
+  let div = parentElement.querySelector(".fsviz-live-chart");
+  if (data.carry) {
+    // A chart that a new element replaces on every redraw (a run's curves while it goes): the element before
+    // left the page, and its drawn div moves into this one, so plotly reacts on it (no blank, the zoom kept).
+    const carried = (window.__fsvizCarried ||= {});
+    const before = carried[data.carry];
+    if (!div.__fsvizDrawn && before && before !== div && !before.isConnected) {
+      div.replaceWith(before);
+      div = before;
+    }
+    carried[data.carry] = div;
+  }
   div.__fsvizSet = setStateValue;
   div.__fsvizNext = data;
   div.__fsvizSent = JSON.stringify(data.selection || []);
@@ -189,7 +200,7 @@ def preload_plotly() -> None:
 
 
 def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None,
-               config: dict | None = None, under: str | None = None) -> list[dict]:
+               config: dict | None = None, under: str | None = None, carry: str | None = None) -> list[dict]:
     """Draw ``figure`` with ``Plotly.react`` on the chart already in the page under ``key``; return the
     visitor's selected points (``[{"curve_number": c, "point_index": i}, ...]``, empty when none).
 
@@ -203,8 +214,14 @@ def live_chart(figure, *, key: str, revision: str = "", selection: list | None =
     ``figure``'s own layout put in its place (the whole key: ``shapes``, say). The browser parses it only when it
     changes and hands plotly the same traces again, which plotly does not redraw: the word map's words, a quarter
     of a megabyte that no new k changes, are built, parsed and drawn once per task and view. A ``figure`` of
-    layout alone (no traces) over the same ``under`` is a relayout: plotly.js redraws its keys, not the traces."""
+    layout alone (no traces) over the same ``under`` is a relayout: plotly.js redraws its keys, not the traces.
+
+    ``carry``: for a chart drawn again within one script run, which Streamlit allows only under a new key each time
+    (a run's curves while it goes, :func:`ui.runs._follow`): the browser moves the drawn chart of the element
+    before, which left the page, into the new one under the same ``carry``, and reacts on it, so the chart is not
+    built afresh (no blank between redraws, the visitor's zoom kept while ``revision`` is unchanged)."""
     state = _COMPONENT(key=key, data={"figure": figure.to_json(), "under": under, "plotly": plotly_js_url(),
+                                      "carry": carry,
                                       "config": {**CONFIG, **(config or {})},
                                       "template": TEMPLATE, "revision": revision, "selection": selection or []},
                        default={"selection": {"points": []}}, on_selection_change=lambda: None)

@@ -457,7 +457,8 @@ def _follow(job: RunJob, preview, partial) -> None:
                 with chart.container():  # a figure to draw, or None when the preview drew itself
                     figure = preview(partial())
                     if figure is not None:
-                        live_chart(figure, key=f"preview_{drawn}")
+                        # a new key per redraw (one script run), the chart carried over: drawn, zoom kept
+                        live_chart(figure, key=f"preview_{drawn}", revision=f"run {id(job)}", carry="run_preview")
                 last = time.monotonic()
                 pause = max(PREVIEW_SECONDS, (last - began) / PREVIEW_SHARE)
             job.thread.join(POLL_SECONDS)

@@ -47,6 +47,25 @@ def test_a_run_shows_its_curves_stops_at_once_and_is_found_again(browser, tmp_pa
             assert main.get_by_role("button", name="Running …").is_disabled()
             page.screenshot(path=str(SHOTS / "run-preview.png"), full_page=True)
 
+            # Each redraw of the curves is a new element (a new key within the script run); the chart drawn before
+            # moves into it: the same plot, not a blank and a new one, and the zoom the visitor made stays.
+            zoomed = box.locator(".js-plotly-plot").first.evaluate(
+                """async (div) => {
+                    div.__zoomedByTheTest = true;
+                    const [low, high] = div._fullLayout.yaxis.range;
+                    await window.__fsvizPlotly.then((Plotly) =>
+                        Plotly.relayout(div, {"yaxis.range": [low, low + (high - low) / 2]}));
+                    window.__drawnWhenZoomed = div.__fsvizDrawn;
+                    return div._fullLayout.yaxis.range;
+                }""")
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('[data-testid=stExpander] .js-plotly-plot')]"
+                ".some((div) => div.__fsvizDrawn && div.__fsvizDrawn !== window.__drawnWhenZoomed)", timeout=90_000)
+            after = box.locator(".js-plotly-plot").first.evaluate(
+                "(div) => [div.__zoomedByTheTest === true, div._fullLayout.yaxis.range]")
+            assert after[0], "the curves were drawn on a new chart, not on the one before"
+            assert after[1] == pytest.approx(zoomed), "the visitor's zoom was lost at the redraw"
+
             # A rerun that is not Stop (Streamlit's "r" key, as any click does) leaves the run going.
             before = _cells_done(page)
             page.locator("h1").first.click()
