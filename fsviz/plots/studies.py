@@ -309,7 +309,9 @@ def cutoff_figure(curves: pd.DataFrame, metric: str, k: int, goals=GOAL_LABELS) 
                       secondary_y=False)
     fig.update_xaxes(title_text="rare-word cutoff: words in fewer documents are removed", dtick=1 if len(vocab) <= 25 else None)
     fig.update_yaxes(title_text=f"{metric_label(metric)} at k = {k} (macro)", secondary_y=False)
-    fig.update_yaxes(title_text="vocabulary size", secondary_y=True, showgrid=False, tickformat=",d")
+    # tickmode "auto": plotly.js puts an overlaying axis's ticks where the other axis has its own ("sync"), which
+    # ticked the vocabulary at 5,116 / 10,340 / …; its own round numbers read better.
+    fig.update_yaxes(title_text="vocabulary size", secondary_y=True, showgrid=False, tickformat=",d", tickmode="auto")
     fig.update_layout(height=460, margin=dict(l=10, r=10, t=40, b=10), hovermode="x unified",
                       legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0))
     _say_bars(fig, curves)
