@@ -176,6 +176,11 @@ def main() -> None:
     st.session_state["wordmap_played_view"] = view
     with picture:
         _map(ctx, metrics, found, points)
+        if ctx.corpus.options.get("analyzer") == "char_wb":
+            st.caption("The features are character n-grams. The overlapping n-grams of one telling word are in the "
+                       "same documents, so they sit on one point together and can fill several of a metric's top k "
+                       "places at once (the table below shows them). Words, in the sidebar's Preprocessing, count "
+                       "each word once.")
 
     if st.toggle("Volcano view: each word's effect against its q", key="wordmap_volcano",
                  help="Every word at (log₂ ratio of its document rates, −log₁₀ q): significance beside effect size."):

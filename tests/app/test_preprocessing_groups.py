@@ -71,6 +71,17 @@ def test_characters_language_and_case(tmp_path, monkeypatch):
     assert at.checkbox(key="stem").disabled and at.checkbox(key="stopwords").disabled
 
 
+def test_the_word_map_says_character_n_grams_of_one_word_crowd_its_top_k(tmp_path, monkeypatch):
+    """With character n-grams the word map says why one word's n-grams fill several top-k places; with words, not."""
+    at = corpus_at(tmp_path, monkeypatch)
+    at.switch_page("pages/word_map.py").run()
+    hint = "overlapping n-grams of one telling word"
+    assert not any(hint in c.value for c in at.caption)
+    at.radio(key="analyzer").set_value("char_wb").run()
+    assert_clean(at)
+    assert any(hint in c.value for c in at.caption)
+
+
 def test_a_bad_token_pattern_keeps_the_corpus(tmp_path, monkeypatch):
     at = corpus_at(tmp_path, monkeypatch)
     before = at.session_state["context"].corpus
