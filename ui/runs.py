@@ -110,11 +110,11 @@ def _short(text: str, most: int) -> str:
 
 def _run_label(row) -> str:
     """A stored run as the picker lists it: enough to tell two runs apart (every setting the list has, and the
-    start of its key, which differs with anything else: the seed, the classes, the classifier's parameters)."""
+    start of its key, which differs with anything else: the classes, the classifier's parameters)."""
     metrics = [m for m in str(row.metrics).split(", ") if m]
     named = _short(", ".join(metrics), 60)
     return (f"{row.kind}: {_short(str(row.datasets), 40)} · {len(metrics)} metric{'s' * (len(metrics) != 1)} "
-            f"({named}) · k {_short(str(row.k), 40)} · {row.trials} × {row.folds} folds · {row.status} "
+            f"({named}) · k {_short(str(row.k), 40)} · {row.trials} × {row.folds} folds · seed {row.seed} · {row.status} "
             f"({str(row.written)[:16].replace('T', ' ')}) · {str(row.key)[:6]}")
 
 

@@ -168,7 +168,8 @@ def list_multiclass(folder) -> pd.DataFrame:
         done = int(meta.get("cells_done", total))
         rows.append({"key": str(meta.get("key", path.stem)), "kind": "multi-class", "datasets": str(meta.get("corpus")),
                      "metrics": ", ".join(config.metrics), "k": ", ".join(map(str, config.ks)),
-                     "trials": config.trials, "folds": config.folds, "classifier": config.classifier,
+                     "trials": config.trials, "folds": config.folds, "seed": config.seed,
+                     "classifier": config.classifier,
                      "cells_done": done, "cells_total": total, "status": "finished" if done >= total else "stopped",
                      "written": str(meta.get("written", "")), "path": str(path)})
     return pd.DataFrame(rows, columns=RUN_COLUMNS).sort_values("written", ascending=False, ignore_index=True)

@@ -1,5 +1,6 @@
 """Runs a visitor finds again: a new session lists the stored runs and opens one with its curves."""
 
+import pandas as pd
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
@@ -7,6 +8,7 @@ import fsviz
 from fsviz.evaluation.grid import GridConfig, run_grid
 from tests.app.conftest import runs_dir
 from tests.app.figures import drawn
+from ui.runs import _run_label
 
 
 def test_a_new_session_lists_a_stored_run_and_opens_it(tmp_path, monkeypatch):
@@ -68,8 +70,8 @@ def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_
     at.switch_page("pages/grid.py").run()
     assert at.multiselect(key="grid_classes").value != ["scipy.stats", "numpy"]  # the defaults: every class
     choice = at.selectbox(key="grid_runs_choice")
-    # The picker tells runs apart: metrics, k, trials × folds and the start of the run's key.
-    assert choice.options[1].startswith("grid: ") and "2 metrics (bns, ig) · k 10, 50 · 2 × 2 folds · stopped" \
+    # The picker tells runs apart: metrics, k, trials × folds, seed and the start of the run's key.
+    assert choice.options[1].startswith("grid: ") and "2 metrics (bns, ig) · k 10, 50 · 2 × 2 folds · seed 3 · stopped" \
         in choice.options[1] and choice.options[1].endswith(run_key(config, [corpus])[:6])
     choice.set_value(choice.options[1]).run()
     at.button(key="grid_runs_open").click().run()
@@ -82,3 +84,14 @@ def test_opening_a_stopped_run_sets_the_grid_form_so_continue_runs_the_rest(tmp_
     assert numbers["Cells (class × trial × fold)"] == "8" and numbers["Already finished"] == "3"
     assert at.button(key="grid_run").label == "Continue"
     assert any("Continue runs the rest" in i.value for i in at.info)
+
+
+def test_the_pickers_label_names_the_seed():
+    """Two runs that differ in the seed alone read apart in the stored-run picker (issue #42)."""
+    row = pd.Series({"kind": "grid", "datasets": "sample", "metrics": "bns, ig", "k": "10, 100", "trials": 5,
+                     "folds": 4, "seed": 7, "status": "finished", "written": "2026-11-27T14:00:00", "key": "abcdef123"})
+    label = _run_label(row)
+    assert "seed 7" in label and "k 10, 100" in label and "5 × 4 folds" in label
+    other = row.copy()
+    other["seed"] = 0
+    assert _run_label(other) != label

@@ -36,6 +36,15 @@ def test_a_folder_lists_its_finished_and_stopped_runs(folder):
     assert (finished["cells_done"], finished["cells_total"]) == (6, 6)
     assert stopped["kind"] == "lesion study" and stopped["cells_total"] == 18 and 0 < stopped["cells_done"] < 18
     assert finished["written"].startswith("20") and stopped["written"].startswith("20")
+    assert finished["seed"] == stopped["seed"] == 0  # GridConfig's default
+
+
+def test_two_runs_that_differ_in_the_seed_alone_list_their_seeds(tmp_path):
+    corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=2, random_state=0).load()
+    for seed in (0, 7):
+        run_grid([corpus], GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2, seed=seed),
+                 out=tmp_path / f"s{seed}.parquet", n_jobs=1)
+    assert sorted(list_runs(tmp_path)["seed"]) == [0, 7]
 
 
 def test_a_listed_run_opens_with_its_results(folder):

@@ -31,8 +31,8 @@ __all__ = ["MANIFEST", "RUN_COLUMNS", "Checkpoint", "carry_over", "delete_run", 
 #: The manifest of a run's checkpoint folder.
 MANIFEST = "run.json"
 #: The columns of a list of stored runs (:func:`list_runs`, :func:`fsviz.evaluation.multiclass.list_multiclass`).
-RUN_COLUMNS = ["key", "kind", "datasets", "metrics", "k", "trials", "folds", "classifier", "cells_done", "cells_total",
-            "status", "written", "path"]
+RUN_COLUMNS = ["key", "kind", "datasets", "metrics", "k", "trials", "folds", "seed", "classifier", "cells_done",
+               "cells_total", "status", "written", "path"]
 
 
 class Checkpoint:
@@ -100,7 +100,7 @@ def _row(config: GridConfig, key, done, total, complete, provenance, path) -> di
     datasets = ", ".join(d["name"] for d in provenance.get("datasets", [])) or ", ".join(map(str, config.datasets))
     return {"key": key, "kind": _kind(config), "datasets": datasets, "metrics": ", ".join(config.metrics),
             "k": ", ".join(map(str, config.k_values)), "trials": config.trials, "folds": config.folds,
-            "classifier": config.classifier, "cells_done": done, "cells_total": total,
+            "seed": config.seed, "classifier": config.classifier, "cells_done": done, "cells_total": total,
             "status": "finished" if complete else ("stopped" if done else "started"),
             "written": provenance.get("written", ""), "path": str(path)}
 
@@ -108,8 +108,8 @@ def _row(config: GridConfig, key, done, total, complete, provenance, path) -> di
 def list_runs(folder) -> pd.DataFrame:
     """Every run stored in ``folder`` (finished results files and stopped runs' checkpoints), newest first.
 
-    Columns: ``key, kind, datasets, metrics, k, trials, folds, classifier, cells_done, cells_total, status,
-    written, path``; ``path`` is what :func:`open_run` takes. A damaged file is left out.
+    Columns: ``key, kind, datasets, metrics, k, trials, folds, seed, classifier, cells_done, cells_total,
+    status, written, path``; ``path`` is what :func:`open_run` takes. A damaged file is left out.
 
     Parameters
     ----------
