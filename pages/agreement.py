@@ -8,7 +8,7 @@ import fsviz
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
 from fsviz.stats.agreement import agreement_matrix, correlation, top_overlap
 from ui import state
-from ui.components import chart, formula_box, plain, spreadsheet_csv
+from ui.components import chart, formula_box, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -29,8 +29,8 @@ def main() -> None:
 
     names = fsviz.metric_names()
     default = [m for m in ("ig", "igf", "dfreq", "chi", "kl", "nb_lr", "svm_w") if m in names]
-    chosen = st.multiselect("Measures", names, default=default, key="agreement_metrics",
-                            format_func=state.metric_option)
+    chosen = metric_picker("Measures", names, default=default, key="agreement_metrics",
+                           format_func=state.metric_option, presets=False)
     own = formula_box("agreement", task)
     if own is not None and own not in chosen:
         chosen = [*chosen, own]

@@ -10,7 +10,7 @@ from fsviz.plots import word_map_figure
 from fsviz.stats.classes import MATRIX_VALUES, MAX_CLASSES, SHARED_COLUMN, class_word_matrix
 from ui import state
 from ui.charts import live_chart
-from ui.components import plain, spreadsheet_csv
+from ui.components import choose_many, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -23,9 +23,9 @@ def _classes(corpus) -> list | None:
     names = [str(corpus.classes[i]) for i in order]
     st.session_state["classes_chosen"] = [c for c in st.session_state.get("classes_chosen", names[:MAX_CLASSES])
                                           if c in names][:MAX_CLASSES]
-    return st.multiselect(f"Classes (at most {MAX_CLASSES} of {corpus.n_classes})", names, key="classes_chosen",
-                          max_selections=MAX_CLASSES, placeholder="Choose classes",
-                          help="One matrix holds at most 50 classes; the largest are chosen first.")
+    return choose_many(f"Classes (at most {MAX_CLASSES} of {corpus.n_classes})", names, key="classes_chosen",
+                       max_selections=MAX_CLASSES, placeholder="Choose classes",
+                       help="One matrix holds at most 50 classes; the largest are chosen first.")
 
 
 def _matrix(ctx, metric, k, classes, value):

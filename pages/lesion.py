@@ -10,7 +10,7 @@ from fsviz import plots
 from fsviz.evaluation.grid import DEFAULT_KS, parse_ks
 from fsviz.evaluation.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
-from ui.components import chart, class_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, class_picker, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
@@ -32,8 +32,9 @@ def main() -> None:
     metric = c1.selectbox("Metric", metrics, index=metrics.index("bns"), key="lesion_metric",
                           format_func=lambda m: fsviz.get_metric(m).label)
     choices = [round(a, 2) for a in np.arange(0, 1.0001, 0.05)]
-    alphas = c2.multiselect("Weights α (positive features × α, negative × 1 − α)", choices, default=list(DEFAULT_ALPHAS),
-                            key="lesion_alphas")
+    with c2:
+        alphas = choose_many("Weights α (positive features × α, negative × 1 − α)", choices,
+                             default=list(DEFAULT_ALPHAS), key="lesion_alphas")
     label = fsviz.get_metric(metric).label
 
     st.subheader("Where each weight selects, for the current class")

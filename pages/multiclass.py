@@ -25,7 +25,7 @@ from fsviz.evaluation.multiclass import (
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
-from ui.components import chart, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, metric_picker, plain, spreadsheet_csv
 from ui.runs import kept_multiclass, multiclass_panel, stored_runs
 from ui.sidebar import page
 
@@ -72,11 +72,12 @@ def main() -> None:
                            key="mc_metrics", format_func=state.metric_option, presets=False)
     c1, c2, c3 = st.columns([2, 2, 1])
     combos = c1.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
-    igfss_over = c2.multiselect(
-        "IGFSS over these global metrics", usable, key="mc_igfss", format_func=lambda m: fsviz.get_metric(m).label,
-        help="Deshpande et al.'s Improved Global Feature Selection Scheme keeps the global metric's order but gives "
-             "every class an equal share of the k words, labelling each word by the class of its largest |CC|. "
-             "The paper uses CMFS and ICMFS.")
+    with c2:
+        igfss_over = choose_many(
+            "IGFSS over these global metrics", usable, key="mc_igfss", format_func=lambda m: fsviz.get_metric(m).label,
+            help="Deshpande et al.'s Improved Global Feature Selection Scheme keeps the global metric's order but "
+                 "gives every class an equal share of the k words, labelling each word by the class of its largest "
+                 "|CC|. The paper uses CMFS and ICMFS.")
     nfr_text = c3.text_input(
         "Negative feature ratios nfr", "0, 0.2", key="mc_nfr",
         help="The share of each class's words that are negative features (words whose absence marks the class). "

@@ -20,7 +20,7 @@ from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_f
 from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
 from ui import cache, shares, state
-from ui.components import answer_panel, chart, label_text, plain, spreadsheet_csv
+from ui.components import answer_panel, chart, choose_many, label_text, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
 
@@ -78,7 +78,9 @@ def main() -> None:
         st.warning("This run is incomplete: every analysis uses only the finished cells.", icon="⏸️")
 
     c1, c2, c3 = st.columns([4, 1, 1])
-    chosen = c1.multiselect("Metrics to show", all_metrics, default=all_metrics, key="res_metrics", format_func=metric_label)
+    with c1:
+        chosen = choose_many("Metrics to show", all_metrics, default=all_metrics, key="res_metrics",
+                             format_func=metric_label)
     goal = c2.selectbox("Goal", GOALS, format_func=GOAL_LABELS.get, key="res_goal")
     if st.session_state.get("res_k") not in ks:  # a link's k this table lacks: the default instead
         st.session_state.pop("res_k", None)

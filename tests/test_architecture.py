@@ -228,6 +228,20 @@ def test_every_page_draws_the_sidebar_first_and_only_when_visited(filename):
     assert ast.unparse(main.body[0]) == "ctx = page(__file__)", f"{filename}: main() must call page() first"
 
 
+@pytest.mark.parametrize("filename", APP_FILES)
+def test_every_multiselect_is_ui_components_choose_many(filename):
+    """One rule for the app's multiselects (a typed name and Enter add its first match, not every match): every one
+    is :func:`ui.components.choose_many`, the only caller of Streamlit's own."""
+    tree = ast.parse((ROOT / filename).read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+             and node.func.attr == "multiselect"]
+    if filename == "ui/components.py":
+        owner = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "choose_many")
+        assert calls and all(call in list(ast.walk(owner)) for call in calls), "a multiselect outside choose_many"
+    else:
+        assert not calls, f"{filename}: {len(calls)} multiselect(s) not through ui.components.choose_many"
+
+
 def test_modules_hold_one_topic():
     long = [f"{p.relative_to(ROOT)}: {n} lines" for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420]

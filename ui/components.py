@@ -106,6 +106,13 @@ def _choose(key: str, values) -> None:
 _FIRST_MATCH = {"select_all": False} if "select_all" in inspect.signature(st.multiselect).parameters else {}
 
 
+def choose_many(label: str, options, **kwargs) -> list:
+    """Streamlit's multiselect, every one of the app's: a typed name and Enter add its first match alone, not every
+    match (``select_all``). Options are listed by short labels where they have long ones (a long label matches
+    words typed for another option)."""
+    return st.multiselect(label, options, **kwargs, **_FIRST_MATCH)
+
+
 def metric_picker(label: str, options, *, default, key: str, format_func=None, help=None, presets=True) -> list:
     """A multiselect of metrics, with presets (Forman's four, his twelve, all, none) that each set it in one
     rerun, and a line naming what is chosen: a dozen long labels do not fit the box, which then scrolls.
@@ -113,8 +120,8 @@ def metric_picker(label: str, options, *, default, key: str, format_func=None, h
     The box lists each metric by its short label (``BNS``, ``PR``), so a typed name finds that metric and
     Enter adds it alone; ``format_func`` (a metric's long description) is shown under the box, folded."""
     options = list(options)
-    chosen = st.multiselect(label, options, default=[m for m in default if m in options], key=key,
-                            format_func=fsviz.spec_label, help=help, **_FIRST_MATCH)
+    chosen = choose_many(label, options, default=[m for m in default if m in options], key=key,
+                         format_func=fsviz.spec_label, help=help)
     if format_func is not None:
         with st.expander("What each metric is"):
             st.markdown("\n".join(f"- {plain(format_func(m))}" for m in options))
@@ -136,7 +143,7 @@ def class_picker(label: str, classes, *, key: str) -> list:
     """A multiselect of classes (all chosen at first) with All and None, and a line naming what is chosen and how
     many: with many classes the box's chips run past its edge, and the line says what the box cannot show."""
     classes = [str(c) for c in classes]
-    chosen = st.multiselect(label, classes, default=classes, key=key, **_FIRST_MATCH)
+    chosen = choose_many(label, classes, default=classes, key=key)
     row = st.container(horizontal=True, gap="small")
     row.button("All", key=f"{key}_all", type="tertiary", on_click=_choose, args=(key, classes))
     row.button("None", key=f"{key}_none", type="tertiary", on_click=_choose, args=(key, []))
@@ -208,11 +215,11 @@ def formula_box(prefix: str, task) -> str | None:
     The spec is checked on ``task`` (one library call); a refused formula is
     shown with ``st.error`` and adds nothing.
     """
-    c1, c2 = st.columns([4, 1])
-    text = c1.text_input("Your own metric", key=f"{prefix}_formula", help=FORMULA_HELP,
+    # The switch under the box, not beside it: in a narrow column (the word map's controls) its label was cut.
+    text = st.text_input("Your own metric", key=f"{prefix}_formula", help=FORMULA_HELP,
                          placeholder="e.g. abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(fpr, 0.0005, 0.9995))) "
                                      "* log(df + 1)")
-    invert = c2.toggle("Invert negative features", key=f"{prefix}_formula_invert",
+    invert = st.toggle("Invert negative features", key=f"{prefix}_formula_invert",
                        help="Forman's inversion: a word more common outside the class (tpr < fpr) is scored as if "
                             "tp were pos − tp and fp were neg − fp, so a formula that favours positive features "
                             "scores negative ones too (as Acc, F1, Odds and PR do).")
@@ -224,7 +231,7 @@ def formula_box(prefix: str, task) -> str | None:
     except ValueError as exc:  # the message quotes the formula
         st.error("Your own metric is refused: " + plain(str(exc)), icon="⚠️")
         return None
-    c1.caption(f"Added as `{spec}`: use this spec in the grid, the CLI (`--metrics`) or `fsviz.score_words`.")
+    st.caption(f"Added as `{spec}`: use this spec in the grid, the CLI (`--metrics`) or `fsviz.score_words`.")
     return spec
 
 

@@ -25,7 +25,7 @@ from fsviz.corpora.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGR
 from fsviz.corpora.groups import Groups
 from fsviz.corpora.paths import DATA_DIRS_VAR, data_roots, paths_allowed
 from ui import cache, charts, links, state
-from ui.components import plain
+from ui.components import choose_many, plain
 from ui.state import Context, Source
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -337,13 +337,13 @@ def _groups(corpus) -> Groups | None:
     for key in ("group_a", "group_b"):  # drop classes this corpus does not have, or that the other group took
         taken = set(st.session_state["group_a"]) if key == "group_b" else set()
         st.session_state[key] = [c for c in st.session_state[key] if c in sizes and c not in taken]
-    group_a = st.multiselect("Group A (positive)", classes, key="group_a", format_func=lambda c: f"{c} ({sizes[c]})",
-                             placeholder="Choose classes",
-                             help="Its documents are the positives: a word's tp counts them.")
-    group_b = st.multiselect("Group B (negative)", [c for c in classes if c not in group_a], key="group_b",
-                             format_func=lambda c: f"{c} ({sizes[c]})", placeholder="Every other document",
-                             help="Its documents are the negatives (fp); empty: every document not in group A. "
-                                  "Documents in neither group are left out.")
+    group_a = choose_many("Group A (positive)", classes, key="group_a", format_func=lambda c: f"{c} ({sizes[c]})",
+                          placeholder="Choose classes",
+                          help="Its documents are the positives: a word's tp counts them.")
+    group_b = choose_many("Group B (negative)", [c for c in classes if c not in group_a], key="group_b",
+                          format_func=lambda c: f"{c} ({sizes[c]})", placeholder="Every other document",
+                          help="Its documents are the negatives (fp); empty: every document not in group A. "
+                               "Documents in neither group are left out.")
     if not group_a:
         st.info("Choose the classes of group A.", icon="ℹ️")
         return None

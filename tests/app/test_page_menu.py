@@ -45,6 +45,11 @@ def test_every_page_runs_from_app_py_with_the_sidebar(script):
     assert "documents," in caption(at)
     assert at.selectbox(key="class_name").value and at.number_input(key="k").value == 100
     assert TITLES[script].split()[0].lower() in at.title[0].value.lower()
+    # Every multiselect (ui.components.choose_many): a typed name and Enter add one option, not "Select N
+    # matches"; its options are short labels (a metric's long description matched words typed for another).
+    for box in at.multiselect:
+        assert box.proto.select_all == 0, (script, box.label)  # select_all=False, as Streamlit encodes it
+        assert max(map(len, box.options), default=0) <= 40, (script, box.label, max(box.options, key=len))
 
 
 def test_class_k_and_preprocessing_are_kept_between_pages():
