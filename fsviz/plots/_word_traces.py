@@ -9,6 +9,7 @@ from ..metrics import get_metric
 from ..selection import spec_label
 from ..stats.effect import log_ratio_interval
 from ..stats.isoclines import NOT_MONOTONE
+from ..stats.significance import p_label
 from ..stats.tables import ranks
 from .fdr import test_name
 from .hover import hover_columns
@@ -38,9 +39,12 @@ def points_trace(task, points, log, scores=None, tested=None):
                  f"%{{customdata[{n + 2}]:.2f}})")
     columns += [(effect.log_ratio, ".2f"), (effect.low, ".2f"), (effect.high, ".2f")]
     if tested is not None:  # last, so the metrics' columns keep their places
-        lines.append(f"p %{{customdata[{len(columns)}]:.3g}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
-                     f"q %{{customdata[{len(columns) + 1}]:.3g}} ({test_name(tested)})")
-        columns += [(tested.p[first], ".3g"), (tested.q[first], ".3g"), (tested.minus_log10_p[first], ".1f")]
+        # p and q as text, one below the float range from its logarithm (1.7e-550, not 0)
+        p = [p_label(v, -m) for v, m in zip(tested.p[first], tested.minus_log10_p[first])]
+        q = [p_label(v, -m) for v, m in zip(tested.q[first], tested.minus_log10_q[first])]
+        lines.append(f"p %{{customdata[{len(columns)}]}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
+                     f"q %{{customdata[{len(columns) + 1}]}} ({test_name(tested)})")
+        columns += [(p, "text"), (q, "text"), (tested.minus_log10_p[first], ".1f")]
     return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),

@@ -21,8 +21,9 @@ _FORMAT = re.compile(r"[,]?(?:\.(?P<digits>\d+)(?P<kind>[gf]))?")
 def hover_columns(*columns) -> np.ndarray:
     """Columns for a trace's ``customdata``, each given as ``(values, format)`` with the d3 format its
     ``hovertemplate`` shows it in: ``""`` or ``","`` for whole numbers, ``".4g"`` for 4 significant digits,
-    ``".1f"`` for one decimal. Returns an object array (points × columns) of Python ints and of floats
-    rounded to what the format shows; a non-finite value stays as it is.
+    ``".1f"`` for one decimal, ``"text"`` for text shown as it is (a p below the float range, ``1.7e-550``).
+    Returns an object array (points × columns) of Python ints, of floats rounded to what the format shows (a
+    non-finite value stays as it is) and of strings.
 
     Examples
     --------
@@ -30,12 +31,17 @@ def hover_columns(*columns) -> np.ndarray:
     [[3, 0.123, 1.2], [12, 2350.0, 7.0]]
     >>> hover_columns(([1.234567e-300, -0.0, float("inf")], ".3g")).ravel().tolist()
     [1.23e-300, -0.0, inf]
+    >>> hover_columns(([1, 2], ""), (["0.0123", "1.7e-550"], "text")).tolist()
+    [[1, '0.0123'], [2, '1.7e-550']]
     """
     if not columns:
         raise ValueError("give at least one column")
     n = len(columns[0][0])
     out = np.empty((n, len(columns)), dtype=object)
     for j, (values, fmt) in enumerate(columns):
+        if fmt == "text" and len(values) == n:
+            out[:, j] = [str(v) for v in values]
+            continue
         match = _FORMAT.fullmatch(fmt)
         if match is None or len(values) != n:
             raise ValueError(f"column {j}: {fmt!r} is not a format hover_columns reads, or its length differs")

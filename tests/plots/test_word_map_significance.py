@@ -4,10 +4,11 @@ import numpy as np
 import pytest
 from scipy.stats import false_discovery_control, fisher_exact
 
+from fsviz.corpora.task import Task
 from fsviz.plots import word_map_figure
 from fsviz.plots.fdr import fdr_columns
 from fsviz.stats.effect import log_ratio_interval
-from fsviz.stats.significance import fdr_boundary, significance
+from fsviz.stats.significance import fdr_boundary, p_label, significance
 from fsviz.stats.tables import word_points, word_table
 
 
@@ -44,19 +45,35 @@ def test_the_hover_gives_each_points_p_and_q(task):
     points, tested = word_points(task), significance(task)
     trace = _points(fig)
     # counts, point, BNS score and rank, the log2 ratio and its interval, then p, q and −log10 p
-    assert ("p %{customdata[7]:.3g} (−log₁₀ p %{customdata[9]:.1f}), q %{customdata[8]:.3g} (Fisher's exact, greater)"
+    assert ("p %{customdata[7]} (−log₁₀ p %{customdata[9]:.1f}), q %{customdata[8]} (Fisher's exact, greater)"
             in trace.hovertemplate)
     assert "log₂ ratio %{customdata[4]:.2f} (95% CI %{customdata[5]:.2f} to %{customdata[6]:.2f})" in trace.hovertemplate
-    data = np.asarray(trace.customdata, dtype=float)
+    data = np.asarray(trace.customdata, dtype=object)
     for i in range(0, points.fp.size, max(1, points.fp.size // 25)):
         words = np.flatnonzero(points.point_of_word == i)
         assert np.unique(tested.p[words]).size == 1  # one table, one p per point
-        shown = words[0]  # the values as the hover shows them: p and q in 3 digits, −log10 p in one decimal
-        assert data[i, 7] == float(f"{tested.p[shown]:.3g}") and data[i, 8] == float(f"{tested.q[shown]:.3g}")
+        shown = words[0]  # the values as the hover shows them: p and q as text in 3 digits, −log10 p in one decimal
+        assert data[i, 7] == p_label(tested.p[shown], -tested.minus_log10_p[shown])
+        assert data[i, 8] == p_label(tested.q[shown], -tested.minus_log10_q[shown])
+        assert data[i, 7] == f"{tested.p[shown]:.3g}"  # the planted corpus's p are all in the float range
         assert data[i, 9] == round(float(tested.minus_log10_p[shown]), 1)
         effect = log_ratio_interval(task.tp[shown], task.fp[shown], task.pos, task.neg)  # the word's own table
         assert data[i, 4:7].tolist() == [round(float(v), 2) for v in (effect.log_ratio, effect.low, effect.high)]
 
+
+
+def test_a_p_below_the_float_range_reads_from_its_logarithm_in_the_hover():
+    """A word in every positive document and no other: p is about 1e-1200, 0 as a float; the hover gives it from
+    its logarithm, not as 0 (issue #42), and q too."""
+    task = Task("a", tp=np.array([2000, 10, 3]), fp=np.array([0, 10, 40]), pos=2000, neg=2000,
+                vocabulary=np.array(["alpha", "beta", "gamma"]))
+    tested = significance(task)
+    assert tested.p[0] == 0.0 and tested.minus_log10_p[0] > 1000
+    trace = _points(word_map_figure(task, ["bns"], 1))
+    row = next(r for r, t in zip(trace.customdata, trace.text) if "alpha" in t)
+    p, q = row[-3], row[-2]
+    assert p == p_label(0.0, -tested.minus_log10_p[0]) and p.endswith(f"e-{int(np.ceil(tested.minus_log10_p[0]))}")
+    assert q != "0" and "e-" in q
 
 def test_no_boundary_unless_asked(task):
     fig = word_map_figure(task, ["bns"], 10)
