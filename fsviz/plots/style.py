@@ -11,11 +11,12 @@ from ..evaluation.multiclass import MEASURES
 
 __all__ = ["METRIC_COLOURS", "READABLE", "goal_label", "luminance", "metric_colour", "metric_label"]
 
-#: One colour per registered metric, stable across figures (Plotly's qualitative "Dark24" order, then "Light24").
+#: One colour per registered metric, stable across figures (Plotly's qualitative "Dark24" order, then "Light24");
+#: Rand, the random baseline, in grey: its Dark24 magenta read as DFreq's and Acc2's.
 METRIC_COLOURS = {
     "acc": "#2E91E5", "acc2": "#E15F99", "bns": "#1CA71C", "chi": "#FB0D0D", "dfreq": "#DA16FF",
     "f1": "#222A2A", "ig": "#B68100", "oddn": "#750D86", "odds": "#EB663B", "pow": "#511CFB",
-    "pr": "#00A08B", "rand": "#FB00D1",
+    "pr": "#00A08B", "rand": "#7F7F7F",
     # the other papers' metrics: the rest of Dark24, then Light24
     "chi_max": "#FC0080", "chi_avg": "#B2828D", "ig_multi": "#6C7C32", "ttest_avg": "#778AAE", "ttest_max": "#862A16",
     "cmfs": "#A777F1", "icmfs": "#620042", "mi_avg": "#1616A7", "mi_max": "#DA60CA", "ece": "#6C4516",
