@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..evaluation.grid import ALL
+from ._labels import label_places
 from .style import goal_label, metric_colour, metric_label
 from .text import plain_text
 
@@ -246,17 +247,20 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
                                  hoverinfo="skip", showlegend=False))
         fig.add_annotation(x=r[keep][-1], y=p[keep][-1], text=f"F={f:.2f}", showarrow=False, xanchor="left",
                            font=dict(size=9, color="#999"))
-    for row in at_k.itertuples(index=False):
-        label = metric_label(row.metric)
+    # each label where it covers no other label and no point (a dozen metrics sit close together)
+    shown = pd.concat([at_k, baseline.iloc[:1]])
+    labels = [metric_label(m) for m in at_k["metric"]] + ["all features"][:len(baseline)]
+    places = label_places(shown["recall"], shown["precision"], labels, x_range, y_range)
+    for row, label, place in zip(at_k.itertuples(index=False), labels, places):
         fig.add_trace(go.Scatter(
-            x=[row.recall], y=[row.precision], mode="markers+text", text=[label], textposition="top center",
+            x=[row.recall], y=[row.precision], mode="markers+text", text=[label], textposition=place,
             marker=dict(size=11 if row.metric == "bns" else 9, color=metric_colour(row.metric)), name=label,
             hovertemplate=f"{label}, k = {k}: precision %{{y:.3f}}, recall %{{x:.3f}}, "
                           f"F {row.f1:.3f}<extra></extra>"))
     if len(baseline):
         b = baseline.iloc[0]
         fig.add_trace(go.Scatter(x=[b.recall], y=[b.precision], mode="markers+text", text=["all features"],
-                                 textposition="bottom center", marker=dict(symbol="x", size=10, color="black"),
+                                 textposition=places[-1], marker=dict(symbol="x", size=10, color="black"),
                                  name="all features",
                                  hovertemplate="all features: precision %{y:.3f}, recall %{x:.3f}<extra></extra>"))
     fig.update_xaxes(title_text="recall (macro)", range=x_range)

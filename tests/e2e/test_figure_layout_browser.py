@@ -1,6 +1,8 @@
 """Figures as plotly.js draws them in Chromium, read as a person reads them (issue #42's readability list): round
-ticks on the cutoff's vocabulary axis, ... No server: each figure is drawn with the ``plotly`` package's own
-plotly.js on a blank page, as the app's charts draw it."""
+ticks on the cutoff's vocabulary axis, labels that do not cover each other on the precision–recall view.
+
+No server: each figure is drawn with the ``plotly`` package's own plotly.js on a blank page, as the app's charts
+draw it."""
 
 import re
 
@@ -8,8 +10,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import fsviz
 from e2e.test_browser import CHROMIUM
-from fsviz.plots import cutoff_figure
+from fsviz.plots import cutoff_figure, pr_tradeoff_figure
 from ui.charts import PLOTLY_JS_DIR
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -17,9 +20,9 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 
 @pytest.fixture
 def draw(browser):
-    """Draw a figure on a blank page of 1,100 × 900 px; returns the page."""
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    page.set_content('<div id="chart" style="width: 1000px"></div>')
+    """Draw a figure on a blank page, 700 px wide (the results explorer's column, about); returns the page."""
+    page = browser.new_page(viewport={"width": 900, "height": 900})
+    page.set_content('<div id="chart" style="width: 700px"></div>')
     page.add_script_tag(path=str(PLOTLY_JS_DIR / "plotly.min.js"))
 
     def drawn(figure):
@@ -47,3 +50,22 @@ def test_the_cutoffs_vocabulary_axis_is_ticked_at_round_numbers(draw, vocabulary
     assert len(ticks) >= 3, ticks
     steps = set(np.diff(ticks))
     assert len(steps) == 1 and _nice(steps.pop()), f"the vocabulary axis is ticked at {ticks}"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_precision_recall_labels_cover_no_other_label(draw, seed):
+    """Forman's twelve and all features, at precision and recall as close as a real run's (within a few points)."""
+    rng = np.random.default_rng(seed)
+    metrics = [*fsviz.FORMAN_METRICS, "all"]
+    spread = rng.uniform(0.03, 0.15)
+    recall = 0.6 + rng.uniform(-spread, spread, len(metrics))
+    precision = 0.75 + rng.uniform(-spread, spread, len(metrics))
+    macro = pd.DataFrame({"metric": metrics, "k": 100, "recall": recall, "precision": precision,
+                          "f1": 2 * recall * precision / (recall + precision)})
+    page = draw(pr_tradeoff_figure(macro, 100))
+    boxes = page.eval_on_selector_all(".textpoint text", "texts => texts.map(t => { const b = t.getBoundingClientRect();"
+                                      " return [t.textContent, b.left, b.top, b.right, b.bottom]; })")
+    assert len(boxes) == len(metrics)
+    covered = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+               if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
+    assert not covered, f"labels over each other: {covered}"
