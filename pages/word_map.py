@@ -12,7 +12,7 @@ from fsviz.plots import stability_figure, word_map_figure
 from fsviz.plots.volcano import volcano_figure
 from fsviz.stats.binormal import word_bns_view
 from fsviz.stats.effect import EFFECT_COLUMNS, EFFECT_NOTE, log_ratio_interval
-from fsviz.stats.isoclines import no_isocline_reason
+from fsviz.stats.isoclines import NOT_MONOTONE, no_isocline_reason
 from fsviz.stats.significance import DEFAULT_FDR, check_fdr, p_label
 from fsviz.stats.tables import boundary_table, top_words, word_table
 from ui import cache, state
@@ -367,6 +367,11 @@ def _map(ctx, metrics, found, points) -> None:
                "number of words at a point. Hover for counts and example words; click a point (or drag with the box or "
                "lasso tool above the chart) to list its words and read the documents behind them; drag to zoom, "
                "double-click to zoom out.")
+    reasons = {m: no_isocline_reason(m, task.pos, task.neg) for m in metrics}
+    ringed = [f"{plain(fsviz.spec_label(m))} ({why if why == NOT_MONOTONE else 'it reads ' + why})"
+              for m, why in reasons.items() if why is not None]
+    if ringed:
+        st.caption(f"No isocline in this plane, so the top {k} words are ringed: {'; '.join(ringed)}.")
     if fdr is not None:
         n_significant = int(tested.selected(fdr).size)
         st.caption(f"{n_significant:,} of {task.n_words:,} words have q ≤ {fdr:g} (each word's p by one-sided Fisher's "

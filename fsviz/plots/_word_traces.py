@@ -15,8 +15,8 @@ from .fdr import test_name
 from .hover import hover_columns
 from .style import metric_colour
 
-__all__ = ["DASHES", "RINGS", "frame_update", "isocline_traces", "points_trace", "random_trace", "ring_trace",
-           "word_map_layout"]
+__all__ = ["DASHES", "HEIGHT", "LEGEND_ROW", "LEGEND_WIDTH", "RINGS", "frame_update", "isocline_traces", "legend_rows",
+           "points_trace", "random_trace", "ring_trace", "word_map_layout", "words_name"]
 
 
 def points_trace(task, points, log, scores=None, tested=None):
@@ -48,12 +48,17 @@ def points_trace(task, points, log, scores=None, tested=None):
     return go.Scattergl(
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
-        mode="markers", name=f"words ({task.n_words:,} at {points.fp.size:,} points)",
+        mode="markers", name=words_name(task, points),
         marker=dict(size=size, color="rgba(40, 60, 90, 0.55)", line=dict(width=0)),
         customdata=hover_columns(*columns), text=points.sample,
         hovertemplate="fp %{x}, tp %{y}<br>%{customdata[0]} word(s): %{text}" + "".join(f"<br>{line}" for line in lines)
                       + "<extra></extra>",
     )
+
+
+def words_name(task, points) -> str:
+    """The words' legend entry."""
+    return f"words ({task.n_words:,} at {points.fp.size:,} points)"
 
 
 #: Open marker symbols given in turn to the metrics without an isocline, so their top-k marks read apart.
@@ -66,9 +71,10 @@ def ring_trace(task, name, k, why, fp, tp, text, log, *, words=None, symbol="cir
     count = "" if words is None else f" ({words} words at {len(fp)} points)"
     return go.Scattergl(
         x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp,
-        mode="markers", name=f"{spec_label(name)}: top {k} ringed{count} (no isocline: {why})",
+        mode="markers", name=f"{spec_label(name)}: top {k} ringed{count}",  # why in the hover: a short legend
         marker=dict(size=12, symbol=symbol, color=metric_colour(name), line=dict(color=metric_colour(name), width=2)),
-        text=text, hovertemplate=f"{spec_label(name)} top {k}: %{{text}}<br>fp %{{x}}, tp %{{y}}<extra></extra>")
+        text=text, hovertemplate=f"{spec_label(name)} top {k} (no isocline: {why}): %{{text}}<br>fp %{{x}}, "
+                                 "tp %{y}<extra></extra>")
 
 
 def random_trace(name):
@@ -122,13 +128,35 @@ def frame_update(trace):
     return trace
 
 
-def word_map_layout(fig, task, zoom, log):
+#: The width the word map's legend is laid out in, a guess on the narrow side (the map's column in the app is
+#: about 700 px wide); the height of one legend row, and the figure's height with one row.
+LEGEND_WIDTH, LEGEND_ROW, HEIGHT = 640, 20, 620
+
+
+def legend_rows(names, width: float = LEGEND_WIDTH) -> int:
+    """How many rows plotly's horizontal legend takes for entries ``names``: each is its symbol (40 px) and its
+    text (about 6.2 px a character at the legend's 12 px), wrapped at ``width``."""
+    rows, used = 1, 0.0
+    for name in names:
+        entry = 40 + 6.2 * len(str(name))
+        if used and used + entry > width:
+            rows, used = rows + 1, 0.0
+        used += entry
+    return rows
+
+
+def word_map_layout(fig, task, zoom, log, also=()):
+    """The word map's axes, legend, toolbar and height. The height grows by a row's height for each legend row
+    past the first (the entries of ``fig`` and ``also``, those drawn under it), so that a long legend, which
+    plotly puts above the plot, does not squeeze the plot."""
+    names = [*also, *(t.name for t in fig.data if t.name and t.showlegend is not False)]
     fig.update_layout(
         xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
         yaxis_title=f"true positives tp (of {task.pos})",
         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
         # The toolbar stands down the right edge, so it never covers the legend's last entries above the plot.
-        modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), height=620, dragmode="select",
+        modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), dragmode="select",
+        height=HEIGHT + LEGEND_ROW * (legend_rows(names) - 1),
     )
     axis_type = "log" if log else "linear"
     if log:  # ticks at the powers of ten only, and the zero counts' row and column (drawn at 0.5) marked 0

@@ -25,6 +25,7 @@ from ._word_traces import (
     random_trace,
     ring_trace,
     word_map_layout,
+    words_name,
 )
 from .fdr import fdr_columns, fdr_traces
 from .fdr import fp_grid as _fp_grid
@@ -168,7 +169,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
             name="search", marker=dict(size=12, color="rgba(0,0,0,0)", line=dict(color="red", width=2)),
             hovertemplate="%{text}: fp %{x}, tp %{y}<extra></extra>",
         ))
-    return word_map_layout(fig, task, zoom, log)
+    return word_map_layout(fig, task, zoom, log, also=[words_name(task, points)] if part == "overlays" else ())
 
 
 @plain_text

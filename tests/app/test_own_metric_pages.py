@@ -4,7 +4,7 @@ boundaries and agreement pages, expr(…) in the grid's spec field, and BNS's tw
 import re
 
 import pytest
-from conftest import REPO
+from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
 import fsviz
@@ -72,7 +72,9 @@ def test_a_formula_without_an_isocline_is_ringed_and_a_refused_one_is_an_error()
     at = page("word_map")
     at.text_input(key="wordmap_formula").set_value("-abs(tpr - fpr)").run()
     assert_clean(at)
-    assert any("ringed (no isocline: its score is not monotone" in n for n in names(chart(at, "wordmap_chart")))
+    assert any(n.endswith("-abs(tpr - fpr): top 100 ringed") for n in names(chart(at, "wordmap_chart")))
+    assert any("so the top 100 words are ringed: ƒ -abs(tpr - fpr) (its score is not monotone" in seen(c.value)
+               for c in at.caption)
     for formula, words in (("__import__('os').system('ls')", "attribute access `__import__('os').system`"),
                            ("log(tp)", "is not finite at fp=0, tp=0"),
                            ("tp +", "is not a valid expression"),

@@ -1,5 +1,6 @@
 """Figures as plotly.js draws them in Chromium, read as a person reads them (issue #42's readability list): round
-ticks on the cutoff's vocabulary axis, labels that do not cover each other on the precision–recall view.
+ticks on the cutoff's vocabulary axis, labels that do not cover each other on the precision–recall view, a word map
+whose long legend leaves the plot its height.
 
 No server: each figure is drawn with the ``plotly`` package's own plotly.js on a blank page, as the app's charts
 draw it."""
@@ -12,7 +13,7 @@ import pytest
 
 import fsviz
 from e2e.test_browser import CHROMIUM
-from fsviz.plots import cutoff_figure, pr_tradeoff_figure
+from fsviz.plots import cutoff_figure, pr_tradeoff_figure, word_map_figure
 from ui.charts import PLOTLY_JS_DIR
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -69,3 +70,18 @@ def test_the_precision_recall_labels_cover_no_other_label(draw, seed):
     covered = [(a[0], b[0]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                if min(a[3], b[3]) - max(a[1], b[1]) > 1 and min(a[4], b[4]) - max(a[2], b[2]) > 1]
     assert not covered, f"labels over each other: {covered}"
+
+
+def test_a_word_map_with_many_metrics_keeps_its_plot_height(draw):
+    """Forman's twelve and three ringed metrics put four rows of legend above the plot: the figure grows by them,
+    so the plot keeps the height it has with two metrics."""
+    task = fsviz.make_planted_corpus(n_docs=300, n_classes=3, random_state=0).load().binary_task("c1")
+    heights = {}
+    for name, metrics in (("two", ["bns", "ig"]), ("fifteen", [*fsviz.FORMAN_METRICS, "chi_max", "nb_lr", "svm_w"])):
+        page = draw(word_map_figure(task, metrics, 50))
+        heights[name] = page.evaluate("() => document.getElementById('chart')._fullLayout._size.h")
+        rows = page.evaluate("() => new Set([...document.querySelectorAll('.legend .traces')]"
+                             ".map(t => Math.round(t.getBoundingClientRect().top))).size")
+        heights[f"{name} rows"] = rows
+    assert heights["fifteen rows"] >= 3, heights
+    assert heights["fifteen"] >= 0.95 * heights["two"], heights
