@@ -15,8 +15,8 @@ from .fdr import test_name
 from .hover import hover_columns
 from .style import metric_colour
 
-__all__ = ["DASHES", "HEIGHT", "LEGEND_ROW", "LEGEND_WIDTH", "RINGS", "frame_update", "isocline_traces", "legend_rows",
-           "points_trace", "random_trace", "ring_trace", "word_map_layout", "words_name"]
+__all__ = ["DASHES", "HEIGHT", "LEGEND_ROW", "LEGEND_WIDTH", "RINGS", "branch_line", "frame_update", "isocline_traces",
+           "legend_rows", "points_trace", "random_trace", "ring_trace", "word_map_layout", "words_name"]
 
 
 def points_trace(task, points, log, scores=None, tested=None):
@@ -97,17 +97,7 @@ def isocline_traces(curve, name, log, pos, neg, dash="solid"):
     label = f"{get_metric(name).label} ≥ {curve.threshold:.4g}"
     traces = []
     for branch in (curve.upper, curve.lower):
-        x, y, where = curve.fp, branch, ""
-        finite = np.flatnonzero(np.isfinite(branch))
-        if finite.size == 1:
-            x0, y0 = float(curve.fp[finite[0]]), float(branch[finite[0]])
-            if branch is curve.upper and x0 == 0:
-                x, y, where = np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g})"
-            elif branch is curve.lower and x0 == neg:
-                x, y, where = np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g})"
-            else:
-                x, y = np.array([x0]), np.array([y0])
-        edge = finite.size == 1
+        x, y, where, edge = branch_line(curve, branch is curve.upper, pos, neg)
         x, y = (np.maximum(x, 0.5), np.maximum(y, 0.5)) if log else (x, y)
         traces.append(go.Scatter(
             x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32),  # half the bytes, the same line
@@ -117,6 +107,25 @@ def isocline_traces(curve, name, log, pos, neg, dash="solid"):
             marker=dict(size=9, symbol="diamond"),
             hovertemplate=f"{label}{where}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>"))
     return traces
+
+
+def branch_line(curve, upper: bool, pos, neg):
+    """The line drawn for ``curve``'s upper or lower branch: ``(fp, tp, where, edge)``.
+
+    A branch is its points, ``where`` empty and ``edge`` False; or, when it has one finite point, ``edge`` is
+    True and, where that point is on the plane's edge (PR's upper branch at fp = 0: every word it selects has
+    fp = 0), the line is the stretch of the edge it selects, and ``where`` says so in words
+    (" (on the tp axis, tp ≥ 9)")."""
+    branch = curve.upper if upper else curve.lower
+    finite = np.flatnonzero(np.isfinite(branch))
+    if finite.size != 1:
+        return curve.fp, branch, "", False
+    x0, y0 = float(curve.fp[finite[0]]), float(branch[finite[0]])
+    if upper and x0 == 0:
+        return np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g})", True
+    if not upper and x0 == neg:
+        return np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g})", True
+    return np.array([x0]), np.array([y0]), "", True
 
 
 def frame_update(trace):

@@ -19,6 +19,7 @@ from ._panels import panel_axes, panel_grid, panel_rows, svg_path
 from ._word_traces import (
     DASHES,
     RINGS,
+    branch_line,
     frame_update,
     isocline_traces,
     points_trace,
@@ -354,9 +355,11 @@ def boundaries_figure(task, metrics, k, *, n_grid=60, columns=3, points=None, ma
         x, y = panel_axes(i)
         surface = metric_surface(name, task.pos, task.neg, n_grid=n_grid)
         per_mille = np.rint(surface.percentiles * 1000).astype(np.uint16)
-        traces.append(go.Contour(x=surface.fp, y=surface.tp, z=per_mille, showscale=False, ncontours=12,
-                                 colorscale="Viridis", opacity=0.75, line=dict(width=0.5), hoverinfo="skip",
-                                 xaxis=x, yaxis=y))
+        traces.append(go.Contour(  # one colour bar, the first panel's: every panel has the same percentile scale
+            x=surface.fp, y=surface.tp, z=per_mille, showscale=i == 0, ncontours=12, colorscale="Viridis",
+            opacity=0.75, line=dict(width=0.5), hoverinfo="skip", xaxis=x, yaxis=y,
+            colorbar=dict(title=dict(text="score", side="right"), tickvals=[0, 500, 1000], thickness=12, len=0.4,
+                          ticktext=["lowest", "median", "highest"], y=0, yanchor="bottom")))
         if shown.size:
             traces.append(go.Scattergl(x=points.fp[shown], y=points.tp[shown], mode="markers", hoverinfo="skip",
                                        showlegend=False, marker=dict(size=3, color="rgba(255,255,255,0.6)"),
@@ -399,11 +402,12 @@ def _boundary_isoclines(task, metrics, k, curved) -> dict:
             continue
         x, y = panel_axes(i)
         curve = top_k_isocline(task, name, k, fp=fp_curve)
-        paths = [path for path in (svg_path(fp_curve, branch) for branch in (curve.upper, curve.lower)) if path]
-        for n, path in enumerate(paths):
-            shape = dict(type="path", path=path, xref=x, yref=y, line=dict(color="black", width=3))
+        lines = [branch_line(curve, upper, task.pos, task.neg) for upper in (True, False)]
+        paths = [(svg_path(fp, tp), where, edge) for fp, tp, where, edge in lines]  # PR's: on the tp axis
+        for n, (path, where, edge) in enumerate(p for p in paths if p[0]):
+            shape = dict(type="path", path=path, xref=x, yref=y, line=dict(color="black", width=6 if edge else 3))
             if n == 0:
-                shape["label"] = dict(text=f"≥ {curve.threshold:.4g}", textposition="top left",
+                shape["label"] = dict(text=f"≥ {curve.threshold:.4g}{where}", textposition="top left",
                                       font=dict(size=11, color="black"))
             shapes.append(shape)
     return dict(shapes=shapes)

@@ -82,7 +82,8 @@ def test_a_part_that_is_not_one_says_which_are():
 def test_the_maps_and_the_isoclines_make_the_whole_boundaries_figure(task, k, max_points, metrics):
     """The app keeps the maps drawn and lays the isoclines' layout over them (``part``): together, key by key,
     they are the whole figure; each curve is on its own panel's axes, through the finite points of its metric's
-    top-k isocline, and the first curve of a panel is labelled with its threshold."""
+    top-k isocline (or, for a branch of one point on the plane's edge, as PR's, along that edge), and the first
+    curve of a panel is labelled with its threshold."""
     options = dict(n_grid=12, max_points=max_points)
     whole = boundaries_figure(task, metrics, k, **options).to_plotly_json()
     maps = boundaries_figure(task, metrics, k, part="maps", **options).to_plotly_json()
@@ -106,13 +107,30 @@ def test_the_maps_and_the_isoclines_make_the_whole_boundaries_figure(task, k, ma
             continue
         assert titles[panel] == label
         curve = top_k_isocline(task, name, k, fp=fp_curve)
-        expected = [points for points in (_path_points(fp_curve, b) for b in (curve.upper, curve.lower)) if len(points)]
+        expected = _expected_lines(curve, task.pos, task.neg)
         shapes = drawn.get(panel, [])
         assert len(shapes) == len(expected)
-        for n, (shape, want) in enumerate(zip(shapes, expected, strict=True)):
+        for n, (shape, (want, where)) in enumerate(zip(shapes, expected, strict=True)):
             points = np.array(re.findall(r"[-+0-9.e]+", shape["path"]), dtype=float).reshape(-1, 2)
             np.testing.assert_allclose(points, want, rtol=1e-3, atol=1e-9)
-            assert shape.get("label", {}).get("text") == (f"≥ {curve.threshold:.4g}" if n == 0 else None)
+            assert shape.get("label", {}).get("text") == (f"≥ {curve.threshold:.4g}{where}" if n == 0 else None)
+
+
+def _expected_lines(curve, pos, neg) -> list:
+    """(points, where) of each line drawn for ``curve``: a branch's path; a branch of one finite point on the
+    plane's edge, that edge from it (the upper branch at fp = 0 up the tp axis, the lower at fp = neg down)."""
+    lines = []
+    for upper, branch in ((True, curve.upper), (False, curve.lower)):
+        finite = np.flatnonzero(np.isfinite(branch))
+        if finite.size == 1:
+            x0, y0 = curve.fp[finite[0]], branch[finite[0]]
+            if upper and x0 == 0:
+                lines.append((np.array([[0, y0], [0, pos]]), f" (on the tp axis, tp ≥ {y0:g})"))
+            elif not upper and x0 == neg:
+                lines.append((np.array([[neg, 0], [neg, y0]]), f" (on fp = {neg:g}, tp ≤ {y0:g})"))
+        elif len(points := _path_points(curve.fp, branch)):
+            lines.append((points, ""))
+    return lines
 
 
 def _path_points(x, y) -> np.ndarray:
