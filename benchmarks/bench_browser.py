@@ -669,6 +669,11 @@ def boundaries(page, results, corpus, repeat):
     measure(results, "boundaries: k → 1000", corpus, k_1000, repeat)
     measure(results, "boundaries: change class", corpus, lambda i: change_select(page, "class_name")[1], repeat)
 
+    controls = page.locator(".st-key-boundaries_controls details")
+    if controls.count() and controls.first.get_attribute("open") is None:  # the picker is folded above the chart
+        controls.first.locator("summary").click()
+        page.locator(".st-key-boundaries_metrics").first.wait_for(state="visible", timeout=30_000)
+
     def remove(i):
         tags = multiselect_tags(page, "boundaries_metrics")
         if not tags:

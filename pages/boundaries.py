@@ -29,21 +29,25 @@ def main() -> None:
         st.stop()
     task, k = ctx.task, ctx.k
     curved = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).random]
-    metrics = metric_picker("Metrics", curved, default=[m for m in fsviz.FORMAN_METRICS if m in curved],
-                            key="boundaries_metrics",
-                            help="Forman's eleven with a boundary by default (Rand has none); every metric that reads "
-                                 "only the class's 2×2 counts can be added.")
-    own = formula_box("boundaries", task)
-    if own is not None and own not in metrics:
-        metrics = [*metrics, own]
-        st.caption("Your own metric has its panel last. A formula whose score does not rise with tp above the diagonal "
-                   "and fall below it (nor rise everywhere, as DFreq) has no isocline: its panel shows the map alone.")
+    # The picture first: what it draws is folded above it, one line long (the word map has its controls beside).
+    n_chosen = len(st.session_state.get("boundaries_metrics", [m for m in fsviz.FORMAN_METRICS if m in curved]))
+    with st.expander(f"Metrics ({n_chosen}), your own metric, the words behind", key="boundaries_controls"):
+        metrics = metric_picker("Metrics", curved, default=[m for m in fsviz.FORMAN_METRICS if m in curved],
+                                key="boundaries_metrics",
+                                help="Forman's eleven with a boundary by default (Rand has none); every metric that "
+                                     "reads only the class's 2×2 counts can be added.")
+        own = formula_box("boundaries", task)
+        if own is not None and own not in metrics:
+            metrics = [*metrics, own]
+            st.caption("Your own metric has its panel last. A formula whose score does not rise with tp above the "
+                       "diagonal and fall below it (nor rise everywhere, as DFreq) has no isocline: its panel shows "
+                       "the map alone.")
+        words = st.toggle("Show the words on every panel", key="boundaries_words",
+                          help="White dots behind each map, at most 2,000 distinct points (a uniform sample). Off, "
+                               "the page redraws about twice as fast in a browser without a graphics card.")
     if not metrics:
         st.info("Choose at least one metric to draw its map. (Rand has no boundary: it ranks words at random.)")
         st.stop()
-    words = st.toggle("Show the words on every panel", key="boundaries_words",
-                      help="White dots behind each map, at most 2,000 distinct points (a uniform sample). Off, the "
-                           "page redraws about twice as fast in a browser without a graphics card.")
     # The maps are built once per task, metrics and words shown, and stay drawn (ui.charts' ``under``); a new k
     # builds the isoclines alone, drawn over them.
     maps, meta = cache.boundary_maps(task, ctx.task_key, tuple(metrics), 2000 if words else 0)

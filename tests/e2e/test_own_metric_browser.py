@@ -66,6 +66,7 @@ def test_word_map_formula_and_figure_one_in_chromium(server, browser):
 def test_boundaries_formula_panel_in_chromium(server, browser):
     page = _open(browser, f"{server}/boundaries")
     try:
+        page.locator(".st-key-boundaries_controls summary").click()  # folded above the chart
         _type(page, "Your own metric", "tp - fp")
         page.get_by_text("Invert negative features").click()
         _settle(page)
