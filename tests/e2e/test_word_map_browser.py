@@ -209,3 +209,24 @@ def test_a_box_drawn_on_the_map_lists_the_words_inside_it(browser, server):
         page.screenshot(path=str(SHOTS / "word-map-box-selection.png"))
     finally:
         page.close()
+
+
+def test_the_boundaries_picture_comes_first_and_its_folded_controls_stay_open(browser, server):
+    """The chart is the first thing under the page's text; the metrics are folded above it, and the fold stays open
+    while the visitor removes a metric (its label counts them)."""
+    page = _open(browser, server, "boundaries")
+    try:
+        controls = page.locator(".st-key-boundaries_controls")
+        chart = page.locator(".st-key-boundaries_chart")
+        assert chart.bounding_box()["y"] < 1000, "the chart starts below the first screen"
+        assert controls.locator("details").get_attribute("open") is None  # folded at first
+        controls.locator("summary").click()
+        page.locator(".st-key-boundaries_metrics button[aria-label='Remove Chi']").click()
+        page.wait_for_function("() => document.querySelector('.st-key-boundaries_controls summary')"
+                               ".innerText.includes('Metrics (10)')", timeout=60_000)
+        _settled(page)
+        assert controls.locator("details").get_attribute("open") is not None, "the fold closed on a change"
+        assert chart.locator(".js-plotly-plot").count() == 1
+        _assert_no_error(page)
+    finally:
+        page.close()
