@@ -10,7 +10,7 @@ from fsviz.evaluation.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_K
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import chart, choose_many, class_picker, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, class_picker, metric_choice, metric_picker, plain, spreadsheet_csv
 from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
@@ -43,8 +43,7 @@ def _show(run, source):
             st.dataframe(run.skipped, hide_index=True)
     macro = macro_average(results)
     shown = [m for m in dict.fromkeys(macro["metric"]) if m != ALL]
-    chosen = choose_many("Metrics to draw", shown, default=shown, key="grid_show_metrics",
-                         format_func=fsviz.spec_label)
+    chosen = choose_many("Metrics to draw", shown, default=shown, key="grid_show_metrics", format_func=metric_choice)
     bands = st.toggle("± one standard error over tasks", value=True, key="grid_bands")
     chart(curves_figure(macro, metrics=chosen, bands=bands), key="grid_curves")
     st.caption("Click a legend entry to hide that metric in every panel; double-click to show it alone.")

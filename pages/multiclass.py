@@ -4,7 +4,6 @@ import io
 
 import streamlit as st
 
-import fsviz
 from fsviz.evaluation.analysis import metric_label
 from fsviz.evaluation.grid import (
     CLASSIFIER_LABELS,
@@ -25,7 +24,7 @@ from fsviz.evaluation.multiclass import (
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
-from ui.components import chart, choose_many, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, metric_choice, metric_picker, plain, spreadsheet_csv
 from ui.runs import kept_multiclass, multiclass_panel, stored_runs
 from ui.sidebar import page
 
@@ -74,7 +73,7 @@ def main() -> None:
     combos = c1.text_input("Combinations (comma-separated)", key="mc_specs", placeholder="e.g. lr(chi_max,ttest_avg)")
     with c2:
         igfss_over = choose_many(
-            "IGFSS over these global metrics", usable, key="mc_igfss", format_func=lambda m: fsviz.get_metric(m).label,
+            "IGFSS over these global metrics", usable, key="mc_igfss", format_func=metric_choice,
             help="Deshpande et al.'s Improved Global Feature Selection Scheme keeps the global metric's order but "
                  "gives every class an equal share of the k words, labelling each word by the class of its largest "
                  "|CC|. The paper uses CMFS and ICMFS.")

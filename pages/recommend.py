@@ -10,10 +10,9 @@ from fsviz.evaluation.grid import carry_over, parse_ks, run_key
 from fsviz.evaluation.quick import quick_plan, refined_configs
 from fsviz.metrics import metric_names
 from fsviz.plots import curves_figure
-from fsviz.selection import spec_label
 from ui import state
 from ui.charts import live_chart
-from ui.components import answer_panel, chart, choose_many, label_text, plain
+from ui.components import answer_panel, chart, choose_many, label_text, metric_choice, plain
 from ui.runs import run_panel
 from ui.sidebar import page
 
@@ -47,7 +46,7 @@ def _refinements(plan) -> tuple[list, list]:
         st.caption("Added metrics run at the plan's k, added k for every metric, on the plan's folds: only the new "
                    "cells run, and the answer sharpens in place. More trials: the Trials box above.")
         others = [m for m in metric_names() if m not in plan.config.metrics]
-        metrics = choose_many("Add metrics", others, key="recommend_add_metrics", format_func=spec_label)
+        metrics = choose_many("Add metrics", others, key="recommend_add_metrics", format_func=metric_choice)
         text = st.text_input("Add k (comma-separated)", key="recommend_add_k", placeholder="e.g. 50, 2000")
         try:
             ks = [k for k in parse_ks(text) if isinstance(k, int)] if text.strip() else []

@@ -20,7 +20,7 @@ from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_f
 from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
 from ui import cache, shares, state
-from ui.components import answer_panel, chart, choose_many, label_text, plain, spreadsheet_csv
+from ui.components import answer_panel, chart, choose_many, label_text, metric_choice, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
 
@@ -80,7 +80,7 @@ def main() -> None:
     c1, c2, c3 = st.columns([4, 1, 1])
     with c1:
         chosen = choose_many("Metrics to show", all_metrics, default=all_metrics, key="res_metrics",
-                             format_func=metric_label)
+                             format_func=metric_choice)
     goal = c2.selectbox("Goal", GOALS, format_func=GOAL_LABELS.get, key="res_goal")
     if st.session_state.get("res_k") not in ks:  # a link's k this table lacks: the default instead
         st.session_state.pop("res_k", None)

@@ -106,11 +106,25 @@ def _choose(key: str, values) -> None:
 _FIRST_MATCH = {"select_all": False} if "select_all" in inspect.signature(st.multiselect).parameters else {}
 
 
-def choose_many(label: str, options, **kwargs) -> list:
+def choose_many(label: str, options, *, key: str, default=(), **kwargs) -> list:
     """Streamlit's multiselect, every one of the app's: a typed name and Enter add its first match alone, not every
     match (``select_all``). Options are listed by short labels where they have long ones (a long label matches
-    words typed for another option)."""
-    return st.multiselect(label, options, **kwargs, **_FIRST_MATCH)
+    words typed for another option).
+
+    ``default`` goes into the session's state when the box has none, not to the box: a button that sets the box
+    (a preset, All, None) would otherwise set a box that has a default, which Streamlit warns of. A value no longer
+    among ``options`` (another corpus's class) is dropped."""
+    options = list(options)
+    kept = st.session_state[key] if key in st.session_state else default
+    st.session_state[key] = [value for value in kept if value in options]
+    return st.multiselect(label, options, key=key, **kwargs, **_FIRST_MATCH)
+
+
+def metric_choice(name: str) -> str:
+    """A metric as the app's boxes list it: its short label, and its registered name after it where the label does
+    not hold it (``χ²max (chi_max)``, ``IG freq (igf)``), so the name a visitor types, as in the CLI, finds it."""
+    label = fsviz.spec_label(name)
+    return label if "(" in name or name.lower() in label.lower() else f"{label} ({name})"
 
 
 def metric_picker(label: str, options, *, default, key: str, format_func=None, help=None, presets=True) -> list:
@@ -120,8 +134,7 @@ def metric_picker(label: str, options, *, default, key: str, format_func=None, h
     The box lists each metric by its short label (``BNS``, ``PR``), so a typed name finds that metric and
     Enter adds it alone; ``format_func`` (a metric's long description) is shown under the box, folded."""
     options = list(options)
-    chosen = choose_many(label, options, default=[m for m in default if m in options], key=key,
-                         format_func=fsviz.spec_label, help=help)
+    chosen = choose_many(label, options, default=default, key=key, format_func=metric_choice, help=help)
     if format_func is not None:
         with st.expander("What each metric is"):
             st.markdown("\n".join(f"- {plain(format_func(m))}" for m in options))

@@ -160,8 +160,9 @@ def word_map_layout(fig, task, zoom, log, also=()):
     plotly puts above the plot, does not squeeze the plot."""
     names = [*also, *(t.name for t in fig.data if t.name and t.showlegend is not False)]
     fig.update_layout(
-        xaxis_title=f"false positives fp (documents outside the class containing the word, of {task.neg})",
-        yaxis_title=f"true positives tp (of {task.pos})",
+        # "negative" and "positive", not "outside the class": a task may be any two groups of classes
+        xaxis_title=f"false positives fp (negative documents containing the word, of {task.neg})",
+        yaxis_title=f"true positives tp (positive documents containing it, of {task.pos})",
         legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0),
         # The toolbar stands down the right edge, so it never covers the legend's last entries above the plot.
         modebar=dict(orientation="v"), margin=dict(l=10, r=40, t=40, b=10), dragmode="select",

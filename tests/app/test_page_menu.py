@@ -8,6 +8,7 @@ from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
+import ui.components
 import ui.sidebar
 from ui.sidebar import PAGES
 
@@ -47,8 +48,11 @@ def test_every_page_runs_from_app_py_with_the_sidebar(script):
     assert TITLES[script].split()[0].lower() in at.title[0].value.lower()
     # Every multiselect (ui.components.choose_many): a typed name and Enter add one option, not "Select N
     # matches"; its options are short labels (a metric's long description matched words typed for another).
+    # Its first value is in the session's state, not the box's default: a preset button that sets the box then
+    # sets one with no default (Streamlit warns of a box with both).
     for box in at.multiselect:
         assert box.proto.select_all == 0, (script, box.label)  # select_all=False, as Streamlit encodes it
+        assert list(box.proto.default) == [], (script, box.label)
         assert max(map(len, box.options), default=0) <= 40, (script, box.label, max(box.options, key=len))
 
 
@@ -146,3 +150,22 @@ def test_the_documents_panels_word_is_kept_between_pages():
     assert at.selectbox(key="wordmap_docs_word").value == word
     at.selectbox(key="class_name").set_value("scipy.stats").run()  # another class: the panel starts afresh
     assert_clean(at)
+
+
+def test_every_metric_is_found_by_its_registered_name():
+    """A box lists a metric by its short label and, where the label does not hold it, its name as the CLI takes it:
+    typing ``chi_max`` finds χ²max (the box's filter matches what it shows)."""
+    for name in fsviz.metric_names():
+        shown = ui.components.metric_choice(name)
+        assert name.lower() in shown.lower() and len(shown) <= 40, (name, shown)
+    assert ui.components.metric_choice("bns") == "BNS" and ui.components.metric_choice("chi_max") == "χ²max (chi_max)"
+
+
+def test_a_preset_sets_the_metrics_box_in_one_rerun():
+    at = fresh().run()
+    at.switch_page("pages/word_map.py").run()
+    at.button(key="wordmap_metrics_preset_forman_s_twelve").click().run()
+    assert_clean(at)
+    assert at.multiselect(key="wordmap_metrics").value == list(fsviz.FORMAN_METRICS)
+    at.button(key="wordmap_metrics_preset_none").click().run()
+    assert at.multiselect(key="wordmap_metrics").value == []
