@@ -20,11 +20,11 @@ class MetricSurface:
     ----------
     metric : str
         The metric.
-    fp : ndarray, shape (n_grid,)
+    fp : ndarray, shape (n_grid + 1,)
         From 0 to neg.
     tp : ndarray, shape (n_grid,)
         From 0 to pos.
-    z : ndarray, shape (n_grid, n_grid)
+    z : ndarray, shape (n_grid, n_grid + 1)
         ``z[i, j]`` is the score at ``(fp[j], tp[i])``.
 
     See Also
@@ -34,9 +34,9 @@ class MetricSurface:
 
     Examples
     --------
-    >>> surface = metric_surface("dfreq", 10, 20, n_grid=3)
+    >>> surface = metric_surface("dfreq", 10, 30, n_grid=3)
     >>> surface.z.tolist(), float(surface.percentiles.max())
-    ([[0.0, 10.0, 20.0], [5.0, 15.0, 25.0], [10.0, 20.0, 30.0]], 1.0)
+    ([[0.0, 10.0, 20.0, 30.0], [5.0, 15.0, 25.0, 35.0], [10.0, 20.0, 30.0, 40.0]], 1.0)
     """
 
     metric: str
@@ -58,7 +58,12 @@ class MetricSurface:
 
 
 def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
-    """Metric ``name``'s scores on an ``n_grid`` × ``n_grid`` grid of the plane of a task with ``pos``, ``neg``.
+    """Metric ``name``'s scores on a grid of the plane of a task with ``pos``, ``neg``: ``n_grid`` values of tp,
+    ``n_grid + 1`` of fp.
+
+    One more along fp than along tp puts no grid point but the corners on the diagonal tp/pos = fp/neg, where
+    Forman's inversion makes a score jump (Acc, F1): a grid point on it was a saddle, and the contours drawn
+    from the grid bulged there.
 
     Parameters
     ----------
@@ -67,7 +72,7 @@ def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
     pos, neg : int
         The task's positive and negative documents.
     n_grid : int, default 90
-        Grid points along each axis.
+        Grid points along tp (and one more along fp).
 
     Returns
     -------
@@ -86,11 +91,11 @@ def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
     Examples
     --------
     >>> surface = metric_surface("bns", 10, 20, n_grid=5)
-    >>> surface.z.shape, surface.fp.tolist()
-    ((5, 5), [0.0, 5.0, 10.0, 15.0, 20.0])
+    >>> surface.z.shape, surface.fp.round(6).tolist()
+    ((5, 6), [0.0, 4.0, 8.0, 12.0, 16.0, 20.0])
     """
     if get_metric(name).random:
         raise ValueError(f"{name!r} ranks words at random; it has no surface")
-    fp = neg * np.linspace(0, 1, n_grid)
+    fp = neg * np.linspace(0, 1, n_grid + 1)
     tp = pos * np.linspace(0, 1, n_grid)
     return MetricSurface(name, fp, tp, score(name, tp[:, None], fp[None, :], pos, neg))

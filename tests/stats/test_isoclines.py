@@ -156,3 +156,13 @@ def test_percentiles_give_equal_scores_one_level_and_higher_scores_a_higher_one(
     same = np.diff(z[order]) == 0
     assert np.array_equal(np.diff(levels[order])[same], np.zeros(same.sum()))
     assert (np.diff(levels[order])[~same] > 0).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(pos=st.integers(1, 5000), neg=st.integers(1, 50_000), n_grid=st.integers(2, 120))
+def test_no_grid_point_but_the_corners_is_on_the_diagonal(pos, neg, n_grid):
+    """Where Forman's inversion makes a score jump (Acc, F1): a grid point there is a saddle of the contours."""
+    surface = metric_surface("acc", pos, neg, n_grid=n_grid)
+    i, j = np.meshgrid(np.arange(surface.tp.size), np.arange(surface.fp.size), indexing="ij")
+    on = i * (surface.fp.size - 1) == j * (surface.tp.size - 1)  # tp/pos = fp/neg, in whole numbers
+    assert on.sum() == 2 and on[0, 0] and on[-1, -1]
