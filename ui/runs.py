@@ -163,7 +163,8 @@ RUN_LOCK_WAIT = 10.0
 STOP_WAIT = 1.0
 #: Seconds between the page's looks at its run: how soon Stop is seen, and the progress bar's pace.
 POLL_SECONDS = 0.25
-#: Seconds between redraws of the partial results while a run goes, at least.
+#: Seconds between redraws of the partial results while a run goes, at least. The first is drawn as soon as the
+#: run has new cells: a short run (Recommend's plan on a fast machine) ended before its first redraw.
 PREVIEW_SECONDS = 4.0
 #: At most this share of the server's time goes to one page's redraws of its partial results: a redraw that took
 #: 0.5 s waits 5 s before the next, so a run's page never crowds out another visitor's clicks (issue #42).
@@ -446,7 +447,7 @@ def _follow(job: RunJob, preview, partial) -> None:
     stops after :data:`UNFOLLOWED_SECONDS`."""
     with st.status(f"Running {job.total - job.done_before:,} cells …", expanded=True) as status:
         bar = st.progress(job.done / job.total, text=job.progress_text())
-        chart, drawn, last, pause = st.empty(), job.done, time.monotonic(), PREVIEW_SECONDS
+        chart, drawn, last, pause = st.empty(), job.done, time.monotonic() - PREVIEW_SECONDS, PREVIEW_SECONDS
         while job.running:
             job.followed = time.monotonic()
             # Sent at every look, changed or not: a call into Streamlit is where a rerun, Stop or the server's
