@@ -108,8 +108,8 @@ _FIRST_MATCH = {"select_all": False} if "select_all" in inspect.signature(st.mul
 
 def choose_many(label: str, options, *, key: str, default=(), **kwargs) -> list:
     """Streamlit's multiselect, every one of the app's: a typed name and Enter add its first match alone, not every
-    match (``select_all``). Options are listed by short labels where they have long ones (a long label matches
-    words typed for another option).
+    match (``select_all``). Give it short option labels (``format_func``, :func:`metric_choice` for metrics): the
+    box's filter reads them, and a long label matches words typed for another option.
 
     ``default`` goes into the session's state when the box has none, not to the box: a button that sets the box
     (a preset, All, None) would otherwise set a box that has a default, which Streamlit warns of. A value no longer
