@@ -51,7 +51,7 @@ class MetricSurface:
 
         Equal scores share their average rank (compared in single precision, so that two sums equal but for
         rounding are equal): ranks that broke ties by the cells' order put the cells of one score (Acc2's
-        lines of equal |tpr − fpr|, Acc's and F1's along the diagonal) up to a fiftieth of the range apart, and
+        lines of equal ``|tpr − fpr|``, Acc's and F1's along the diagonal) up to a fiftieth of the range apart, and
         the contours zig-zagged between them."""
         z = np.asarray(self.z, dtype=np.float32)
         return (rankdata(z, method="average").reshape(z.shape) - 1) / (z.size - 1)
