@@ -11,21 +11,23 @@ from ..evaluation.multiclass import MEASURES
 
 __all__ = ["METRIC_COLOURS", "READABLE", "goal_label", "luminance", "metric_colour", "metric_label"]
 
-#: One colour per registered metric, stable across figures (Plotly's qualitative "Dark24" order, then "Light24");
-#: Rand, the random baseline, in grey: its Dark24 magenta read as DFreq's and Acc2's.
+#: One colour per registered metric, stable across figures. Forman's twelve have Plotly's "Dark24" colours in turn,
+#: Rand (the random baseline) grey; each other metric, in turn, the colour of Plotly's qualitative palettes that is
+#: readable on white and furthest (CIELAB ΔE) from those before it: every pair is at least ΔE 20 apart, where
+#: Dark24 then Light24 had put DFreq and DFS 3 apart and Chi and KL 6 (tests/plots/test_colours.py).
 METRIC_COLOURS = {
     "acc": "#2E91E5", "acc2": "#E15F99", "bns": "#1CA71C", "chi": "#FB0D0D", "dfreq": "#DA16FF",
     "f1": "#222A2A", "ig": "#B68100", "oddn": "#750D86", "odds": "#EB663B", "pow": "#511CFB",
     "pr": "#00A08B", "rand": "#7F7F7F",
-    # the other papers' metrics: the rest of Dark24, then Light24
-    "chi_max": "#FC0080", "chi_avg": "#B2828D", "ig_multi": "#6C7C32", "ttest_avg": "#778AAE", "ttest_max": "#862A16",
-    "cmfs": "#A777F1", "icmfs": "#620042", "mi_avg": "#1616A7", "mi_max": "#DA60CA", "ece": "#6C4516",
-    "igf": "#0D2A63", "cc": "#AF0038", "kl": "#FD3216", "nb_lr": "#6A76FC", "svm_w": "#0DF9FF",
-    "kl_multi": "#F6926E",
-    # the field's metrics since 2003 (issue #28): the rest of Light24 that reads on white
-    "log_odds": "#00B5F7", "log_odds_tf": "#7E7DCD", "g2": "#E48F72", "log_ratio": "#479B55",
-    "anova_f": "#DC587D", "dfs": "#D626FF", "ndm": "#6E899C", "mmr": "#FC6955", "gini": "#BC7196",
-    "poisson": "#FE00CE", "gain_ratio": "#FF0092", "su": "#FF9616",
+    # the other papers' metrics
+    "chi_max": "#661100", "chi_avg": "#636EFA", "ig_multi": "#6C7C32", "ttest_avg": "#0D2A63", "ttest_max": "#FC1CBF",
+    "cmfs": "#620042", "icmfs": "#1616A7", "mi_avg": "#AF0038", "mi_max": "#9467BD", "ece": "#FC0080",
+    "igf": "#8C564B", "cc": "#117733", "kl": "#B279A2", "nb_lr": "#FF7F00", "svm_w": "#DA60CA",
+    "kl_multi": "#1D6996",
+    # the field's metrics since 2003 (issue #28)
+    "log_odds": "#A65628", "log_odds_tf": "#008695", "g2": "#3366CC", "log_ratio": "#332288",
+    "anova_f": "#6F4070", "dfs": "#B00068", "ndm": "#F97B72", "mmr": "#6C4516", "gini": "#AB63FA",
+    "poisson": "#CC6677", "gain_ratio": "#D62728", "su": "#00B5F7",
 }
 
 

@@ -1,12 +1,12 @@
-"""Forman's twelve read apart by colour alone (issue #42: DFreq, Rand and Acc2 looked alike), and the random
-baseline is a neutral grey."""
+"""Forman's twelve read apart by colour alone (issue #42: DFreq, Rand and Acc2 looked alike), every registered
+metric from every other (DFreq and DFS, Chi and KL looked alike), and the random baseline is a neutral grey."""
 
 import itertools
 
 import numpy as np
 
 import fsviz
-from fsviz.plots.style import METRIC_COLOURS, metric_colour
+from fsviz.plots.style import METRIC_COLOURS, luminance, metric_colour
 
 
 def _lab(colour: str) -> np.ndarray:
@@ -25,6 +25,14 @@ def test_formans_twelve_differ_by_a_clear_colour_difference():
     close = [(a, b, round(float(np.linalg.norm(_lab(metric_colour(a)) - _lab(metric_colour(b)))), 1))
              for a, b in itertools.combinations(fsviz.FORMAN_METRICS, 2)
              if np.linalg.norm(_lab(metric_colour(a)) - _lab(metric_colour(b))) < 33]
+    assert not close, close
+
+
+def test_every_registered_metric_has_a_colour_at_least_delta_e_20_from_every_other():
+    assert set(METRIC_COLOURS) == set(fsviz.metric_names())
+    assert all(luminance(c) < 0.6 for c in METRIC_COLOURS.values())  # each reads on white
+    close = [(a, b) for a, b in itertools.combinations(METRIC_COLOURS, 2)
+             if np.linalg.norm(_lab(METRIC_COLOURS[a]) - _lab(METRIC_COLOURS[b])) < 20]
     assert not close, close
 
 
