@@ -334,9 +334,7 @@ def _groups(corpus) -> Groups | None:
             "Positive class", classes, key="class_name",
             format_func=lambda c: f"{c} ({sizes[c]} docs, 1:{(corpus.n_docs - sizes[c]) / sizes[c]:.0f})")
         return Groups((class_name,))
-    for key in ("group_a", "group_b"):  # drop classes this corpus does not have, or that the other group took
-        taken = set(st.session_state["group_a"]) if key == "group_b" else set()
-        st.session_state[key] = [c for c in st.session_state[key] if c in sizes and c not in taken]
+    # choose_many drops the classes this corpus does not have, and those group A took from group B's choice
     group_a = choose_many("Group A (positive)", classes, key="group_a", format_func=lambda c: f"{c} ({sizes[c]})",
                           placeholder="Choose classes",
                           help="Its documents are the positives: a word's tp counts them.")

@@ -161,3 +161,22 @@ def test_groups_the_corpus_cannot_split_are_explained(tmp_path, monkeypatch, gro
         assert not at.exception
     else:
         assert at.session_state["context"].task.neg == 9
+
+
+def test_a_class_group_a_takes_leaves_group_b_and_another_corpus_empties_both(tmp_path, monkeypatch):
+    """The groups never share a class, and never hold a class the corpus lacks (ui.components.choose_many)."""
+    at = corpus_at(tmp_path, monkeypatch)
+    at.radio(key="task_kind").set_value("groups").run()
+    at.multiselect(key="group_a").set_value(["a"]).run()
+    at.multiselect(key="group_b").set_value(["b", "c"]).run()
+    at.multiselect(key="group_a").set_value(["a", "b"]).run()
+    assert_clean(at)
+    assert at.multiselect(key="group_b").value == ["c"] and "b" not in at.multiselect(key="group_b").options
+    assert at.session_state["context"].groups.negative == ("c",)
+    other = [{"text": f"tea cup {i}", "label": "x"} for i in range(4)] + \
+        [{"text": f"coffee mug {i}", "label": "y"} for i in range(4)]
+    path = tmp_path / "other.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in other), encoding="utf-8")
+    at.text_input(key="path").set_value(str(path)).run()
+    assert not at.exception
+    assert at.multiselect(key="group_a").value == [] and at.multiselect(key="group_b").value == []
