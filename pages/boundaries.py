@@ -30,10 +30,10 @@ def main() -> None:
     task, k = ctx.task, ctx.k
     curved = [m for m in fsviz.metric_names("table") if not fsviz.get_metric(m).random]
     # The picture first: what it draws is folded above it, one line long (the word map has its controls beside).
-    n_chosen = len(st.session_state.get("boundaries_metrics", [m for m in fsviz.FORMAN_METRICS if m in curved]))
+    default = [m for m in fsviz.FORMAN_METRICS if m in curved]
+    n_chosen = len(st.session_state.get("boundaries_metrics", default))
     with st.expander(f"Metrics ({n_chosen}), your own metric, the words behind", key="boundaries_controls"):
-        metrics = metric_picker("Metrics", curved, default=[m for m in fsviz.FORMAN_METRICS if m in curved],
-                                key="boundaries_metrics",
+        metrics = metric_picker("Metrics", curved, default=default, key="boundaries_metrics",
                                 help="Forman's eleven with a boundary by default (Rand has none); every metric that "
                                      "reads only the class's 2×2 counts can be added.")
         own = formula_box("boundaries", task)

@@ -131,8 +131,9 @@ def metric_picker(label: str, options, *, default, key: str, format_func=None, h
     """A multiselect of metrics, with presets (Forman's four, his twelve, all, none) that each set it in one
     rerun, and a line naming what is chosen: a dozen long labels do not fit the box, which then scrolls.
 
-    The box lists each metric by its short label (``BNS``, ``PR``), so a typed name finds that metric and
-    Enter adds it alone; ``format_func`` (a metric's long description) is shown under the box, folded."""
+    The box lists each metric by its short label (``BNS``, ``PR``) and, where the label does not hold it, its
+    registered name (:func:`metric_choice`), so a typed name finds that metric and Enter adds it alone;
+    ``format_func`` (a metric's long description) is shown under the box, folded."""
     options = list(options)
     chosen = choose_many(label, options, default=default, key=key, format_func=metric_choice, help=help)
     if format_func is not None:
