@@ -7,6 +7,7 @@ import io
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 import streamlit as st
@@ -56,6 +57,8 @@ def stored_runs(key: str, corpus=None) -> None:
         except (ValueError, OSError) as exc:
             st.error(f"Could not delete the run: {plain(exc)}", icon="⚠️")
             return
+        if str(chosen).endswith(".parquet"):  # its share links die with it
+            state.forget_links(Path(chosen).parent, Path(chosen).stem)
         st.session_state.pop(f"{key}_choice", None)
         st.rerun()
     if opened and kind == "multi-class":

@@ -23,6 +23,7 @@ import time
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -39,7 +40,7 @@ from fsviz.corpora.groups import Groups
 from fsviz.corpora.paths import ALLOW_PATHS_VAR, confine_path, data_roots, paths_allowed
 from fsviz.corpora.sample import cache_dir
 from fsviz.evaluation import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
-from ui import cache
+from ui import cache, share_links
 
 run_key = lazy("fsviz.evaluation.grid", "run_key")  # imported when a run page first needs it (see ui.cache)
 
@@ -416,9 +417,20 @@ def keep_runs(folder, keys, *, stored: bool = False) -> None:
         st.warning(f"{exc}; using the default, {DEFAULT_CACHE_LIMIT / 1024**3:g} GB.", icon="⚠️")
         limit = DEFAULT_CACHE_LIMIT
     try:
-        trim_cache(_all_run_folders(), limit, in_use=keys)
+        trimmed = trim_cache(_all_run_folders(), limit, in_use=keys)
     except OSError as exc:  # an unreadable cache folder costs disk, not the page
         st.warning(f"Could not trim the cache folder of stored runs ({exc}).", icon="⚠️")
+        return
+    for removed in trimmed.removed:  # a run's share links die with it
+        forget_links(removed.folder, removed.key)
+
+
+def forget_links(folder, key: str) -> None:
+    """Delete the share links to the run ``key`` of the runs folder ``folder`` (the run is gone)."""
+    folder = Path(folder)
+    owner = folder.name if folder.name.startswith("v-") else ""
+    if folder.parent == cache_dir() / "grid" or folder == cache_dir() / "grid":
+        share_links.forget(owner, key)
 
 
 def fill_grid_form(config) -> None:
@@ -454,12 +466,25 @@ def keep(name: str, key, value):
 
 
 def shown_results():
-    """The results table the grid and results pages show: ``(GridRun, source)`` or None."""
+    """The results table the grid and results pages show: ``(GridRun, source)`` or None.
+
+    A run opened through someone's share link is asked, each time, whether the link still opens it
+    (``still_open`` of :func:`show_results`): once its owner revokes the link or deletes the run, it is no longer
+    shown, and ``share_closed`` in the session says so to the page.
+    """
+    still_open = st.session_state.get("grid_shown_open")
+    if still_open is not None and not still_open():
+        for name in ("grid_shown", "grid_shown_open"):
+            st.session_state.pop(name, None)
+        st.session_state["share_closed"] = True
     return st.session_state.get("grid_shown")
 
 
-def show_results(run, source: str) -> None:
+def show_results(run, source: str, *, still_open=None) -> None:
+    """Show ``run`` (from ``source``, said in its caption) on the grid and results pages; ``still_open``, for a run
+    shared with this visitor, answers whether they may still see it."""
     st.session_state["grid_shown"] = (run, source)
+    st.session_state["grid_shown_open"] = still_open
 
 
 def results_key(table, name: str = "") -> tuple:
