@@ -29,6 +29,9 @@ from ui.components import choose_many, plain
 from ui.state import Context, Source
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The pages' icons as files shipped with the app (``frontend/icons/make_icons.py``): Streamlit fetches a
+#: ``:material/…:`` page icon from fonts.gstatic.com on every page load, and the app asks nothing off the machine.
+ICONS = ROOT / "frontend" / "icons"
 
 #: The menu: (script relative to the repository, title, icon). ``app.py`` is the landing page.
 PAGES = [
@@ -66,7 +69,7 @@ def page(script: str) -> Context:
     """
     relative = Path(script).resolve().relative_to(ROOT).as_posix()
     title, icon = next((t, i) for path, t, i in PAGES if path == relative)
-    st.set_page_config(page_title=f"{title} · fsviz", page_icon=icon, layout="wide")
+    st.set_page_config(page_title=f"{title} · fsviz", page_icon=page_icon_file(icon), layout="wide")
     charts.preload_plotly()  # the first element: a first visit's browser loads plotly.js while the page is built
     for key in KEPT:
         if key in st.session_state:
@@ -97,6 +100,12 @@ def page(script: str) -> Context:
     links.keep(relative, context)  # the view in the address: a link to it reopens it
     links.link_box(relative, context)
     return context
+
+
+def page_icon_file(icon: str) -> Path:
+    """The tab's icon for the menu's ``:material/<name>:``: ``frontend/icons/<name>.svg``, sent inside the page
+    (Streamlit makes an SVG file a ``data:`` address), so the browser fetches it from nowhere."""
+    return ICONS / f"{icon.removeprefix(':material/').removesuffix(':')}.svg"
 
 
 def _account() -> None:
