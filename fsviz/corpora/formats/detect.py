@@ -236,8 +236,11 @@ def _read_as(fmt: str, source, name, limits: Limits, options: dict) -> RawCorpus
         options.pop("label_sep", None)  # JSONL carries several labels as a list
         options.pop("sep", None)
         return read_jsonl(source, name=name, limits=limits, **options)
+    if fmt == "arff" and set(options) <= {"text_column"}:  # the string attribute a text ARFF keeps its text in
+        return read_arff(source, name=name, limits=limits, **options)
     if options:
-        raise CorpusError(f"options {sorted(options)} apply to CSV/TSV/JSONL, not to format={fmt!r}")
+        raise CorpusError(f"options {sorted(options)} apply to CSV/TSV/JSONL (and text_column to ARFF), not to "
+                          f"format={fmt!r}")
     readers = {
         "folder": read_folder, "zip": read_zip, "tar": read_tar, "arff": read_arff,
         "cluto": read_cluto, "cluto-mat": read_cluto_mat, "lines": read_lines,
