@@ -8,7 +8,7 @@ calls :func:`ui.sidebar.page`, which draws the menu and the shared sidebar
 import pandas as pd
 import streamlit as st
 
-from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
+from fsviz.evaluation.analyses import forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.plots import class_sizes_figure, task_sizes_figure, zipf_figure
 from fsviz.stats.tables import class_table
 from ui import cache

@@ -21,9 +21,8 @@ import numpy as np
 from _common import shared, warm_dual_solver
 
 import fsviz
-from fsviz.evaluation.advice import recommend
+from fsviz.evaluation.answer import quick_plan, recommend
 from fsviz.evaluation.grid import cell_splits, run_grid
-from fsviz.evaluation.quick import quick_plan
 
 CORPORA = {"ohsumed23": lambda: fsviz.load_corpus(shared("ohsumed23")),
            "la1": lambda: fsviz.load_corpus(shared("la1")),

@@ -33,8 +33,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .corpora.split import load_split
     from .corpora.synthetic import PlantedCorpus, make_planted_corpus
     from .corpora.task import Task
-    from .evaluation.export import Export, export_pipeline, export_selection, selection_table
-    from .evaluation.selector import MetricSelector
+    from .evaluation.shipping import Export, MetricSelector, export_pipeline, export_selection, selection_table
     from .metrics import FORMAN_METRICS, Metric, get_metric, metric_names, register_metric, score, score_func
     from .metrics.counts import Training, binary_counts, document_frequency, negative_features
     from .selection import Selection, combination, score_words, select_top_k, selected_words, spec_label
@@ -49,8 +48,7 @@ _SOURCES = {
     "corpora.preprocessing": ["LoadStopped"],
     "corpora.corpus": ["DEFAULT_LIMITS", "DEFAULT_MIN_DF", "Corpus", "CorpusError", "Limits", "build_corpus", "load_corpus"],
     "metrics.counts": ["Training", "binary_counts", "document_frequency", "negative_features"],
-    "evaluation.export": ["Export", "export_pipeline", "export_selection", "selection_table"],
-    "evaluation.selector": ["MetricSelector"],
+    "evaluation.shipping": ["Export", "MetricSelector", "export_pipeline", "export_selection", "selection_table"],
     "metrics": ["FORMAN_METRICS", "Metric", "get_metric", "metric_names", "register_metric", "score", "score_func"],
     "corpora.sample": ["build_sample", "load_sample"],
     "corpora.split": ["load_split"],

@@ -34,9 +34,23 @@ MOVED = {
     "row_cuts": "learn._row_cuts",
     "grid": "evaluation.grid", "grid.lock": "evaluation.grid._lock",
     "workers": "_workers", "storage": "evaluation._storage",
-    "analysis": "evaluation.analysis", "multiclass": "evaluation.multiclass", "stability": "evaluation.stability",
-    "studies": "evaluation.studies", "skew": "evaluation.skew", "advice": "evaluation.advice",
-    "export": "evaluation.export", "snippets": "evaluation.snippets",
+    "analysis": "evaluation.analyses.tolerance", "multiclass": "evaluation.multiclass.runner",
+    "stability": "evaluation.analyses.stability", "studies": "evaluation.studies.lesion",
+    "skew": "evaluation.analyses.skew", "advice": "evaluation.answer.advice", "export": "evaluation.shipping.export",
+    "snippets": "evaluation.shipping.snippets",
+    # 0.2's flat evaluation modules, in packages by concept since (evaluation.multiclass and evaluation.studies are
+    # packages of the same name now, whose __all__ holds the old module's names)
+    "evaluation.aggregation": "evaluation.analyses.aggregation", "evaluation.analysis": "evaluation.analyses.tolerance",
+    "evaluation.nested": "evaluation.analyses.nested", "evaluation.paired": "evaluation.analyses.paired",
+    "evaluation.pairs": "evaluation.analyses.pairs", "evaluation.pairwise": "evaluation.analyses.pairwise",
+    "evaluation.peaks": "evaluation.analyses.peaks", "evaluation.run_analysis": "evaluation.analyses.run_analysis",
+    "evaluation.skew": "evaluation.analyses.skew", "evaluation.stability": "evaluation.analyses.stability",
+    "evaluation.advice": "evaluation.answer.advice", "evaluation.answers": "evaluation.answer.wording",
+    "evaluation.quick": "evaluation.answer.quick",
+    "evaluation.cutoff": "evaluation.studies.cutoff", "evaluation._alpha": "evaluation.studies._alpha",
+    "evaluation.multiclass_runs": "evaluation.multiclass.runs", "evaluation._multiclass_fit": "evaluation.multiclass._fit",
+    "evaluation.export": "evaluation.shipping.export", "evaluation._export_plan": "evaluation.shipping._plan",
+    "evaluation.snippets": "evaluation.shipping.snippets", "evaluation.selector": "evaluation.shipping.selector",
 }
 _LONGEST_FIRST = sorted(MOVED, key=len, reverse=True)
 

@@ -4,7 +4,8 @@ One process runs one command, and every command's code sits in :mod:`fsviz.cli`;
 made each command, ``--help`` included, start with scikit-learn's estimators, pyarrow, plotly and joblib
 loaded (some 1.5 s). Bound through these stand-ins, a name's module is imported (``importlib``) when the
 command first calls the name or reads the value, so ``fsviz --help`` and ``fsviz info`` load what they use.
-:mod:`fsviz.evaluation.skew` binds :func:`fsviz.evaluation.analysis.task_sizes` so too: a corpus's task sizes need no grid.
+:mod:`fsviz.evaluation.analyses.skew` binds :func:`fsviz.evaluation.analyses.aggregation.task_sizes` so too: a corpus's
+task sizes need no grid.
 
 A stand-in takes the place of a function or class that is called (:class:`LazyCallable`; attributes are
 read from the real object, so ``dataclasses.fields`` works on a dataclass), a tuple of names that is

@@ -3,7 +3,7 @@
 The report holds what the Results explorer shows at its defaults (or at the goal, k and metrics given): the
 recommendation in words, the curves vs k, the precision–recall trade-off, the tolerance curves and bars, the residual
 and pair analysis and the significance matrix, with the run's config and a summary of the tasks with their sizes
-(Figure 12). Every number comes from :mod:`fsviz.evaluation.analysis` and every figure from :mod:`fsviz.plots`, as
+(Figure 12). Every number comes from :mod:`fsviz.evaluation.analyses.tolerance` and every figure from :mod:`fsviz.plots`, as
 on the page.
 
 plotly.js is embedded once, in the page's head, so the file opens offline and loads nothing from the network. Text
@@ -30,20 +30,21 @@ from plotly.offline import get_plotlyjs
 from ._files import write_atomically
 from ._validation import check_whole
 from .corpora.groups import Groups
-from .evaluation.advice import recommend
-from .evaluation.analysis import (
+from .evaluation.analyses import (
     GOAL_LABELS,
     GOALS,
+    PairAnalysis,
+    analyse,
+    default_k,
+    forman_tasks,
     metric_label,
+    pair_analysis,
     paired_tests,
     task_sizes,
     tolerance_curves,
 )
-from .evaluation.answers import recommendation_table, recommendation_text
+from .evaluation.answer import recommend, recommendation_table, recommendation_text
 from .evaluation.grid import ALL, GridRun
-from .evaluation.pairs import PairAnalysis, default_k, pair_analysis
-from .evaluation.run_analysis import analyse
-from .evaluation.skew import forman_tasks
 from .plots import (
     curves_figure,
     pr_tradeoff_figure,
@@ -100,7 +101,7 @@ for a PNG.</footer>
 
 
 def tolerance_table(shares: pd.DataFrame) -> pd.DataFrame:
-    """:func:`fsviz.evaluation.analysis.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b).
+    """:func:`fsviz.evaluation.analyses.goal_shares` as metrics × "goal (tolerance)" columns, best first (Figure 9b).
 
     Parameters
     ----------

@@ -5,7 +5,7 @@ import io
 import streamlit as st
 
 import fsviz
-from fsviz.evaluation.analysis import GOAL_LABELS, macro_average
+from fsviz.evaluation.analyses import GOAL_LABELS, macro_average
 from fsviz.evaluation.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_KS, GridConfig, check_grid, parse_ks
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs

@@ -4,7 +4,7 @@ import io
 
 import streamlit as st
 
-from fsviz.evaluation.analysis import metric_label
+from fsviz.evaluation.analyses import metric_label
 from fsviz.evaluation.grid import (
     CLASSIFIER_LABELS,
     CLASSIFIERS,

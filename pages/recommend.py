@@ -3,11 +3,16 @@
 import pandas as pd
 import streamlit as st
 
-from fsviz.evaluation.advice import ANSWER_GOALS, recommend
-from fsviz.evaluation.analysis import macro_average
-from fsviz.evaluation.answers import ANSWER_LABELS, recommendation_text
+from fsviz.evaluation.analyses import macro_average
+from fsviz.evaluation.answer import (
+    ANSWER_GOALS,
+    ANSWER_LABELS,
+    quick_plan,
+    recommend,
+    recommendation_text,
+    refined_configs,
+)
 from fsviz.evaluation.grid import carry_over, parse_ks, run_key
-from fsviz.evaluation.quick import quick_plan, refined_configs
 from fsviz.metrics import metric_names
 from fsviz.plots import curves_figure
 from ui import state

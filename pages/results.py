@@ -5,19 +5,23 @@ import streamlit as st
 
 from fsviz import plots
 from fsviz.evaluation import advice, analysis
-from fsviz.evaluation.analysis import (
+from fsviz.evaluation.analyses import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
     GOALS,
     best_pairs,
+    forman_tasks,
+    grid_stability,
     metric_label,
     residual_curves,
+    skew_summary,
+    stability_summary,
+    task_sizes,
     tolerance_curves,
+    with_forman_tasks,
     within_tolerance,
 )
 from fsviz.evaluation.grid import ALL
-from fsviz.evaluation.skew import forman_tasks, skew_summary, task_sizes, with_forman_tasks
-from fsviz.evaluation.stability import grid_stability, stability_summary
 from fsviz.report import report_html
 from ui import cache, shares, state
 from ui.components import answer_panel, chart, choose_many, label_text, metric_choice, plain, spreadsheet_csv

@@ -5,8 +5,8 @@ import pandas as pd
 import streamlit as st
 
 import fsviz
+from fsviz.evaluation.analyses import bootstrap_stability
 from fsviz.evaluation.grid import DEFAULT_KS
-from fsviz.evaluation.stability import bootstrap_stability
 from fsviz.learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS
 from fsviz.plots import stability_figure, word_map_figure
 from fsviz.plots.volcano import volcano_figure

@@ -7,6 +7,7 @@ import sys
 import warnings
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from fsviz._compat import MOVED, new_path
@@ -45,7 +46,7 @@ def test_the_warning_points_at_the_users_import():
     DeprecationWarning only when it points at ``__main__``)."""
     script = "import fsviz.analysis\n"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert "<string>:1: DeprecationWarning: fsviz.analysis moved to fsviz.evaluation.analysis" in done.stderr
+    assert "<string>:1: DeprecationWarning: fsviz.analysis moved to fsviz.evaluation.analyses.tolerance" in done.stderr
 
 
 #: Every name of each 0.1 module's ``__all__``, read from the 0.1 sources (the commit before the concept packages).
@@ -71,3 +72,42 @@ def test_a_name_no_package_has_is_still_an_attribute_error():
     assert df_cutoffs is importlib.import_module("fsviz.corpora").df_cutoffs
     with pytest.raises(AttributeError, match="has no attribute 'no_such_name'"):
         module.no_such_name  # noqa: B018
+
+
+#: Each old path of the evaluation's modules (0.1's ``analysis`` …, 0.2's flat ``evaluation.analysis`` … before the
+#: evaluation's packages by concept) → each name it gave (its ``__all__``, and the names it re-exported for its
+#: importers) → the module that defined the object then. Read from the commit before the packages.
+EVALUATION_NAMES = json.loads((Path(__file__).parent / "evaluation_names_0_2.json").read_text())
+
+
+def _where_now(home: str):
+    """The module a 0.2 evaluation module's objects live in now (``evaluation.studies`` is a package of the same
+    name, whose ``__all__`` holds them)."""
+    return importlib.import_module(new_path(f"fsviz.{home}") or f"fsviz.{home}")
+
+
+@pytest.mark.parametrize("old", sorted(EVALUATION_NAMES))
+def test_every_name_of_an_old_evaluation_path_is_the_same_object(old):
+    """``from fsviz.evaluation.analysis import macro_average`` (a name that module only re-exported) and
+    ``from fsviz.multiclass import ranked_measures`` give the very objects the evaluation's packages hold now."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        module = importlib.import_module(f"fsviz.{old}")
+    for name, home in EVALUATION_NAMES[old].items():
+        then = getattr(_where_now(home), name)
+        if (old.rpartition(".")[2], name) == ("analysis", "task_sizes"):
+            # the analyses' task_sizes is skew's, which reads a results table as the aggregation's did (and a corpus)
+            table = pd.DataFrame({"dataset": "d", "class": ["a", "a", "b"], "metric": "bns", "pos": [2, 2, 3],
+                                  "neg": [8, 8, 7]})
+            pd.testing.assert_frame_equal(getattr(module, name)(table), then(table))
+            continue
+        assert getattr(module, name) is then, f"fsviz.{old}.{name}"
+
+
+@pytest.mark.parametrize("old", sorted(k for k in MOVED if k.startswith("evaluation.")))
+def test_an_old_evaluation_module_is_not_loaded_twice(old):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        module = importlib.import_module(f"fsviz.{old}")
+    assert module is sys.modules[f"fsviz.{MOVED[old]}"]
+    assert all(m is module for m in list(sys.modules.values()) if getattr(m, "__file__", None) == module.__file__)

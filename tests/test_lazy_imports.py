@@ -17,8 +17,8 @@ from fsviz._lazy import LazyCallable, LazyMapping, LazySequence, lazy
 from fsviz.cli.parser import build_parser
 from fsviz.corpora.analyzer import DEFAULT_TOKEN_PATTERN, check_preprocessing
 
-HEAVY = ["sklearn", "plotly", "joblib", "numba", "pyarrow.parquet", "fsviz.evaluation.grid", "fsviz.evaluation.export",
-         "fsviz.report"]
+HEAVY = ["sklearn", "plotly", "joblib", "numba", "pyarrow.parquet", "fsviz.evaluation.grid",
+         "fsviz.evaluation.shipping.export", "fsviz.report"]
 
 
 def loaded_after(code: str) -> dict:
@@ -63,7 +63,7 @@ def test_a_public_name_that_is_also_a_modules_name_stays_the_public_name(order):
     done = subprocess.run([sys.executable, "-c", f"ORDER = {order!r}\n" + SHADOWING], capture_output=True, text=True,
                           check=True)
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert {name for name, *_ in found} >= {"fsviz.stats.significance", "fsviz.evaluation.answers"}
+    assert {name for name, *_ in found} >= {"fsviz.stats.significance"}
     assert [name for name, before, after in found if before or after] == []
 
 
@@ -103,14 +103,14 @@ def test_stand_ins_act_as_the_real_objects():
     assert isinstance(limits, LazyCallable) and "fsviz.corpora.formats.Limits" in repr(limits)
     assert [f.name for f in dataclasses.fields(limits)] == [f.name for f in dataclasses.fields(fsviz.Limits)]
     assert limits(max_docs=5) == fsviz.Limits(max_docs=5)
-    goals = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
+    goals = lazy("fsviz.evaluation.analyses", "GOALS", kind=LazySequence)
     assert "f1" in goals and "f2" not in goals and list(goals) == ["f1", "precision", "recall", "accuracy"]
     assert len(goals) == 4 and goals[1] == "precision" and [*goals][-1] == "accuracy"
     measures = lazy("fsviz.evaluation.multiclass", "MEASURES", kind=LazyMapping)
     frame = pd.DataFrame({"macro_f1": [0.5], "other": [1]}).rename(columns=measures)
     assert list(frame.columns) == ["macro-F1", "other"] and measures["map"] == "MAP" and len(measures) == 5
-    first, second = lazy("fsviz.evaluation.analysis", "goal_shares", "macro_average")
-    assert first._module == second._module == "fsviz.evaluation.analysis"
+    first, second = lazy("fsviz.evaluation.analyses", "goal_shares", "macro_average")
+    assert first._module == second._module == "fsviz.evaluation.analyses"
     with pytest.raises(ValueError, match="absolute name"):
         lazy("..grid", "run_grid")
 
@@ -131,8 +131,8 @@ def test_the_corpus_page_a_new_servers_first_loads_no_run_code():
              f"at = AppTest.from_file({root + '/app.py'!r}, "
              "default_timeout=120).run()\nassert not at.exception, at.exception\n"
              "import json\nprint(json.dumps({m: m in sys.modules for m in "
-             "['sklearn', 'scipy.stats', 'fsviz.evaluation.grid', 'pyarrow.parquet', 'fsviz.evaluation.analysis', "
-             "'fsviz.plots.words']}))")
+             "['sklearn', 'scipy.stats', 'fsviz.evaluation.grid', 'pyarrow.parquet', "
+             "'fsviz.evaluation.analyses.aggregation', 'fsviz.plots.words']}))")
     environ = {**os.environ, "FSVIZ_WARM_UP": "0"}  # what the page itself imports, not the warm-up after it
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=environ)
     loaded = json.loads(done.stdout.strip().splitlines()[-1])

@@ -11,9 +11,8 @@ import pytest
 from conftest import cli_grid_results, results_table
 from plotly.offline import get_plotlyjs
 
-from fsviz.evaluation.advice import recommend
-from fsviz.evaluation.analysis import goal_shares, metric_label
-from fsviz.evaluation.answers import recommendation_text
+from fsviz.evaluation.analyses import goal_shares, metric_label
+from fsviz.evaluation.answer import recommend, recommendation_text
 from fsviz.evaluation.grid import GridConfig, GridRun, load_results
 from fsviz.evaluation.grid.results import skipped_frame, sorted_results, with_goals
 from fsviz.report import default_k, pair_analysis, report_html, tolerance_table, write_report

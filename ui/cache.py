@@ -34,7 +34,7 @@ from fsviz.stats.tables import word_table as _word_table
 # The run pages' work, imported when first used: the Corpus page, a new server's first, does not wait for
 # scikit-learn (about 1 s of imports).
 time_cell = lazy("fsviz.evaluation.grid", "time_cell")
-analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
+analyse = lazy("fsviz.evaluation.analyses", "analyse")
 word_map_animation_figure, _word_map_figure, _boundaries_figure = lazy(
     "fsviz.plots.words", "word_map_animation", "word_map_figure", "boundaries_figure")
 _bns_figure = lazy("fsviz.plots.bns", "bns_figure")
@@ -47,8 +47,8 @@ all_runs, stored_multiclass, time_multiclass_cell = lazy("fsviz.evaluation.multi
 #: What the other pages import that the Corpus page does not (scikit-learn, scipy.stats, the grid, the figures):
 #: :func:`warm_up` imports them in the background once a new server has drawn its first page.
 WARM_MODULES = ("fsviz.plots.words", "fsviz.stats.binormal", "fsviz.learn.classifiers", "fsviz.evaluation.grid",
-                "fsviz.evaluation.export", "fsviz.evaluation.analysis", "fsviz.stats.agreement",
-                "fsviz.evaluation.multiclass", "fsviz.plots.results")
+                "fsviz.evaluation.shipping.export", "fsviz.evaluation.analyses.tolerance", "fsviz.stats.agreement",
+                "fsviz.evaluation.multiclass.runner", "fsviz.evaluation.analyses.pairwise", "fsviz.plots.results")
 #: Set to 0 to turn :func:`warm_up` off (a server short of memory, or a test of what one page imports).
 WARM_UP_VAR = "FSVIZ_WARM_UP"
 
@@ -223,7 +223,7 @@ def _analysed(name: str, key: tuple, _function, _results, args: tuple, kwargs: t
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def run_analysis(key: tuple, _results):
-    """The shown results' :class:`fsviz.evaluation.run_analysis.RunAnalysis`, one per results ``key``: every tab
+    """The shown results' :class:`fsviz.evaluation.analyses.RunAnalysis`, one per results ``key``: every tab
     of the Results explorer reads its tables, each made once (the same content gives the same key)."""
     return analyse(_results)
 

@@ -18,11 +18,11 @@ from ui.charts import live_chart, whole_figure
 
 # The answer's words need the grid and scikit-learn: imported when a page first shows an answer, not by the Corpus
 # page a new server draws first.
-metric_label = lazy("fsviz.evaluation.analysis", "metric_label")
+metric_label = lazy("fsviz.evaluation.analyses", "metric_label")
 recommendation_table, recommendation_text, method_sentence = lazy(
-    "fsviz.evaluation.answers", "recommendation_table", "recommendation_text", "method_sentence")
-ANSWER_LABELS = lazy("fsviz.evaluation.answers", "ANSWER_LABELS", kind=LazyMapping)
-tuning_snippet = lazy("fsviz.evaluation.snippets", "tuning_snippet")
+    "fsviz.evaluation.answer", "recommendation_table", "recommendation_text", "method_sentence")
+ANSWER_LABELS = lazy("fsviz.evaluation.answer", "ANSWER_LABELS", kind=LazyMapping)
+tuning_snippet = lazy("fsviz.evaluation.shipping", "tuning_snippet")
 figure_bytes, static_engine = lazy("fsviz.plots.files", "figure_bytes", "static_engine")
 
 #: What a figure downloads as: format → (button label, MIME type).
@@ -82,7 +82,7 @@ def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]
 
 def tuning_panel(context, metric: str, k: int, *, classifier: str = "svm", params=()) -> None:
     """The lines that tune ``metric`` and k around ``k`` in the visitor's own pipeline and folds
-    (:func:`fsviz.evaluation.snippets.tuning_snippet`: a Pipeline with :class:`fsviz.MetricSelector`)."""
+    (:func:`fsviz.evaluation.shipping.tuning_snippet`: a Pipeline with :class:`fsviz.MetricSelector`)."""
     groups, corpus = context.groups, context.corpus
     code = tuning_snippet(metric, k, classifier=classifier, params=params,
                           class_name=groups.positive[0] if groups.one_vs_rest else None,
@@ -362,7 +362,7 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
 
 def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier: str = "svm", params=(),
                  key: str) -> None:
-    """The answer for ``goal`` from :func:`fsviz.evaluation.advice.recommend`'s table, first and in words; the
+    """The answer for ``goal`` from :func:`fsviz.evaluation.answer.recommend`'s table, first and in words; the
     other goals' below it; how its claims were tested, in one sentence; the table; and, when a selection is the
     answer, the model to ship. Metric labels are a visitor's text (a results file's own spec): shown as text."""
     lines = recommendation_text(recommendation, label_text)

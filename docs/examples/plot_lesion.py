@@ -10,7 +10,7 @@ words of the class; black is unweighted BNS.
 # %%
 import fsviz
 import plotly.io as pio
-from fsviz.evaluation.grid.runner import run_grid
+from fsviz.evaluation.grid import run_grid
 from fsviz.evaluation.studies import lesion_config, lesion_curves
 from fsviz.plots import lesion_figure
 

@@ -11,9 +11,8 @@ Figures 4 and 14–17).
 # %%
 import fsviz
 import plotly.io as pio
-from fsviz.evaluation.analysis import macro_average
-from fsviz.evaluation.grid import GridConfig
-from fsviz.evaluation.grid.runner import run_grid
+from fsviz.evaluation.analyses import macro_average
+from fsviz.evaluation.grid import GridConfig, run_grid
 from fsviz.plots import curves_figure
 
 pio.renderers.default = "sphinx_gallery"

@@ -10,7 +10,7 @@ the mean pairwise Jaccard overlap, against k.
 # %%
 import fsviz
 import plotly.io as pio
-from fsviz.evaluation.stability import bootstrap_stability, stability_summary
+from fsviz.evaluation.analyses import bootstrap_stability, stability_summary
 from fsviz.plots import stability_figure
 
 pio.renderers.default = "sphinx_gallery"

@@ -9,7 +9,7 @@ with the lines of equal skew 1:1, 1:10 and 1:100. Forman found that which metric
 # %%
 import fsviz
 import plotly.io as pio
-from fsviz.evaluation.skew import task_sizes
+from fsviz.evaluation.analyses import task_sizes
 from fsviz.plots import task_sizes_figure
 
 pio.renderers.default = "sphinx_gallery"

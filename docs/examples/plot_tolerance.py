@@ -10,9 +10,8 @@ starts high wins often; one that climbs fast is rarely far behind.
 # %%
 import fsviz
 import plotly.io as pio
-from fsviz.evaluation.analysis import task_maxima, tolerance_curves
-from fsviz.evaluation.grid import GridConfig
-from fsviz.evaluation.grid.runner import run_grid
+from fsviz.evaluation.analyses import task_maxima, tolerance_curves
+from fsviz.evaluation.grid import GridConfig, run_grid
 from fsviz.plots import tolerance_figure
 
 pio.renderers.default = "sphinx_gallery"

@@ -67,15 +67,15 @@ from .significance import significance_text, top_summary, with_significance
 
 # What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
-quick_plan = lazy("fsviz.evaluation.quick", "quick_plan")
-goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analysis", "goal_shares", "k_rule_summary", "macro_average")
-GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
+quick_plan = lazy("fsviz.evaluation.answer", "quick_plan")
+goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analyses", "goal_shares", "k_rule_summary", "macro_average")
+GOALS = lazy("fsviz.evaluation.analyses", "GOALS", kind=LazySequence)
 GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.evaluation.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
 all_runs, check_multiclass_metrics, macro_curves, run_multiclass, save_multiclass = lazy(
     "fsviz.evaluation.multiclass", "all_runs", "check_multiclass_metrics", "macro_curves", "run_multiclass", "save_multiclass")
 MEASURES = lazy("fsviz.evaluation.multiclass", "MEASURES", kind=LazyMapping)
 tolerance_table, write_report = lazy("fsviz.report", "tolerance_table", "write_report")
-task_sizes = lazy("fsviz.evaluation.skew", "task_sizes")
+task_sizes = lazy("fsviz.evaluation.analyses", "task_sizes")
 cutoff_curves, lesion_config, lesion_curves, lesion_text, run_cutoffs = lazy(
     "fsviz.evaluation.studies", "cutoff_curves", "lesion_config", "lesion_curves", "lesion_text", "run_cutoffs")
 top_words, word_facts = lazy("fsviz.stats.tables", "top_words", "word_facts")

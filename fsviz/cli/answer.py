@@ -13,9 +13,9 @@ from .output import check_out, finish, records
 __all__ = ["recommend_command", "report_command"]
 
 # A results table's analysis needs the grid, scipy and pyarrow: imported when a command first does.
-recommend = lazy("fsviz.evaluation.advice", "recommend")
-answers, recommendation_text = lazy("fsviz.evaluation.answers", "answers", "recommendation_text")
-analyse = lazy("fsviz.evaluation.run_analysis", "analyse")
+recommend = lazy("fsviz.evaluation.answer", "recommend")
+answers, recommendation_text = lazy("fsviz.evaluation.answer", "answers", "recommendation_text")
+analyse = lazy("fsviz.evaluation.analyses", "analyse")
 load_results = lazy("fsviz.evaluation.grid", "load_results")
 tolerance_table, write_report = lazy("fsviz.report", "tolerance_table", "write_report")
 

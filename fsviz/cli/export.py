@@ -16,9 +16,9 @@ from .significance import chosen_k as _k
 __all__ = ["export_command"]
 
 # Fitting and saving a model needs scikit-learn (and skops): imported when the command first runs.
-export_selection = lazy("fsviz.evaluation.export", "export_selection")
-FILE_TYPES = lazy("fsviz.evaluation.export", "FILE_TYPES", kind=LazySequence)
-tuning_snippet = lazy("fsviz.evaluation.snippets", "tuning_snippet")
+export_selection = lazy("fsviz.evaluation.shipping", "export_selection")
+FILE_TYPES = lazy("fsviz.evaluation.shipping", "FILE_TYPES", kind=LazySequence)
+tuning_snippet = lazy("fsviz.evaluation.shipping", "tuning_snippet")
 GridConfig = lazy("fsviz.evaluation.grid", "GridConfig")
 
 

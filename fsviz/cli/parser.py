@@ -17,7 +17,7 @@ from .options import add_preprocessing_arguments
 from .plot import FIGURES
 
 # fsviz.evaluation.analysis imports the grid: only for --goal
-GOALS = lazy("fsviz.evaluation.analysis", "GOALS", kind=LazySequence)
+GOALS = lazy("fsviz.evaluation.analyses", "GOALS", kind=LazySequence)
 #: The answers' goals: the four, and the fewest words within 1% of the best F1 (fsviz.evaluation.advice).
 ANSWER_GOALS = ("f1", "precision", "recall", "accuracy", "fewest")
 

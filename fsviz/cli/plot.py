@@ -19,10 +19,10 @@ boundaries_figure, word_map_figure = lazy("fsviz.plots.words", "boundaries_figur
 volcano_figure = lazy("fsviz.plots.volcano", "volcano_figure")
 task_sizes_figure = lazy("fsviz.plots.corpus", "task_sizes_figure")
 curves_figure, tolerance_figure = lazy("fsviz.plots.results", "curves_figure", "tolerance_figure")
-macro_average, task_maxima, tolerance_curves = lazy("fsviz.evaluation.analysis", "macro_average", "task_maxima",
+macro_average, task_maxima, tolerance_curves = lazy("fsviz.evaluation.analyses", "macro_average", "task_maxima",
                                                     "tolerance_curves")
 load_results = lazy("fsviz.evaluation.grid", "load_results")
-task_sizes = lazy("fsviz.evaluation.skew", "task_sizes")
+task_sizes = lazy("fsviz.evaluation.analyses", "task_sizes")
 significance = lazy("fsviz.stats.significance", "significance")
 log_ratio_interval = lazy("fsviz.stats.effect", "log_ratio_interval")
 

@@ -31,61 +31,85 @@ from typing import TYPE_CHECKING
 from .._lazy import package_names
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
-    from ._alpha import AlphaMap, alpha_selection
-    from ._multiclass_fit import ranked_measures
-    from ._storage import DEFAULT_CACHE_LIMIT, cache_limit, touch, trim_cache
-    from .advice import (
-        ALPHA,
-        ANSWER_GOALS,
-        FEW_TASKS,
-        FEWEST,
-        TIE,
-        WITHIN,
-        is_reference,
-        recommend,
-        scored_on,
+    from ._storage import (
+        DEFAULT_CACHE_LIMIT,
+        cache_limit,
+        touch,
+        trim_cache,
     )
-    from .aggregation import (
+    from .analyses import (
+        DEFAULT_TOLERANCE,
+        FORMAN_DATASETS,
         GOAL_LABELS,
         GOALS,
+        METHOD,
+        METHOD_TEST_FILE,
+        RULES,
+        SKEW_LINES,
+        STABILITY_COLUMNS,
+        TOLERANCES,
+        HeldOut,
+        RunAnalysis,
+        analyse,
         average_maximum,
+        best_pairs,
+        bootstrap_stability,
+        corrected_t,
         fixed_k,
+        fold_macro,
+        forman_tasks,
+        goal_shares,
+        grid_stability,
+        held_out,
+        jaccard,
+        k_rule_summary,
+        kuncheva,
         macro_average,
+        method_text,
         metric_label,
+        noise_words,
+        one_se_range,
+        p_text,
+        paired_p,
+        paired_t,
+        paired_tests,
+        peak_range,
         per_task,
         per_trial,
-        split_by_skew,
-        task_skews,
-    )
-    from .analysis import (
-        DEFAULT_TOLERANCE,
-        TOLERANCES,
-        best_pairs,
-        goal_shares,
-        k_rule_summary,
         residual_curves,
+        set_stability,
+        skew_summary,
+        split_by_skew,
+        stability_at,
+        stability_summary,
         task_maxima,
+        task_skews,
         tolerance_curves,
+        with_forman_tasks,
         within_tolerance,
     )
-    from .answers import ANSWER_LABELS, answers, method_sentence, recommendation_table, recommendation_text
-    from .cutoff import (
-        DEFAULT_CUTOFFS,
-        cutoff_curves,
-        cutoff_jobs,
-        cutoff_table,
-        cutoff_text,
-        run_cutoffs,
-        stored_cutoffs,
-    )
-    from .export import (
-        DEFAULT_MAX_MODEL_BYTES,
-        FILE_TYPES,
-        Export,
-        SnowballAnalyzer,
-        export_pipeline,
-        export_selection,
-        selection_table,
+    from .answer import (
+        ALPHA,
+        ANSWER_GOALS,
+        ANSWER_LABELS,
+        FEW_TASKS,
+        FEWEST,
+        MAX_CLASSES,
+        QUICK_FOLDS,
+        QUICK_KS,
+        QUICK_METRICS,
+        TIE,
+        WITHIN,
+        QuickPlan,
+        answers,
+        is_reference,
+        method_sentence,
+        quick_plan,
+        recommend,
+        recommendation_table,
+        recommendation_text,
+        refined_configs,
+        scored_on,
     )
     from .grid import (
         ALL,
@@ -121,142 +145,97 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .multiclass import (
         MEASURES,
-        check_multiclass_metrics,
-        macro_curves,
-        multiclass_metric_names,
-        run_multiclass,
-        sign_test,
-        time_multiclass_cell,
-    )
-    from .multiclass_runs import (
         all_runs,
         cells_done,
+        check_multiclass_metrics,
         list_multiclass,
         load_multiclass,
+        macro_curves,
         multiclass_cells,
+        multiclass_metric_names,
+        ranked_measures,
+        run_multiclass,
         save_multiclass,
+        sign_test,
         stored_multiclass,
+        time_multiclass_cell,
     )
-    from .nested import (
-        METHOD,
-        METHOD_TEST_FILE,
-        RULES,
-        HeldOut,
-        corrected_t,
-        fold_macro,
-        held_out,
-        method_text,
-        noise_words,
-    )
-    from .paired import p_text, paired_p, paired_t
-    from .pairwise import paired_tests
-    from .peaks import one_se_range, peak_range
-    from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
-    from .run_analysis import RunAnalysis, analyse
-    from .selector import MULTICLASS_RULES, MetricSelector, round_robin
-    from .skew import FORMAN_DATASETS, SKEW_LINES, forman_tasks, skew_summary, with_forman_tasks
-    from .snippets import model_snippet, words_snippet
-    from .stability import (
-        STABILITY_COLUMNS,
-        bootstrap_stability,
-        grid_stability,
-        jaccard,
-        kuncheva,
-        set_stability,
-        stability_at,
-        stability_summary,
+    from .shipping import (
+        DEFAULT_MAX_MODEL_BYTES,
+        FILE_TYPES,
+        MULTICLASS_RULES,
+        Export,
+        MetricSelector,
+        SnowballAnalyzer,
+        export_pipeline,
+        export_selection,
+        model_snippet,
+        round_robin,
+        selection_table,
+        words_snippet,
     )
     from .studies import (
         DEFAULT_ALPHAS,
+        DEFAULT_CUTOFFS,
+        AlphaMap,
         alpha_map,
+        alpha_selection,
+        cutoff_curves,
+        cutoff_jobs,
+        cutoff_table,
+        cutoff_text,
         feature_shares,
         lesion_best,
         lesion_config,
         lesion_curves,
         lesion_text,
+        run_cutoffs,
+        stored_cutoffs,
     )
 
-#: The module each public name comes from, relative to this package.
+#: The package each public name comes from, relative to this one.
 _SOURCES = {
-    "advice": [
-        "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "recommend", "scored_on",
-    ],
-    "aggregation": [
-        "GOALS", "GOAL_LABELS", "average_maximum", "fixed_k", "macro_average", "metric_label", "per_task",
-        "per_trial", "split_by_skew", "task_skews",
-    ],
-    "analysis": [
-        "DEFAULT_TOLERANCE", "TOLERANCES", "best_pairs", "goal_shares", "k_rule_summary", "residual_curves",
-        "task_maxima", "tolerance_curves", "within_tolerance",
-    ],
-    "answers": [
-        "ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text",
-    ],
-    "export": [
-        "DEFAULT_MAX_MODEL_BYTES", "Export", "FILE_TYPES", "SnowballAnalyzer", "export_pipeline",
-        "export_selection", "selection_table",
-    ],
     "grid": [
-        "ALL", "COLUMNS", "DEFAULT_KS", "FoldRankings", "FoldSelections", "GridConfig", "GridRun", "RUN_COLUMNS",
-        "START_UP_SECONDS", "carry_over", "cell_splits", "check_fixed_ks", "check_grid", "delete_run",
-        "estimate_seconds", "fold_rankings", "fold_selections", "list_runs", "load_results", "n_workers",
-        "open_run", "parse_ks", "run_grid", "run_key", "seed_for", "stored_results", "time_cell", "time_left",
-        "training_file_splits", "with_goals",
+        "ALL", "COLUMNS", "DEFAULT_KS", "FoldRankings", "FoldSelections", "GridConfig", "GridRun",
+        "RUN_COLUMNS", "START_UP_SECONDS", "carry_over", "cell_splits", "check_fixed_ks", "check_grid",
+        "delete_run", "estimate_seconds", "fold_rankings", "fold_selections", "list_runs", "load_results",
+        "n_workers", "open_run", "parse_ks", "run_grid", "run_key", "seed_for", "stored_results",
+        "time_cell", "time_left", "training_file_splits", "with_goals",
     ],
-    "multiclass": [
-        "MEASURES", "check_multiclass_metrics", "macro_curves", "multiclass_metric_names", "run_multiclass",
-        "sign_test", "time_multiclass_cell",
+    "analyses": [
+        "DEFAULT_TOLERANCE", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "HeldOut", "METHOD",
+        "METHOD_TEST_FILE", "RULES", "RunAnalysis", "SKEW_LINES", "STABILITY_COLUMNS", "TOLERANCES",
+        "analyse", "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "fixed_k",
+        "fold_macro", "forman_tasks", "goal_shares", "grid_stability", "held_out", "jaccard",
+        "k_rule_summary", "kuncheva", "macro_average", "method_text", "metric_label", "noise_words",
+        "one_se_range", "p_text", "paired_p", "paired_t", "paired_tests", "peak_range", "per_task",
+        "per_trial", "residual_curves", "set_stability", "skew_summary", "split_by_skew", "stability_at",
+        "stability_summary", "task_maxima", "task_skews", "tolerance_curves", "with_forman_tasks",
+        "within_tolerance",
     ],
-    "multiclass_runs": [
-        "all_runs", "cells_done", "list_multiclass", "load_multiclass", "multiclass_cells", "save_multiclass",
-        "stored_multiclass",
-    ],
-    "nested": [
-        "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out", "method_text",
-        "noise_words",
-    ],
-    "pairwise": ["paired_tests"],
-    "paired": [
-        "p_text", "paired_p", "paired_t",
-    ],
-    "peaks": [
-        "one_se_range", "peak_range",
-    ],
-    "quick": [
-        "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan", "refined_configs",
-    ],
-    "run_analysis": [
-        "RunAnalysis", "analyse",
-    ],
-    "selector": [
-        "MULTICLASS_RULES", "MetricSelector", "round_robin",
-    ],
-    "skew": [
-        "FORMAN_DATASETS", "SKEW_LINES", "forman_tasks", "skew_summary", "with_forman_tasks",
-    ],
-    "snippets": [
-        "model_snippet", "words_snippet",
-    ],
-    "stability": [
-        "STABILITY_COLUMNS", "bootstrap_stability", "grid_stability", "jaccard", "kuncheva", "set_stability",
-        "stability_at", "stability_summary",
+    "answer": [
+        "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "FEWEST", "FEW_TASKS", "MAX_CLASSES", "QUICK_FOLDS",
+        "QUICK_KS", "QUICK_METRICS", "QuickPlan", "TIE", "WITHIN", "answers", "is_reference",
+        "method_sentence", "quick_plan", "recommend", "recommendation_table", "recommendation_text",
+        "refined_configs", "scored_on",
     ],
     "studies": [
-        "DEFAULT_ALPHAS", "alpha_map", "feature_shares", "lesion_best", "lesion_config", "lesion_curves",
-        "lesion_text",
+        "AlphaMap", "DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "alpha_selection", "cutoff_curves",
+        "cutoff_jobs", "cutoff_table", "cutoff_text", "feature_shares", "lesion_best", "lesion_config",
+        "lesion_curves", "lesion_text", "run_cutoffs", "stored_cutoffs",
     ],
-    "cutoff": [
-        "DEFAULT_CUTOFFS", "cutoff_curves", "cutoff_jobs", "cutoff_table", "cutoff_text", "run_cutoffs",
-        "stored_cutoffs",
+    "multiclass": [
+        "MEASURES", "all_runs", "cells_done", "check_multiclass_metrics", "list_multiclass",
+        "load_multiclass", "macro_curves", "multiclass_cells", "multiclass_metric_names", "ranked_measures",
+        "run_multiclass", "save_multiclass", "sign_test", "stored_multiclass", "time_multiclass_cell",
+    ],
+    "shipping": [
+        "DEFAULT_MAX_MODEL_BYTES", "Export", "FILE_TYPES", "MULTICLASS_RULES", "MetricSelector",
+        "SnowballAnalyzer", "export_pipeline", "export_selection", "model_snippet", "round_robin",
+        "selection_table", "words_snippet",
     ],
     "_storage": [
         "DEFAULT_CACHE_LIMIT", "cache_limit", "touch", "trim_cache",
-    ],
-    "_alpha": [
-        "AlphaMap", "alpha_selection",
-    ],
-    "_multiclass_fit": [
-        "ranked_measures",
     ],
 }
 

@@ -90,7 +90,7 @@ def residual_figure(residuals: pd.DataFrame, leader: str, leader_curve: pd.DataF
 def significance_figure(tests: pd.DataFrame, *, test="t", level=0.05) -> go.Figure:
     """Matrix of paired tests: colour = mean difference (row − column), text = p-value (Forman's t-test).
 
-    ``tests`` is :func:`fsviz.evaluation.analysis.paired_tests`'s table; ``test`` is
+    ``tests`` is :func:`fsviz.evaluation.analyses.paired_tests`'s table; ``test`` is
     ``"t"`` (paired t-test) or ``"sign"``. Cells significant at ``level``
     are marked with ``*``.
 
@@ -160,8 +160,8 @@ def stability_figure(summary: pd.DataFrame, *, metrics=None, title=None, height=
     Parameters
     ----------
     summary : pandas.DataFrame
-        :func:`fsviz.evaluation.stability.stability_summary`'s table (or one task's
-        :func:`fsviz.evaluation.stability.bootstrap_stability` rows, which have the same columns).
+        :func:`fsviz.evaluation.analyses.stability_summary`'s table (or one task's
+        :func:`fsviz.evaluation.analyses.bootstrap_stability` rows, which have the same columns).
     metrics : list of str, optional
         The metrics drawn (default: every metric of ``summary``).
     title : str, optional

@@ -8,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.colors import qualitative
 
-from ..evaluation.skew import SKEW_LINES
+from ..evaluation.analyses import SKEW_LINES
 from ..stats.tables import class_table, df_ranks
 from .text import plain_text
 
@@ -110,10 +110,10 @@ def task_sizes_figure(tasks: pd.DataFrame, *, benchmark: pd.DataFrame | None = N
                       title=None) -> go.Figure:
     """Each task at (positive documents, negative documents), log-log, with lines of equal skew (Forman's Figure 12).
 
-    ``tasks`` is :func:`fsviz.evaluation.skew.task_sizes`'s table (``dataset, class,
+    ``tasks`` is :func:`fsviz.evaluation.analyses.task_sizes`'s table (``dataset, class,
     pos, neg, skew``); each dataset has its own colour and symbol. A line
     ``neg = s · pos`` is drawn for each skew ``s`` in ``lines`` and labelled
-    1:s. ``benchmark`` (e.g. :func:`fsviz.evaluation.skew.forman_tasks`) is drawn
+    1:s. ``benchmark`` (e.g. :func:`fsviz.evaluation.analyses.forman_tasks`) is drawn
     behind in light grey, one legend entry for all its tasks.
 
     Parameters

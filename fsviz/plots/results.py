@@ -1,6 +1,6 @@
 """Figures of grid results: goals vs k, precision vs recall, and the chance of attaining the best.
 
-Each takes a table from :mod:`fsviz.evaluation.analysis` and draws it (Forman 2003, Figures 4, 5, 9, 10a,
+Each takes a table from :mod:`fsviz.evaluation.analyses.tolerance` and draws it (Forman 2003, Figures 4, 5, 9, 10a,
 14–21), and the k rules' results beside the curves. Results against class skew are in :mod:`fsviz.plots.skew`;
 the leader with a backup, paired tests and stability, which set metric against metric, in
 :mod:`fsviz.plots.comparisons`.
@@ -32,7 +32,7 @@ def curves_figure(macro: pd.DataFrame, goals=("f1", "precision", "recall", "accu
     Parameters
     ----------
     macro : pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.macro_average`'s table.
+        :func:`fsviz.evaluation.analyses.macro_average`'s table.
     goals : sequence of str, default ("f1", "precision", "recall", "accuracy")
         One panel per goal, two panels a row.
     metrics : list of str, optional
@@ -194,7 +194,7 @@ def pr_tradeoff_figure(macro: pd.DataFrame, k: int, *, metrics=None) -> go.Figur
     Parameters
     ----------
     macro : pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.macro_average`'s table.
+        :func:`fsviz.evaluation.analyses.macro_average`'s table.
     k : int
         The number of features whose results are drawn.
     metrics : list of str, optional
@@ -277,7 +277,7 @@ def tolerance_figure(curves: pd.DataFrame, goal: str, *, relative=True, metrics=
     Parameters
     ----------
     curves : pandas.DataFrame
-        :func:`fsviz.evaluation.analysis.tolerance_curves`'s table.
+        :func:`fsviz.evaluation.analyses.tolerance_curves`'s table.
     goal : str
         The goal the tolerance is of, for the titles.
     relative : bool, default True

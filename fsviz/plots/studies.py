@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 from plotly.subplots import make_subplots
 
-from ..evaluation.analysis import GOAL_LABELS
+from ..evaluation.analyses import GOAL_LABELS
 from ..evaluation.grid import ALL
 from ..evaluation.studies import alpha_map, lesion_best
 from ..stats.tables import word_points

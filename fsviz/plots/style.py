@@ -6,7 +6,7 @@ import zlib
 
 import plotly.express as px
 
-from ..evaluation.analysis import GOAL_LABELS, metric_label
+from ..evaluation.analyses import GOAL_LABELS, metric_label
 from ..evaluation.multiclass import MEASURES
 
 __all__ = ["METRIC_COLOURS", "READABLE", "goal_label", "luminance", "metric_colour", "metric_label"]

@@ -4,9 +4,8 @@ import pytest
 from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
 
-from fsviz.evaluation.advice import recommend
-from fsviz.evaluation.analysis import metric_label
-from fsviz.evaluation.answers import recommendation_text
+from fsviz.evaluation.analyses import metric_label
+from fsviz.evaluation.answer import recommend, recommendation_text
 from fsviz.evaluation.grid import load_results
 from fsviz.report import pair_analysis
 

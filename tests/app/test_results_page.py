@@ -93,7 +93,7 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
     import pyarrow.parquet as pq
 
     from fsviz.evaluation import advice
-    from fsviz.evaluation.analysis import metric_label
+    from fsviz.evaluation.analyses import metric_label
     from fsviz.evaluation.grid import load_results
 
     real = pq.read_table(results_file)

@@ -92,8 +92,8 @@ def test_results_stability_is_skipped_on_another_corpus(tmp_path):
 def test_results_stability_on_the_runs_corpus_and_the_recommendation_uses_it():
     import io
 
+    from fsviz.evaluation.analyses import grid_stability, stability_summary
     from fsviz.evaluation.grid import GridConfig, run_grid
-    from fsviz.evaluation.stability import grid_stability, stability_summary
 
     at = fresh("pages/word_map.py")
     corpus = at.session_state["context"].corpus
@@ -118,8 +118,8 @@ def test_results_stability_on_the_runs_corpus_and_the_recommendation_uses_it():
 
 
 def test_word_map_bootstrap_stability_is_seeded_and_drawn():
+    from fsviz.evaluation.analyses import bootstrap_stability
     from fsviz.evaluation.grid import DEFAULT_KS
-    from fsviz.evaluation.stability import bootstrap_stability
 
     at = fresh("pages/word_map.py")
     at.multiselect(key="wordmap_metrics").set_value(["bns", "ig"])
@@ -145,8 +145,8 @@ def test_word_map_bootstrap_stability_is_seeded_and_drawn():
 def test_results_stability_on_a_run_over_two_datasets_repeats_the_sidebars():
     import io
 
+    from fsviz.evaluation.analyses import grid_stability, stability_summary
     from fsviz.evaluation.grid import GridConfig, run_grid
-    from fsviz.evaluation.stability import grid_stability, stability_summary
 
     at = fresh("pages/word_map.py")
     corpus = at.session_state["context"].corpus

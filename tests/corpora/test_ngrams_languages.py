@@ -23,7 +23,7 @@ from fsviz.corpora.analyzer import (
     preprocessing_key,
 )
 from fsviz.corpora.patterns import check_token_pattern
-from fsviz.evaluation.export import SnowballAnalyzer, export_pipeline
+from fsviz.evaluation.shipping import SnowballAnalyzer, export_pipeline
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,8 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from fsviz.evaluation.advice import FEWEST, is_reference, recommend
-from fsviz.evaluation.answers import answers, recommendation_table, recommendation_text
-from fsviz.evaluation.nested import corrected_t
-from fsviz.evaluation.peaks import one_se_range
+from fsviz.evaluation.analyses import corrected_t, one_se_range
+from fsviz.evaluation.answer import FEWEST, answers, is_reference, recommend, recommendation_table, recommendation_text
 
 CLASSES, TRIALS, FOLDS, POS, NEG = 8, 2, 4, 10, 30
 RNG = np.random.default_rng(0)
@@ -159,7 +157,7 @@ def test_the_table_for_people_is_labelled_and_rounded():
 
 
 def _stability(values: dict) -> pd.DataFrame:
-    """A :func:`fsviz.evaluation.stability.stability_summary` table: ``values[(metric, k)]`` is the mean Kuncheva
+    """A :func:`fsviz.evaluation.analyses.stability_summary` table: ``values[(metric, k)]`` is the mean Kuncheva
     index."""
     return pd.DataFrame([{"metric": m, "k": k, "kuncheva": v, "jaccard": v / 2, "tasks": 8}
                          for (m, k), v in values.items()])

@@ -6,13 +6,13 @@ import pytest
 from conftest import results_table
 from scipy import stats
 
-from fsviz.evaluation.advice import recommend
-from fsviz.evaluation.analysis import (
+from fsviz.evaluation.analyses import (
     average_maximum,
     best_pairs,
     goal_shares,
     macro_average,
     paired_tests,
+    peak_range,
     per_task,
     per_trial,
     residual_curves,
@@ -21,8 +21,7 @@ from fsviz.evaluation.analysis import (
     tolerance_curves,
     within_tolerance,
 )
-from fsviz.evaluation.answers import recommendation_text
-from fsviz.evaluation.peaks import peak_range
+from fsviz.evaluation.answer import recommend, recommendation_text
 
 
 def rows(*specs):

@@ -4,8 +4,7 @@ known k, and where two metrics are the same selection. The verdicts are asserted
 import pytest
 
 from fsviz import make_planted_corpus
-from fsviz.evaluation.advice import recommend
-from fsviz.evaluation.answers import answers, recommendation_text
+from fsviz.evaluation.answer import answers, recommend, recommendation_text
 from fsviz.evaluation.grid import GridConfig, run_grid
 
 

@@ -1,4 +1,5 @@
-"""fsviz.evaluation.export: the shipped selector equals the grid's fit, loads in a fresh process, and refuses bad input.
+"""fsviz.evaluation.shipping.export: the shipped selector equals the grid's fit, loads in a fresh process, refuses bad
+input.
 
 The round trip: a corpus of texts is split by the grid's own folds
 (:func:`fsviz.evaluation.grid.cell_splits`); the grid's machinery selects the words on
@@ -25,9 +26,9 @@ from sklearn.feature_selection import SelectKBest
 
 import fsviz
 from fsviz.cli import main
-from fsviz.evaluation.export import SnowballAnalyzer, export_pipeline, export_selection, selection_table
 from fsviz.evaluation.grid import GridConfig, cell_splits, fold_selections, seed_for
 from fsviz.evaluation.grid.cell import Cell, cell_data, run_cell
+from fsviz.evaluation.shipping import SnowballAnalyzer, export_pipeline, export_selection, selection_table
 from fsviz.learn.classifiers import fast_fit, fast_predict, make_classifier
 
 K = 15
@@ -158,7 +159,7 @@ def test_fsviz_types_load_in_a_fresh_process_and_predict_as_the_grid(texts_and_l
     predicted, words, seed = grid_predictions(stemmed, "a", "bns", "svm", split)
     path, export = ship(stem_texts, stem_labels, split[0], "a", "bns", "svm", seed, tmp_path, stem=True,
                         stopwords=True)
-    assert export.trusted == ("fsviz.evaluation.export.SnowballAnalyzer",)
+    assert export.trusted == ("fsviz.evaluation.shipping.export.SnowballAnalyzer",)
     assert "connect" in words and "connected" not in words  # stems, as the corpus counted them
     jobs["stemmed"] = {"path": str(path), "trusted": list(export.trusted), "texts": list(stem_texts[split[1]])}
     expected["stemmed"] = np.where(predicted, "a", "not a").tolist()
@@ -301,7 +302,8 @@ def test_k_above_the_vocabulary_selects_it_all_and_the_limit_holds_before_fittin
     corpus = _corpus()
     export = export_selection(corpus, "c1", "chi", 10**9)
     assert len(export.words) == corpus.n_words and f"k{corpus.n_words}" in export.file_name
-    monkeypatch.setattr(fsviz.evaluation.export.Pipeline, "__init__", lambda *a, **k: pytest.fail("fitted past the limit"))
+    monkeypatch.setattr(fsviz.evaluation.shipping.export.Pipeline, "__init__",
+                        lambda *a, **k: pytest.fail("fitted past the limit"))
     with pytest.raises(fsviz.CorpusError, match="raise it: export_pipeline"):
         export_pipeline(corpus, "c1", "chi", 10, max_bytes=10)
 

@@ -12,9 +12,8 @@ from conftest import write_planted_jsonl
 from scipy import stats
 
 import fsviz
-from fsviz.evaluation.analysis import k_rule_summary, macro_average, per_trial
-from fsviz.evaluation.grid import COLUMNS, GridConfig, cell_splits, load_results, parse_ks, run_grid, run_key
-from fsviz.evaluation.grid.cell import rule_ks
+from fsviz.evaluation.analyses import k_rule_summary, macro_average, per_trial
+from fsviz.evaluation.grid import COLUMNS, GridConfig, cell_splits, load_results, parse_ks, rule_ks, run_grid, run_key
 from fsviz.evaluation.multiclass import run_multiclass
 from fsviz.evaluation.studies import cutoff_jobs, lesion_config
 

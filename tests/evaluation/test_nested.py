@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from fsviz.evaluation.analyses import corrected_t, fold_macro, held_out
 from fsviz.evaluation.grid import with_goals
-from fsviz.evaluation.nested import corrected_t, fold_macro, held_out
 
 METRICS = ["a", "b", "c"]
 

@@ -6,9 +6,9 @@ import pytest
 from conftest import cli_grid_results
 
 from fsviz.evaluation import analysis, nested, run_analysis
-from fsviz.evaluation.advice import recommend
+from fsviz.evaluation.analyses import analyse
+from fsviz.evaluation.answer import recommend
 from fsviz.evaluation.grid import load_results
-from fsviz.evaluation.run_analysis import analyse
 from fsviz.report import report_html
 
 

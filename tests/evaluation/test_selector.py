@@ -1,4 +1,4 @@
-"""fsviz.evaluation.selector: MetricSelector is a scikit-learn selector that selects exactly fsviz's words.
+"""fsviz.evaluation.shipping.selector: MetricSelector is a scikit-learn selector that selects exactly fsviz's words.
 
 Expected values are hand-derived in the comments beside them, or cross-checked against the library
 (:func:`fsviz.selected_words`, :func:`fsviz.select_top_k`, the grid's :func:`rule_ks`), never hard-coded from a run.
@@ -23,8 +23,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import fsviz
 from fsviz import MetricSelector, Training
-from fsviz.evaluation.grid.cell import rule_ks
-from fsviz.evaluation.selector import round_robin
+from fsviz.evaluation.grid import rule_ks
+from fsviz.evaluation.shipping import round_robin
 
 try:
     from sklearn.utils import get_tags  # scikit-learn >= 1.6: tags as dataclasses
@@ -210,7 +210,7 @@ def test_skops_round_trip(sample, tmp_path):
     path = tmp_path / "model.skops"
     skops.io.dump(pipe, path)
     untrusted = skops.io.get_untrusted_types(file=path)
-    assert untrusted == ["fsviz.evaluation.selector.MetricSelector"]
+    assert untrusted == ["fsviz.evaluation.shipping.selector.MetricSelector"]
     loaded = skops.io.load(path, trusted=untrusted)
     assert loaded.predict(texts).tolist() == pipe.predict(texts).tolist()
     assert loaded["select"].selected_.tolist() == pipe["select"].selected_.tolist()

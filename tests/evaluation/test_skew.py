@@ -8,8 +8,15 @@ import pytest
 from conftest import results_table
 
 import fsviz
+from fsviz.evaluation.analyses import (
+    FORMAN_DATASETS,
+    SKEW_LINES,
+    forman_tasks,
+    skew_summary,
+    task_sizes,
+    with_forman_tasks,
+)
 from fsviz.evaluation.grid import GridConfig, run_grid
-from fsviz.evaluation.skew import FORMAN_DATASETS, SKEW_LINES, forman_tasks, skew_summary, task_sizes, with_forman_tasks
 from fsviz.plots import task_sizes_figure
 
 # Twelve documents: class "a" 6, "b" 4, "c" 2. By hand, each class against the other documents:

@@ -3,8 +3,7 @@
 import numpy as np
 import pytest
 
-from fsviz.evaluation.grid import GridConfig, cell_splits, fold_selections, seed_for
-from fsviz.evaluation.stability import (
+from fsviz.evaluation.analyses import (
     STABILITY_COLUMNS,
     bootstrap_stability,
     grid_stability,
@@ -12,6 +11,7 @@ from fsviz.evaluation.stability import (
     kuncheva,
     set_stability,
 )
+from fsviz.evaluation.grid import GridConfig, cell_splits, fold_selections, seed_for
 
 
 def test_kuncheva_by_hand():
@@ -84,7 +84,7 @@ def test_bootstrap_stability_is_seeded(corpus):
 def test_stability_summary_averages_the_tasks_by_hand():
     import pandas as pd
 
-    from fsviz.evaluation.stability import stability_at, stability_summary
+    from fsviz.evaluation.analyses import stability_at, stability_summary
 
     frame = pd.DataFrame([("d", "a", "ig", 10, 0.5, 0.4, 3), ("d", "b", "ig", 10, np.nan, 0.2, 3),
                           ("d", "a", "bns", 10, 0.2, 0.1, 3), ("d", "b", "bns", 10, 0.4, 0.3, 3),

@@ -7,7 +7,6 @@ import pytest
 import fsviz
 from fsviz.cli import main as cli
 from fsviz.evaluation import alpha_selection
-from fsviz.evaluation.cutoff import stored_cutoffs
 from fsviz.evaluation.grid import GridConfig, load_results, run_grid
 from fsviz.evaluation.studies import (
     alpha_map,
@@ -19,6 +18,7 @@ from fsviz.evaluation.studies import (
     lesion_curves,
     lesion_text,
     run_cutoffs,
+    stored_cutoffs,
 )
 from fsviz.selection import parse_weighted, spec_scores, weighted_name
 from fsviz.stats.isoclines import weighted_isocline

@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 
 from fsviz.cli import main
 from fsviz.corpora import load_split
-from fsviz.evaluation.advice import recommend
-from fsviz.evaluation.answers import answers, recommendation_text
+from fsviz.evaluation.answer import answers, recommend, recommendation_text
 from fsviz.evaluation.grid import GridConfig, run_grid, training_file_splits
-from fsviz.evaluation.multiclass import _prepared, run_multiclass
+from fsviz.evaluation.multiclass.runner import _prepared, run_multiclass
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import fsviz
-from fsviz.evaluation.snippets import tuning_snippet
+from fsviz.evaluation.shipping import tuning_snippet
 
 
 @pytest.mark.parametrize("metric, classifier, params", [("bns", "svm", ()), ("ig", "nb", (("alpha", 0.5),)),

@@ -5,7 +5,7 @@ import pandas as pd
 from conftest import results_table
 
 from fsviz import plots
-from fsviz.evaluation.analysis import macro_average, paired_tests, residual_curves, tolerance_curves
+from fsviz.evaluation.analyses import macro_average, paired_tests, residual_curves, tolerance_curves
 from fsviz.plots.style import metric_label
 
 

@@ -6,7 +6,7 @@ metric ranks the words on the *training split only*, the top k words (for each
 k in ``ks``) feed a classifier trained on that split, and the test split is
 scored. The result is a tidy table, one row per
 dataset × class × metric × k × trial × fold, keeping the confusion counts so
-any goal can be recomputed later (see :mod:`fsviz.evaluation.analysis`).
+any goal can be recomputed later (see :mod:`fsviz.evaluation.analyses.tolerance`).
 
 How one cell (task, trial, fold) runs, and why it is fast:
 
@@ -64,12 +64,12 @@ The classifiers and their factory are in :mod:`fsviz.learn.classifiers`.
 """
 
 from ...learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
-from .cell import FoldRankings, FoldSelections, fold_rankings, fold_selections
+from .cell import FoldRankings, FoldSelections, cell_data, cell_selections, fold_rankings, fold_selections, rule_ks
 from .config import ALL, DEFAULT_KS, GridConfig, check_fixed_ks, parse_ks, run_key
 from .estimates import START_UP_SECONDS, estimate_seconds, n_workers, time_cell, time_left
 from .folds import cell_splits, seed_for, training_file_splits
-from .plan import check_grid
-from .results import COLUMNS, GridRun, load_results, with_goals
+from .plan import check_grid, run_tasks, task_labels, task_splits
+from .results import COLUMNS, GridRun, load_results, with_goals, write_time
 from .runner import run_grid, stored_results
 from .runs import RUN_COLUMNS, carry_over, delete_run, list_runs, open_run
 
@@ -107,4 +107,13 @@ __all__ = [
     "time_cell",
     "time_left",
     "with_goals",
+    # what the rest of the evaluation builds on: one cell's data and selections, the k rules' k, a run's tasks
+    # and splits, a run file's time
+    "cell_data",
+    "cell_selections",
+    "rule_ks",
+    "run_tasks",
+    "task_labels",
+    "task_splits",
+    "write_time",
 ]

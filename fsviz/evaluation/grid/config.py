@@ -55,7 +55,7 @@ class GridConfig:
         nothing: its classifier has no word to read and predicts every test
         document negative (k = 0). A run with rules still needs one fixed
         k at least: the results explorer sets each rule beside the fixed-k
-        curves (:func:`fsviz.evaluation.analysis.k_rule_summary`).
+        curves (:func:`fsviz.evaluation.analyses.k_rule_summary`).
     trials, folds : int
         Random repetitions of stratified ``folds``-fold cross-validation
         (Forman: 5 × 4).

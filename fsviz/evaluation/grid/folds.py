@@ -82,7 +82,7 @@ def training_file_splits(y, in_test, config: GridConfig, trial: int):
     Every fold trains on all the training file's documents (``in_test`` False) and tests on one of
     ``config.folds`` stratified parts of the test file, drawn as :func:`cell_splits` draws folds. The parts
     score the same model; they let a choice of metric and k be made on some parts and scored on another
-    (:mod:`fsviz.evaluation.nested`), as folds do.
+    (:mod:`fsviz.evaluation.analyses.nested`), as folds do.
 
     Parameters
     ----------

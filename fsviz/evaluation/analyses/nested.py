@@ -1,0 +1,359 @@
+"""How well the *choice* of metric and k does on data it did not see: nested estimates and their test.
+
+Picking the best metric and k on a grid's results and then testing it on the same results is optimistic (the
+winner's curse): the maximum of many noisy scores is biased up, and a paired test of the winner against all
+words then finds differences that are not there. Here the choice is made inside the resampling, and the test
+allows for the folds' overlap:
+
+- **The choice, held out** (:func:`held_out`). For each trial and each fold ``f``, the rule (by default the
+  best macro score; see :data:`RULES`) picks a metric and k from the *other* folds of that trial, their
+  confusion counts pooled; the pick is then scored on fold ``f`` alone, macro-averaged over the tasks. The grid
+  already holds every fold's test counts for every metric and k, so this needs no new fit: it is nested
+  cross-validation whose inner loop is the other folds. Fold ``f``'s classifier was trained on the other folds'
+  documents, the same documents that chose; fold ``f``'s documents never chose anything.
+- **The test** (:func:`corrected_t`): the corrected resampled t-test of Nadeau and Bengio (2003), in the
+  repeated cross-validation form of Bouckaert and Frank (2004): over the J = trials × folds held-out
+  differences, the variance is inflated by (1/J + n_test/n_train), n_test/n_train = 1/(folds − 1), because the
+  folds' training sets overlap; J − 1 degrees of freedom. Two-sided. Fewer than two held-out folds: no test
+  (NaN), and the advice says the data cannot tell.
+
+With a test file (results ``scored_on == "test file"``, :func:`fsviz.evaluation.grid.training_file_splits`) the
+"folds" are stratified parts of the test file, each scored by the model fitted on the whole training file: the
+choice is made on the other parts and scored on the held-out one, as above. The parts' models are one model,
+so the differences between parts hold only the test documents' variation; the test's correction for
+overlapping training sets then only widens the interval (conservative), and is kept so one test serves both.
+
+Per fold, a goal is computed from that fold's counts (precision 0 when nothing is predicted positive, as
+:func:`fsviz.evaluation.grid.with_goals`), then averaged over the tasks. A metric's k inside a comparison of
+two metrics is chosen the same way, each on the other folds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..grid import ALL, with_goals
+from .aggregation import GOALS, fixed_k
+from .paired import p_text
+
+__all__ = ["METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text",
+           "noise_words"]
+
+#: How the advice's p-values are obtained, in one sentence (the page and the README say it so).
+METHOD = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the "
+          "other folds")
+#: The same with a test file: the held-out units are parts of the test file.
+METHOD_TEST_FILE = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out parts of the test file, words "
+                    "selected and models fitted on the training file, the metric and k chosen on the other parts")
+#: The rules that pick a (metric, k) from a table of macro scores: the best score; or the fewest words within a
+#: relative ``within`` of the best score (ties: the better score, then the metric named first).
+RULES = ("best", "fewest")
+_TASK = ["dataset", "class"]
+_COUNTS = ["tp", "fp", "fn", "tn"]
+_EPS = 1e-12
+
+
+def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
+    """Per metric, k, trial and fold: ``held`` (the goal on that fold's counts) and ``rest`` (on the other folds'
+    counts of that trial, pooled), each macro-averaged over the tasks; all words' rows get one k (the largest).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+    goal : str
+        One of :data:`fsviz.evaluation.analyses.GOALS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric, k, trial and fold, with ``held`` and ``rest``.
+
+    Raises
+    ------
+    ValueError
+        When ``goal`` is not one of :data:`fsviz.evaluation.analyses.GOALS`.
+
+    See Also
+    --------
+    fsviz.evaluation.held_out : The choice made on ``rest`` and scored on ``held``.
+    fsviz.evaluation.per_trial : The goals with every fold of a trial pooled.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 2] * 2,
+    ...                         "metric": ["bns"] * 3 + ["ig"] * 3, "k": 10, "pos": 10, "neg": 30,
+    ...                         "tp": [8, 6, 7, 5, 7, 6], "fp": [1, 2, 1, 4, 3, 2]})
+    >>> results["fn"], results["tn"] = 10 - results["tp"], 30 - results["fp"]
+    >>> fold_macro(results, "f1").round(3)
+      metric     k  trial  fold   held   rest
+    0    bns  10.0      0     0  0.842  0.722
+    1    bns  10.0      0     1  0.667  0.811
+    2    bns  10.0      0     2  0.778  0.757
+    3     ig  10.0      0     0  0.526  0.684
+    4     ig  10.0      0     1  0.700  0.595
+    5     ig  10.0      0     2  0.667  0.615
+    """
+    if goal not in GOALS:
+        raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
+    rows = fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *_COUNTS]].copy()
+    rows.loc[rows["metric"] == ALL, "k"] = rows.loc[rows["metric"] == ALL, "k"].max()
+    keys = [*_TASK, "metric", "k", "trial", "fold"]
+    rows = rows.groupby(keys, sort=True, observed=True)[_COUNTS].sum().reset_index()
+    totals = rows.groupby([*_TASK, "metric", "k", "trial"], sort=False, observed=True)[_COUNTS].transform("sum")
+    held = with_goals(rows[_COUNTS].copy())[goal].to_numpy()
+    with np.errstate(invalid="ignore"):  # a trial of one fold has no other folds: its `rest` is NaN
+        rest = with_goals((totals - rows[_COUNTS]).astype(np.float64))[goal].to_numpy()
+    table = rows[keys].assign(held=held, rest=rest)
+    return table.groupby(["metric", "k", "trial", "fold"], sort=True, observed=True)[["held", "rest"]].mean() \
+        .reset_index()
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """A rule's picks scored on held-out folds.
+
+    ``folds`` has one row per (trial, fold): the ``metric`` and ``k`` picked on the other folds and ``held``,
+    the pick's macro score on that fold. ``score`` is their mean, the choice's estimated score on new data.
+
+    Parameters
+    ----------
+    folds : pandas.DataFrame
+        One row per (trial, fold): ``metric``, ``k`` and ``held``.
+    n_folds : int
+        The cross-validation's number of folds.
+
+    See Also
+    --------
+    fsviz.evaluation.held_out : Makes one from :func:`fold_macro`'s table.
+    fsviz.evaluation.corrected_t : The test :meth:`against` runs.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> a = HeldOut(pd.DataFrame({"trial": 0, "fold": [0, 1, 2], "metric": "bns", "k": 10, "held": [0.8, 0.7, 0.9]}), 3)
+    >>> b = HeldOut(pd.DataFrame({"trial": 0, "fold": [0, 1, 2], "metric": "ig", "k": 10, "held": [0.7, 0.7, 0.8]}), 3)
+    >>> round(a.score, 3), a.against(b)[1]
+    (0.8, 3)
+    """
+
+    folds: pd.DataFrame
+    n_folds: int
+
+    @property
+    def score(self) -> float:
+        return float(self.folds["held"].mean()) if len(self.folds) else np.nan
+
+    def against(self, other: HeldOut) -> tuple[float, int]:
+        """The corrected resampled t-test's p (:func:`corrected_t`) of this choice against ``other``, paired by
+        (trial, fold), and how many held-out folds."""
+        pair = self.folds.merge(other.folds, on=["trial", "fold"], suffixes=("", "_other"))
+        d = (pair["held"] - pair["held_other"]).to_numpy(np.float64)
+        return corrected_t(d, self.n_folds)[1], int(d.size)
+
+
+def held_out(table: pd.DataFrame, metrics, *, rule: str = "best", within: float = 0.01) -> HeldOut:
+    """The pick of ``rule`` (:data:`RULES`) among ``metrics`` (any of their k), made on the other folds of each
+    trial and scored on the held-out fold, from :func:`fold_macro`'s ``table``. Ties: ``best`` takes the metric
+    named first in ``metrics``, then the smaller k; ``fewest`` the smaller k, then the better score, then the
+    metric named first.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A table of :func:`fold_macro`.
+    metrics : sequence of str
+        The metrics to choose among.
+    rule : str, default "best"
+        One of :data:`RULES`.
+    within : float, default 0.01
+        The relative tolerance of the ``fewest`` rule.
+
+    Returns
+    -------
+    HeldOut
+        The picks and their held-out scores.
+
+    Raises
+    ------
+    ValueError
+        When ``rule`` is not one of :data:`RULES`.
+
+    See Also
+    --------
+    fsviz.evaluation.fold_macro : The table it chooses from.
+    fsviz.evaluation.HeldOut : What it returns; ``against`` tests two choices.
+    fsviz.evaluation.recommend : The advice built on these held-out choices.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 2] * 2,
+    ...                         "metric": ["bns"] * 3 + ["ig"] * 3, "k": 10, "pos": 10, "neg": 30,
+    ...                         "tp": [8, 6, 7, 5, 7, 6], "fp": [1, 2, 1, 4, 3, 2]})
+    >>> results["fn"], results["tn"] = 10 - results["tp"], 30 - results["fp"]
+    >>> choice = held_out(fold_macro(results, "f1"), ["bns", "ig"])
+    >>> choice.folds["metric"].tolist(), round(choice.score, 3)
+    (['bns', 'bns', 'bns'], 0.762)
+    """
+    if rule not in RULES:
+        raise ValueError(f"`rule` must be one of {RULES}, got {rule!r}")
+    order = {m: i for i, m in enumerate(metrics)}
+    candidates = table[table["metric"].isin(order)]
+    if candidates.empty:
+        return HeldOut(pd.DataFrame(columns=["trial", "fold", "metric", "k", "held"]), 0)
+    best = candidates.groupby(["trial", "fold"], sort=False)["rest"].transform("max").to_numpy()
+    floor = best * (1 - within) if rule == "fewest" else best
+    near = candidates[candidates["rest"].to_numpy() >= floor - _EPS].assign(
+        _o=lambda f: f["metric"].map(order), _r=lambda f: -f["rest"])
+    keys = ["k", "_r", "_o"] if rule == "fewest" else ["_o", "k"]
+    picks = near.sort_values(["trial", "fold", *keys], kind="stable").drop_duplicates(["trial", "fold"])
+    folds = picks[["trial", "fold", "metric", "k", "held"]].reset_index(drop=True)
+    return HeldOut(folds, int(table["fold"].nunique()))
+
+
+def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
+    """The corrected resampled t-test on held-out differences ``d`` from ``folds``-fold cross-validation,
+    repeated (Nadeau & Bengio 2003; Bouckaert & Frank 2004): t = mean / sqrt((1/J + 1/(folds − 1)) · var),
+    J = len(d), J − 1 degrees of freedom; (t, two-sided p). NaN below two differences or two folds; identical
+    scores give (0, 1), a constant non-zero difference (±inf, 0).
+
+    Parameters
+    ----------
+    d : numpy.ndarray
+        The held-out differences.
+    folds : int
+        The cross-validation's number of folds.
+
+    Returns
+    -------
+    tuple of (float, float)
+        ``(t, p)``, p two-sided.
+
+    See Also
+    --------
+    fsviz.evaluation.paired_t : The plain paired t-test, without the correction.
+    fsviz.evaluation.HeldOut.against : Runs this test between two held-out choices.
+
+    References
+    ----------
+    .. [1] Nadeau, C., Y. Bengio, "Inference for the Generalization Error", Machine Learning 52 (2003), 239–281:
+       the corrected resampled t-test.
+    .. [2] Bouckaert, R. R., E. Frank, "Evaluating the Replicability of Significance Tests for Comparing Learning
+       Algorithms", PAKDD (2004): its form for repeated cross-validation.
+
+    Examples
+    --------
+    >>> t, p = corrected_t(np.array([0.02, 0.03, 0.01, 0.02]), 4)
+    >>> round(t, 3), round(p, 3)
+    (3.207, 0.049)
+    """
+    d = np.asarray(d, dtype=np.float64)
+    n = d.size
+    if n < 2 or folds < 2:
+        return np.nan, np.nan
+    mean, var = d.mean(), d.var(ddof=1)
+    if var <= (_EPS * max(1.0, abs(mean))) ** 2:
+        return (0.0, 1.0) if abs(mean) <= _EPS else (float(np.copysign(np.inf, mean)), 0.0)
+    t = mean / np.sqrt((1 / n + 1 / (folds - 1)) * var)
+    return float(t), float(2 * stats.t.sf(abs(t), n - 1))
+
+
+def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "folds") -> str:
+    """How a p was obtained, for a sentence: ``"corrected resampled t-test over 4 held-out folds × 1 trial"``,
+    followed by how the choice was made unless ``chosen`` is False (a sentence that says it already);
+    ``scored_on="test file"``: the held-out units are parts of the test file.
+
+    Parameters
+    ----------
+    n : int
+        The held-out units (folds × trials).
+    folds : int
+        The folds (or parts) per trial.
+    chosen : bool, default True
+        Whether to say how the choice was made.
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"``.
+
+    Returns
+    -------
+    str
+        The text.
+
+    See Also
+    --------
+    fsviz.evaluation.corrected_t : The test the sentence names.
+    fsviz.evaluation.method_sentence : The advice's whole sentence on its method.
+
+    Examples
+    --------
+    >>> method_text(8, 4, scored_on="test file")
+    'corrected resampled t-test over 4 held-out parts of the test file × 2 trials, metric and k chosen on the other parts'
+    """
+    trials = n // folds if folds else 0
+    units, others = ("parts of the test file", "parts") if scored_on == "test file" else ("folds", "folds")
+    text = f"corrected resampled t-test over {folds} held-out {units} × {trials} trial{'s' * (trials != 1)}"
+    return f"{text}, metric and k chosen on the other {others}" if chosen else text
+
+
+def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb, *, alpha: float = 0.05) -> str:
+    """How sure a comparison of ``a`` at ``ka`` with ``b`` at ``kb`` on ``results`` is, in words.
+
+    The test is the advice's (:mod:`fsviz.evaluation.analyses.nested`): the corrected resampled t-test over the held-out
+    folds, each fold's goal macro-averaged over the tasks, so the folds' overlap is allowed for. One trial never
+    makes "a real difference": its folds are too few to tell, whatever p says, and the words say so. Empty
+    without ``results``.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame or None
+        A grid's results table.
+    goal : str
+        One of :data:`fsviz.evaluation.analyses.GOALS`.
+    a, b : str
+        The two metrics (as the table names them).
+    ka, kb : int
+        Their numbers of words.
+    alpha : float, default 0.05
+        The test's significance level.
+
+    Returns
+    -------
+    str
+        A sentence, led by a space; empty without ``results``.
+
+    See Also
+    --------
+    fsviz.evaluation.corrected_t : The test.
+    fsviz.evaluation.lesion_text : Says it for the lesion study's comparisons.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> results = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 2] * 2,
+    ...                         "metric": ["bns"] * 3 + ["ig"] * 3, "k": 10, "tp": [8, 6, 7, 5, 7, 6],
+    ...                         "fp": [1, 2, 1, 4, 3, 2]}).assign(fn=lambda t: 10 - t["tp"], tn=lambda t: 30 - t["fp"])
+    >>> print(noise_words(results, "f1", "bns", 10, "ig", 10).strip())
+    One trial is too few to tell whether the difference is real (corrected resampled t-test over 3 held-out folds:
+    p = 0.499); run more trials.
+    """
+    if results is None:
+        return ""
+    table = fold_macro(results, goal)
+    pair = [table[(table["metric"] == m) & (table["k"] == k)].set_index(["trial", "fold"])["held"]
+            for m, k in ((a, ka), (b, kb))]
+    both = pd.concat(pair, axis=1, join="inner").dropna()
+    folds, trials = int(results["fold"].nunique()), int(results["trial"].nunique())
+    p = corrected_t((both.iloc[:, 0] - both.iloc[:, 1]).to_numpy(), folds)[1] if len(both) else np.nan
+    how = f"corrected resampled t-test over {len(both)} held-out folds"
+    if np.isnan(p):
+        return f" There are too few held-out folds ({len(both)}) to test this difference."
+    if trials == 1:
+        return f" One trial is too few to tell whether the difference is real ({how}: {p_text(p)}); run more trials."
+    verdict = "a real difference" if p < alpha else "the data cannot tell"
+    return f" {how[0].upper()}{how[1:]}: {p_text(p)}, {verdict}."

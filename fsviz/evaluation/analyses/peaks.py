@@ -1,0 +1,99 @@
+"""Where a macro curve peaks, and the range of k that does as well: within a relative distance, or one standard error."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["one_se_range", "peak_range"]
+
+_EPS = 1e-12
+
+
+def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
+    """Where a macro curve peaks and the contiguous range of k within ``within`` (relative) of the peak.
+
+    ``curve`` holds one metric's rows of :func:`fsviz.evaluation.analyses.macro_average`
+    (columns ``k`` and ``goal``). Returns ``k`` (the smallest k at the peak),
+    ``value``, ``k_low``, ``k_high`` and ``n_k`` (how many of the tried k lie
+    in that range). A wide range means the choice of k matters little.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        One metric's rows of :func:`fsviz.evaluation.analyses.macro_average` (columns ``k`` and ``goal``).
+    goal : str
+        The column to read.
+    within : float, default 0.01
+        The relative distance from the peak.
+
+    Returns
+    -------
+    dict
+        ``k``, ``value``, ``k_low``, ``k_high`` and ``n_k``.
+
+    See Also
+    --------
+    fsviz.evaluation.one_se_range : The range of k by the one-standard-error rule instead.
+    fsviz.evaluation.macro_average : The curves it reads.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> curve = pd.DataFrame({"k": [10, 100, 1000, 2000], "f1": [0.70, 0.795, 0.80, 0.78]})
+    >>> peak_range(curve, "f1")
+    {'k': 1000, 'value': 0.8, 'k_low': 100, 'k_high': 1000, 'n_k': 2}
+    """
+    curve = curve.sort_values("k")
+    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
+    peak = int(np.argmax(values))
+    near = values >= values[peak] * (1 - within) - _EPS
+    low = high = peak
+    while low > 0 and near[low - 1]:
+        low -= 1
+    while high < len(ks) - 1 and near[high + 1]:
+        high += 1
+    return {"k": int(ks[peak]), "value": float(values[peak]), "k_low": int(ks[low]), "k_high": int(ks[high]),
+            "n_k": high - low + 1}
+
+
+def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, float]:
+    """Breiman's one-standard-error rule on one metric's macro curve: ``(k_low, k_best, value)``, where k_best
+    is the smallest k at the peak and k_low the smallest k whose score is within ``se`` of the peak (a k below
+    it would do as well, as far as the folds can tell).
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        One metric's macro curve (columns ``k`` and ``goal``).
+    goal : str
+        The column to read.
+    se : float
+        The standard error.
+
+    Returns
+    -------
+    tuple of (int, int, float)
+        ``(k_low, k_best, value)``.
+
+    See Also
+    --------
+    fsviz.evaluation.peak_range : The range of k within a relative distance of the peak.
+    fsviz.evaluation.recommend : Uses this rule, with the held-out folds' standard error.
+
+    References
+    ----------
+    .. [1] Breiman, L., J. Friedman, R. Olshen, C. Stone, *Classification and Regression Trees*, Wadsworth (1984):
+       the one-standard-error rule (section 3.4.3).
+
+    Examples
+    --------
+    >>> curve = pd.DataFrame({"k": [10, 100, 1000], "f1": [0.70, 0.79, 0.80]})
+    >>> one_se_range(curve, "f1", 0.02), one_se_range(curve, "f1", 0.0)
+    ((100, 1000, 0.8), (1000, 1000, 0.8))
+    """
+    curve = curve.sort_values("k")
+    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
+    peak = int(np.argmax(values))
+    low = int(np.argmax(values >= values[peak] - max(se, 0.0) - _EPS))
+    return int(ks[low]), int(ks[peak]), float(values[peak])

@@ -1,0 +1,349 @@
+"""The recommendation in words, as a table for people, and as the ``--json`` answers: one wording everywhere.
+
+:func:`recommendation_text` turns :func:`fsviz.evaluation.answer.recommend`'s table into sentences (Markdown
+bold around the goal and the answer), :func:`recommendation_table` into labelled, rounded columns, and
+:func:`answers` into the objects ``fsviz recommend --json`` and ``fsviz report --json`` print. The page, the
+CLI and the HTML report read these three, so a claim is worded once.
+
+The wording keeps to what the data show: "no selection beats all words" comes first when it is so; a
+difference the held-out folds cannot show is "the data cannot tell", with its p and how it was obtained, never
+"either will do"; one trial or few tasks is said.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..analyses import GOAL_LABELS, METHOD, METHOD_TEST_FILE, method_text, metric_label, p_text
+from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN
+
+__all__ = ["ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text"]
+
+#: How each answer's goal is named.
+ANSWER_LABELS = {**GOAL_LABELS, FEWEST: "Fewest words"}
+_EPS = 1e-12
+
+
+def _nan(value) -> bool:
+    """None, NaN or pandas' missing value."""
+    return value is None or bool(pd.isna(value))
+
+
+def _headline(row, goal: str, label) -> str:
+    """The first sentence: the answer, or that no selection beats all words (or Rand)."""
+    best = f"{label(row.best)} at k = {row.k:,}, {row.value:.3f}"
+    if row.goal == FEWEST:
+        if _nan(row.metric):
+            return (f"**{goal}**: no selection keeps within {100 * WITHIN:g}% of the best F-measure (all words "
+                    f"score {row.baseline:.3f}); the closest is {best}.")
+        top = max(row.value, 0 if _nan(row.baseline) else row.baseline)
+        against = "the best" if row.value >= top - _EPS else f"against {top:.3f}"
+        return (f"**{goal}**: **{label(row.metric)}** with k = {row.k:,} keeps within {100 * WITHIN:g}% of the "
+                f"best F-measure anything reached, all words included (macro F1 {row.value:.3f}, {against}).")
+    if _nan(row.metric):
+        if not _nan(row.baseline) and row.value <= row.baseline + _EPS:
+            text = (f"**{goal}**: no selection beats all words here (all words score {row.baseline:.3f}; the best "
+                    f"selection, {best}).")
+            if not _nan(row.fewer):
+                text += (f" With fewer words, {label(row.fewer)} at k = {int(row.fewer_k):,} keeps within "
+                         f"{100 * WITHIN:g}% of all words ({row.fewer_value:.3f}).")
+            return text
+        return (f"**{goal}**: no selection beats Rand, the random baseline, here (Rand scores {row.rand:.3f}; the "
+                f"best selection, {best}): these metrics pick words no better than chance.")
+    name = label(row.metric)
+    if row.k_low == row.k_high:
+        return f"**{goal}**: use **{name}** with k = {row.k:,} (macro {goal} {row.value:.3f})."
+    return (f"**{goal}**: use **{name}** with k from {row.k_low:,} to {row.k_high:,} (macro {goal} {row.value:.3f} "
+            f"at k = {row.k_high:,}; k = {row.k_low:,} is within one standard error of it).")
+
+
+def _units(row) -> tuple[str, str, str]:
+    """How the held-out units read: ``("folds", "the other folds", "the held-out one")`` or the test file's parts."""
+    if getattr(row, "scored_on", "folds") == "test file":
+        return "parts of the test file", "the other parts of the test file", "the held-out part"
+    return "folds", "the other folds", "the held-out one"
+
+
+def _against(row, reference: str) -> str:
+    """The sentence on the choice, made inside the resampling, against all words (naming the method) or Rand."""
+    score, other, p, n = (row.nested, row.nested_all, row.p_all, row.n_all) if reference == "all" else \
+        (row.nested, row.nested_rand, row.p_rand, row.n_rand)
+    if _nan(other) or _nan(score):
+        return ""
+    units, others, held = _units(row)
+    if row.goal == FEWEST:
+        if reference != "all":
+            return ""
+        return (f" Chosen the same way inside the resampling (on {others}), the fewest words score "
+                f"{score:.3f} on the held-out {units} against all words' {other:.3f}.")
+    if reference == "all":
+        lead = (f" Chosen inside the resampling (metric and k picked on {others}, scored on {held}), "
+                f"selection scores {score:.3f} against all words' {other:.3f}")
+        how = f", {method_text(n, row.folds, chosen=False, scored_on=getattr(row, 'scored_on', 'folds'))}"
+        what = "all words"
+    else:
+        lead, how, what = f" Against Rand it scores {score:.3f} to {other:.3f}", "", "Rand"
+    if _nan(p):
+        return f"{lead}: too few held-out {units} to test the difference."
+    if score > other + _EPS and p < ALPHA:
+        return f"{lead}: better ({p_text(p)}{how})."
+    if score <= other + _EPS:
+        return f"{lead}: on {units} it was not chosen on, it does not beat {what} ({p_text(p)}{how})."
+    return f"{lead}: the data cannot tell selection from {what} ({p_text(p)}{how})."
+
+
+def _runner_up(row, name: str, label) -> str:
+    if _nan(row.second) or _nan(row.p_second):
+        return ""
+    other = f"{label(row.second)} ({row.second_value:.3f} at k = {int(row.second_k):,})"
+    units = _units(row)[0]
+    if row.p_second < ALPHA:
+        return f" It beats the runner-up, {other}, on the held-out {units} ({p_text(row.p_second)})."
+    return (f" The data cannot tell {name} and the runner-up, {other}, apart ({p_text(row.p_second)} over "
+            f"{row.n_second} held-out {units}).")
+
+
+def _edge(row) -> str:
+    if row.edge == "largest":
+        up = min(4 * row.k, row.vocabulary) if row.vocabulary else 4 * row.k
+        whole = " (all words)" if row.vocabulary and up >= row.vocabulary else ""
+        return f" k = {row.k:,} is the largest k tried: the best may lie beyond, so try k up to {up:,}{whole}."
+    if row.edge == "smallest":
+        return f" k = {row.k:,} is the smallest k tried: the best may lie below, so try k down to {max(1, row.k // 4):,}."
+    return ""
+
+
+def _stability(row, label) -> str:
+    if _nan(row.stability):
+        return ""
+    if row.by_stability:
+        return (f" {label(row.best)} and {label(row.second)} score within {100 * TIE:g}% and not significantly "
+                f"apart, so stability broke the tie: {label(row.best)}'s top {row.k} words agree more across the "
+                f"folds (Kuncheva {row.stability:.2f} against {row.second_stability:.2f}).")
+    whose = "Its" if not _nan(row.metric) else f"{label(row.best)}'s"
+    return f" {whose} top {row.k} words agree across the folds with Kuncheva's index {row.stability:.2f} (1 = identical)."
+
+
+def _pair(row, label) -> str:
+    if not row.pair:
+        return ""
+    a, b = row.pair.split("+")
+    text = f" If you can try two, try **{label(a)} and {label(b)}**: one of them is within tolerance on " \
+           f"{row.pair_percent:.0f}% of tasks"
+    if row.runner_up:
+        c, d = row.runner_up.split("+")
+        runner = f"{label(c)} and {label(d)}"
+        text += (f" (tied with {runner})" if row.margin < 0.05 else
+                 f" ({row.margin:.1f} percentage points ahead of {runner})")
+    return text + "."
+
+
+def method_sentence(scored_on: str = "folds") -> str:
+    """How the answer's p-values are obtained, in words (:data:`fsviz.evaluation.analyses.METHOD`, or
+    :data:`~fsviz.evaluation.analyses.METHOD_TEST_FILE` when the run was ``scored_on`` a test file).
+
+    Parameters
+    ----------
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"``.
+
+    Returns
+    -------
+    str
+        The sentence.
+
+    See Also
+    --------
+    fsviz.evaluation.method_text : The same for one p, with its number of held-out folds.
+    fsviz.evaluation.corrected_t : The test it names.
+
+    Examples
+    --------
+    >>> method_sentence()
+    'corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the other folds'
+    """
+    return METHOD_TEST_FILE if scored_on == "test file" else METHOD
+
+
+def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
+    """Plain-words sentences, one per goal, from :func:`fsviz.evaluation.answer.recommend`'s table.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fsviz.evaluation.answer.recommend`'s table.
+    label : callable(str) -> str, optional
+        Turns a metric name into what the reader sees (e.g. "BNS"; default: the name itself).
+
+    Returns
+    -------
+    list of str
+        One sentence (in Markdown) per goal.
+
+    See Also
+    --------
+    fsviz.evaluation.recommend : The table it words.
+    fsviz.evaluation.recommendation_table : The same answers as a table for people.
+    fsviz.evaluation.answers : The same answers as objects for ``--json``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> from fsviz.evaluation import recommend
+    >>> print(recommendation_text(recommend(results))[0][:100])
+    **F-measure**: use **bns** with k = 20 (macro F-measure 0.927). k = 20 is the largest k tried: the b
+    """
+    lines = []
+    for row in table.itertuples(index=False):
+        goal = ANSWER_LABELS.get(row.goal, row.goal)
+        text = _headline(row, goal, label)
+        name = "" if _nan(row.metric) else label(row.metric)
+        if not _nan(row.metric) and row.goal != FEWEST:
+            text += _edge(row)
+        text += _against(row, "all") + _against(row, "rand")
+        if not _nan(row.metric):
+            text += _runner_up(row, name, label)
+        text += _stability(row, label)
+        if not _nan(row.metric) and row.goal != FEWEST:
+            text += f" It comes within {100 * row.tolerance:g}% of the best any metric reached on " \
+                        f"{row.percent:.0f}% of {row.tasks} task{'s' * (row.tasks != 1)}." + _pair(row, label)
+        if row.trials == 1:
+            text += " This rests on one trial: run more trials before trusting a small difference."
+        if row.tasks < FEW_TASKS:
+            text += (f" With {row.tasks} task{'s' * (row.tasks > 1)}, percentages move in steps of "
+                     f"{100 / row.tasks:.0f} points.")
+        lines.append(text)
+    return lines
+
+
+def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFrame:
+    """:func:`fsviz.evaluation.answer.recommend`'s table for people: labelled columns, rounded numbers,
+    references beside the answer, and the leader's stability when the run's was given.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fsviz.evaluation.answer.recommend`'s table.
+    label : callable(str) -> str, default ``metric_label``
+        Turns a metric name into what the reader sees.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table for people.
+
+    See Also
+    --------
+    fsviz.evaluation.recommend : The table it labels.
+    fsviz.evaluation.recommendation_text : The same answers in sentences.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> from fsviz.evaluation import recommend
+    >>> recommendation_table(recommend(results)).loc[0, ["Goal", "Use", "k", "Score", "Beats all words (p)"]]
+    Goal                     F-measure
+    Use                            BNS
+    k                               20
+    Score                        0.927
+    Beats all words (p)    yes (0.027)
+    Name: 0, dtype: object
+    """
+    def number(value):
+        return "–" if _nan(value) else f"{value:.3f}"
+
+    def verdict(beats, p):
+        return "–" if _nan(p) else f"{'yes' if beats else 'cannot tell' if p >= ALPHA else 'no'} ({p_text(p, named=False)})"
+
+    pair = table["pair"].map(lambda v: " + ".join(label(m) for m in v.split("+")) if isinstance(v, str) else "–")
+    shown = pd.DataFrame({
+        "Goal": table["goal"].map(ANSWER_LABELS),
+        "Use": [label(m) if isinstance(m, str) else f"none beats the references (best: {label(b)})"
+                for m, b in zip(table["metric"], table["best"])],
+        "k": [f"{lo:,}" if lo == hi else f"{lo:,}–{hi:,}" for lo, hi in zip(table["k_low"], table["k_high"])],
+        "Score": table["value"].round(3),
+        "All words": table["baseline"].map(number),
+        "Rand": table["rand"].map(number),
+        "Held out": table["nested"].map(number),
+        "Beats all words (p)": [verdict(b, p) for b, p in zip(table["beats_all_words"], table["p_all"])],
+        "Beats Rand (p)": [verdict(b, p) for b, p in zip(table["beats_rand"], table["p_rand"])],
+        "Runner-up": table["second"].map(lambda m: label(m) if isinstance(m, str) else "–"),
+        "p vs runner-up": table["p_second"].map(lambda v: p_text(v, named=False)),
+        "Tasks within tolerance (%)": table["percent"].round(0).astype(int),
+        "Best pair": pair,
+    })
+    if "stability" in table.columns and table["stability"].notna().any():  # the run's stability was computed
+        shown["Stability (Kuncheva)"] = table["stability"].map(number)
+        shown["Chosen by stability"] = table["by_stability"].map({True: "yes", False: "no"})
+    return shown
+
+
+def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
+    """The ``--json`` answers, one per goal: ``goal``, ``metric`` (None when no selection beats all words or
+    Rand), ``best`` (the best selection all the same), ``k``, ``k_low``, ``k_high``, ``score``, ``all_words``,
+    ``rand``, ``held_out`` (the choice's score on folds it was not chosen on), ``beats_all_words``,
+    ``beats_rand``, ``p`` (the choice against all words, or against Rand without all words), ``method`` (how
+    ``p`` was obtained), ``scored_on`` (``"folds"``: cross-validation; ``"test file"``: your test file), ``trials``,
+    ``tasks`` and ``text`` (the sentences shown, without Markdown). NaN is None.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        :func:`fsviz.evaluation.answer.recommend`'s table.
+    label : callable(str) -> str, optional
+        Turns a metric name into what the reader sees (default: the name itself).
+
+    Returns
+    -------
+    list of dict
+        One answer per goal, with the keys above.
+
+    See Also
+    --------
+    fsviz.evaluation.recommend : The table it reads.
+    fsviz.evaluation.recommendation_text : The sentences its ``text`` holds, with Markdown.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
+    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
+    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
+    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
+    ...     tn=lambda t: 30 - t["fp"])
+    >>> from fsviz.evaluation import recommend
+    >>> first = answers(recommend(results))[0]
+    >>> first["goal"], first["metric"], first["k"], round(first["p"], 3), first["beats_all_words"]
+    ('f1', 'bns', 20, 0.027, True)
+    """
+    def plain(value):
+        if _nan(value):
+            return None
+        return value.item() if isinstance(value, np.generic) else value
+
+    texts = recommendation_text(table, label)
+    out = []
+    for row, text in zip(table.itertuples(index=False), texts):
+        p, n = (row.p_all, row.n_all) if not _nan(row.nested_all) else (row.p_rand, row.n_rand)
+        out.append({
+            "goal": row.goal, "metric": None if _nan(row.metric) else row.metric, "best": row.best, "k": int(row.k),
+            "k_low": int(row.k_low),
+            "k_high": int(row.k_high), "score": plain(row.value), "all_words": plain(row.baseline),
+            "rand": plain(row.rand), "held_out": plain(row.nested), "beats_all_words": bool(row.beats_all_words),
+            "beats_rand": bool(row.beats_rand), "p": plain(p),
+            "method": method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds")),
+            "scored_on": getattr(row, "scored_on", "folds"),
+            "trials": int(row.trials), "tasks": int(row.tasks), "text": text.replace("**", ""),
+        })
+    return out
