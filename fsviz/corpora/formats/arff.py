@@ -16,7 +16,7 @@ from array import array
 import numpy as np
 from scipy import sparse
 
-from .base import CorpusError, RawCorpus, check_word_counts, decode, require_docs, stem_name
+from .base import CorpusError, RawCorpus, check_word_counts, decode, lines_of, require_docs, stem_name
 from .limits import Budget, bytes_of, check_limits, named_path
 from .tables import TEXT_NAMES
 
@@ -57,7 +57,6 @@ _TOKEN = re.compile(r"""'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|,|[^,'"]+|['"]""", r
 #: character.
 _ESCAPE = re.compile(r"\\([0-7]{1,3}|u[0-9a-fA-F]{4}|.)", re.DOTALL)
 _ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}
-_LINE_END = re.compile(r"\r\n|\r|\n")
 #: Weka's instance weight after a row: ``, {2.5}``.
 _WEIGHT = re.compile(r",\s*\{\s*([^{}'\",]*?)\s*\}\s*$")
 
@@ -272,7 +271,7 @@ def read_arff(source, *, text_column=None, name=None, limits=None) -> RawCorpus:
     data, fname = bytes_of(named_path(source), Budget(limits, "the ARFF file"))
     text = decode(data, repr(fname))
     del data
-    lines = _LINE_END.split(text)  # ARFF's line ends only: a value may hold U+0085 or U+2028 (str.splitlines)
+    lines = lines_of(text)
     attributes, nominal = [], {}
     relation = None
     data_start = None

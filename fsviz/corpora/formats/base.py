@@ -10,6 +10,7 @@ import codecs
 import contextlib
 import contextvars
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -24,6 +25,7 @@ __all__ = [
     "check_word_counts",
     "collected_notes",
     "decode",
+    "lines_of",
     "note",
     "require_docs",
     "stem_name",
@@ -267,3 +269,21 @@ def check_word_counts(values: np.ndarray, where) -> None:
         f"{where(at)}: the count {value:g} is {reason}; word counts must be whole numbers, at least 0 "
         "(fix that value or re-export the file)"
     )
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def lines_of(text: str) -> list[str]:
+    """``text``'s lines, split at a file's line ends only (``\\n``, ``\\r\\n``, ``\\r``).
+
+    Not :meth:`str.splitlines`, which also splits at U+0085, U+2028, U+2029 and the separators U+001C to U+001E:
+    characters a JSON string, an ARFF value or a class name may hold as written.
+
+    >>> lines_of("a\\u2028b\\r\\nc\\x85d"), "a\\u2028b".splitlines()
+    (['a\u2028b', 'c\x85d'], ['a', 'b'])
+    """
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 
-from .base import CorpusError, RawCorpus, check_word_counts, decode
+from .base import CorpusError, RawCorpus, check_word_counts, decode, lines_of
 from .limits import Budget, bytes_of, check_limits, named_path
 
 __all__ = ["CLUTO_CLASS_NAMES", "read_cluto", "read_cluto_mat"]
@@ -42,7 +42,7 @@ def _parses(kind, token: str) -> bool:
 
 def _int_rows(text: str, fname: str):
     """(line number, int64 row) of every line that is not blank."""
-    return [(n, _numbers(line, n, fname)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    return [(n, _numbers(line, n, fname)) for n, line in enumerate(lines_of(text), 1) if line.strip()]
 
 
 def _header(values, names, fname, limits):
@@ -275,7 +275,7 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     if not rclass.exists():
         raise CorpusError(f"{path.name} needs its labels in {rclass.name} beside it")
     budget = Budget(limits, repr(path.name))
-    lines = decode(bytes_of(path, budget)[0], path.name).splitlines()
+    lines = lines_of(decode(bytes_of(path, budget)[0], path.name))
     if not lines or not lines[0].strip():
         raise CorpusError(f"{path.name} is empty; a CLUTO .mat file starts with 'n_rows n_cols nnz'")
     n_rows, n_cols, _ = _header(_numbers(lines[0], 1, path.name), ("n_rows", "n_cols", "nnz"), path.name, limits)
@@ -300,12 +300,12 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     check_word_counts(flat[1::2], place)
     counts = sparse.csr_matrix((flat[1::2], cols, indptr), shape=(n_rows, n_cols))
     counts.sum_duplicates()
-    labels = [(ln.strip(),) for ln in decode(bytes_of(rclass, budget)[0], rclass.name).splitlines() if ln.strip()]
+    labels = [(ln.strip(),) for ln in lines_of(decode(bytes_of(rclass, budget)[0], rclass.name)) if ln.strip()]
     if len(labels) != n_rows:
         raise CorpusError(f"{rclass.name} has {len(labels)} labels for {n_rows} documents")
     clabel = Path(f"{path}.clabel")
     if clabel.exists():
-        words = [ln.strip() for ln in decode(bytes_of(clabel, budget)[0], clabel.name).splitlines() if ln.strip()]
+        words = [ln.strip() for ln in lines_of(decode(bytes_of(clabel, budget)[0], clabel.name)) if ln.strip()]
         if len(words) != n_cols:
             raise CorpusError(f"{clabel.name} names {len(words):,} words for the matrix's {n_cols:,} columns; it "
                               "must name one word a column, in order (or remove it: the columns are then w0, w1, …)")

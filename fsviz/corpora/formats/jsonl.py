@@ -8,7 +8,7 @@ import functools
 import json
 import sys
 
-from .base import CorpusError, RawCorpus, decode, require_docs, stem_name
+from .base import CorpusError, RawCorpus, decode, lines_of, require_docs, stem_name
 from .limits import Budget, bytes_of, check_limits, named_path
 from .tables import (
     LABEL_NAMES,
@@ -49,7 +49,7 @@ def _json_records(text, fname):
             numbered = list(enumerate(records, 1))
         else:
             numbered = []
-            for number, line in enumerate(text.splitlines(), 1):
+            for number, line in enumerate(lines_of(text), 1):
                 if line.strip():
                     numbered.append((number, loads(line)))
     except RecursionError:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .base import CorpusError, RawCorpus, decode
+from .base import CorpusError, RawCorpus, decode, lines_of
 from .limits import Budget, bytes_of, check_limits, named_path
 from .tables import label_text
 
@@ -66,7 +66,7 @@ def read_lines(path, *, name=None, limits=None) -> RawCorpus:
     if len(texts) > budget.limits.max_docs:
         raise budget.limits.error("max_docs", text_file.name, len(texts))
     label_lines = [(number, ln.split("\t")) for number, ln in
-                   enumerate(decode(bytes_of(label_file, budget)[0], label_file.name).splitlines(), 1) if ln.strip()]
+                   enumerate(lines_of(decode(bytes_of(label_file, budget)[0], label_file.name)), 1) if ln.strip()]
     if len(label_lines) != len(texts):
         raise CorpusError(f"{label_file.name} has {len(label_lines)} labels for {len(texts)} lines of {text_file.name}")
     try:
