@@ -7,9 +7,11 @@ change of k on the word map, against 0.2 s for ``Plotly.react`` on the chart alr
 in Chromium on the sample's word map). :func:`live_chart` is a Streamlit component (``st.components.v2``, keyed,
 so it stays mounted) that hands each new figure to ``Plotly.react`` on the same div.
 
-- plotly.js is the copy the ``plotly`` package ships, served by Streamlit's component file route (a v1
-  component's ``path``, used for nothing else) and loaded once per browser tab; the browser caches it. As no
-  page calls ``st.plotly_chart``, Streamlit's own plotly.js is never loaded beside it.
+- plotly.js is fsviz's own (``frontend/plotly``, issue #53): the version the ``plotly`` package targets, with only
+  the trace types fsviz's figures draw, as ES modules: 1.5 MB where the ``plotly`` package's copy is 4.6 MB, the
+  3-D traces (the boundaries' surface) a chunk fetched when a figure first has one. It is served by Streamlit's
+  component file route (a v1 component's ``path``, used for nothing else) and loaded once per browser tab; the
+  browser caches it. As no page calls ``st.plotly_chart``, Streamlit's own plotly.js is never loaded beside it.
 - The selection comes back as ``st.plotly_chart``'s does: ``{"points": [{"curve_number", "point_index"}, ...]}``
   from a click (outside the box and lasso tools), a box or a lasso; a double-click or a new figure's empty
   selection clears it. A new selection reruns the fragment or page the chart is in.
@@ -23,6 +25,9 @@ so it stays mounted) that hands each new figure to ``Plotly.react`` on the same 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
+from functools import cache
 from pathlib import Path
 
 import plotly
@@ -31,22 +36,29 @@ import plotly.io as pio
 import streamlit as st
 import streamlit.components.v1 as _v1
 
-#: The folder of the ``plotly`` package's own plotly.js bundle (``plotly.min.js``).
+#: The folder of the ``plotly`` package's own plotly.js bundle (``plotly.min.js``; the browser tests draw with it).
 PLOTLY_JS_DIR = Path(plotly.__file__).parent / "package_data"
+#: fsviz's own plotly.js, built from ``frontend/plotly`` (its ``build.mjs``) and committed; ``manifest.json`` names
+#: its entry, the files the entry imports, its plotly.js version and trace types.
+BUNDLE_DIR = Path(__file__).resolve().parents[1] / "frontend" / "plotly" / "dist"
 
 _HTML = '<div class="fsviz-live-chart"></div>'
 
-# plotly.js, loaded once per browser tab and shared by every chart and the preload below.
+# plotly.js, loaded once per browser tab and shared by every chart and the preload below: an ES module, imported by
+# its address on the server (this script's own is a blob), with the files it imports fetched beside it.
 _LOAD_JS = r"""
-function loadPlotly(url) {
-  // Our own copy, held apart: Streamlit's plotly chunk also sets window.Plotly (another version), in either order.
+function loadPlotly(bundle) {
   if (!window.__fsvizPlotly) {
-    window.__fsvizPlotly = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = url;
-      script.onload = () => resolve(window.Plotly);  // run just before this, so it is ours
-      script.onerror = () => { window.__fsvizPlotly = null; reject(new Error("plotly.js did not load from " + url)); };
-      document.head.appendChild(script);
+    const address = (file) => new URL(bundle.base + file, window.location.href).href;
+    for (const file of bundle.eager) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = address(file);
+      document.head.appendChild(link);
+    }
+    window.__fsvizPlotly = import(address(bundle.entry)).then((module) => module.default).catch((error) => {
+      window.__fsvizPlotly = null;
+      throw new Error("plotly.js did not load from " + address(bundle.entry) + ": " + error.message);
     });
   }
   return window.__fsvizPlotly;
@@ -114,6 +126,7 @@ export default function ({ data, parentElement, setStateValue }) {
         const own = { ...(figure.layout || {}) };
         delete own.template;
         const traces = figure.data || [];
+        await Plotly.ensureTraces({ data: [...div.__fsvizUnder, ...traces] });  // the 3-D chunk, the first time
         const config = JSON.stringify(next.config);
         if (next.under && !underChanged && traces.length === 0 && div.__fsvizOverlays === 0
             && !(figure.frames || []).length && next.revision === div.__fsvizRevisionDrawn
@@ -179,24 +192,37 @@ TEMPLATE = {"layout": {
 }}
 
 
-def plotly_js_url() -> str:
-    """Where the browser finds the ``plotly`` package's plotly.js: Streamlit's route for a component's files,
-    under the server's ``baseUrlPath``, with plotly's version so a new install is fetched anew."""
-    # Registered with the server's runtime, which serves the file; none in a bare script, and an AppTest that
+@cache
+def bundle_manifest() -> dict:
+    """``frontend/plotly/dist/manifest.json``: the bundle's plotly.js version, entry, eager files and trace types,
+    with ``digest``, a short hash of the entry that changes with every build."""
+    manifest = json.loads((BUNDLE_DIR / "manifest.json").read_text())
+    digest = hashlib.sha256((BUNDLE_DIR / manifest["entry"]).read_bytes()).hexdigest()[:12]
+    return {**manifest, "digest": digest}
+
+
+def plotly_js() -> dict:
+    """Where the browser finds fsviz's plotly.js: Streamlit's route for a component's files, under the server's
+    ``baseUrlPath`` (``base``), the entry (with the build's digest, so a new build is fetched anew; the chunks'
+    names carry their own hashes) and the files it imports (``eager``)."""
+    # Registered with the server's runtime, which serves the files; none in a bare script, and an AppTest that
     # ends beside another one takes the shared runtime away: then there is nothing to serve from.
     with contextlib.suppress(RuntimeError):
-        _v1.declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
-    base = (st.get_option("server.baseUrlPath") or "").strip("/")
-    return f"{'/' + base if base else ''}/component/ui.charts.plotly_js/plotly.min.js?v={plotly.__version__}"
+        _v1.declare_component("plotly_js", path=str(BUNDLE_DIR))
+    root = (st.get_option("server.baseUrlPath") or "").strip("/")
+    manifest = bundle_manifest()
+    return {"base": f"{'/' + root if root else ''}/component/ui.charts.plotly_js/",
+            "entry": f"{manifest['entry']}?v={manifest['digest']}", "eager": manifest["eager"][1:]}
 
 
 def preload_plotly() -> None:
     """Start loading plotly.js in the browser now, while the server builds the page (the sidebar calls it first).
 
-    A first visit's browser takes about 1.5 s to fetch and parse plotly.js (4.6 MB) on this project's 2-core
-    machine; a chart that started it only when drawn waited that long after the page's run had ended. A failed
+    A first visit's browser took about 1.5 s to fetch and parse the ``plotly`` package's plotly.js (4.6 MB) on this
+    project's 2-core machine; a chart that started it only when drawn waited that long after the page's run had
+    ended. A failed
     load is left to the charts, which say so where they would be."""
-    _PRELOAD(key=PRELOAD_KEY, data={"plotly": plotly_js_url()})
+    _PRELOAD(key=PRELOAD_KEY, data={"plotly": plotly_js()})
 
 
 def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None,
@@ -220,7 +246,7 @@ def live_chart(figure, *, key: str, revision: str = "", selection: list | None =
     (a run's curves while it goes, :func:`ui.runs._follow`): the browser moves the drawn chart of the element
     before, which left the page, into the new one under the same ``carry``, and reacts on it, so the chart is not
     built afresh (no blank between redraws, the visitor's zoom kept while ``revision`` is unchanged)."""
-    state = _COMPONENT(key=key, data={"figure": figure.to_json(), "under": under, "plotly": plotly_js_url(),
+    state = _COMPONENT(key=key, data={"figure": figure.to_json(), "under": under, "plotly": plotly_js(),
                                       "carry": carry,
                                       "config": {**CONFIG, **(config or {})},
                                       "template": TEMPLATE, "revision": revision, "selection": selection or []},
