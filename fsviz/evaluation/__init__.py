@@ -1,26 +1,30 @@
-"""Evaluating metrics on a corpus: Forman's grid, its analysis, the studies, the advice and the export.
+"""Evaluating metrics on a corpus: Forman's grid, its analyses, the answer, the studies, multi-class and shipping.
 
-The grid (:mod:`~fsviz.evaluation.grid`: config, cells, fits, runner, results, the runs list) writes one tidy
-results table; everything else reads that table: :mod:`~fsviz.evaluation.analysis` (goals, macro averages,
-tolerance, best pairs, paired tests, skew; the tests themselves in :mod:`~fsviz.evaluation.paired`),
-:mod:`~fsviz.evaluation.multiclass` (one model over all classes),
-:mod:`~fsviz.evaluation.studies` (the α-weighted lesion study and the rare-word cutoff),
-:mod:`~fsviz.evaluation.stability` (top-k stability), :mod:`~fsviz.evaluation.skew` (class skew beside
-Forman's benchmark), :mod:`~fsviz.evaluation.advice` (the recommendation, with
-:mod:`~fsviz.evaluation.peaks`, the range of k around a curve's peak), :mod:`~fsviz.evaluation.export`
-(a fitted Pipeline to ship, with :mod:`~fsviz.evaluation.snippets`, the lines that use it) and
-:mod:`~fsviz.evaluation.selector` (:class:`MetricSelector`, any metric as a scikit-learn feature selector).
-Machinery users do not call is private (worker processes are ``fsviz._workers``):
-``_alpha`` (the lesion study's α-weighted selection; :class:`AlphaMap`, :func:`alpha_selection` public here),
-``_export_plan`` (an export's checked arguments and selected words), ``_multiclass_fit`` (one multi-class fit
-scored; its :func:`ranked_measures` is public here) and ``_storage`` (the folder of stored runs under its size
-limit; the app uses :func:`trim_cache`, :func:`touch` and :func:`cache_limit`).
+One package per concept, lowest first; a package imports only those before it, and what is outside a package
+imports it only through its public names (``__all__``):
+
+- :mod:`~fsviz.evaluation.grid`: the evaluation grid (config, cells, fits, runner, results, the runs list), which
+  writes one tidy results table; everything else reads that table;
+- :mod:`~fsviz.evaluation.analyses`: what the table shows (Forman's aggregation, tolerance, residual wins and best
+  pairs, the paired tests, where a curve peaks, the choice made on held-out folds and its corrected test, top-k
+  stability, class skew beside Forman's benchmark, one run's tables computed once);
+- :mod:`~fsviz.evaluation.multiclass`: one model over all classes (macro/micro-F1, R-precision, MAP, sign test)
+  and its kept runs;
+- :mod:`~fsviz.evaluation.shipping`: what you take away (a fitted Pipeline or the words, the lines that load
+  them, :class:`MetricSelector` to tune inside your own Pipeline);
+- :mod:`~fsviz.evaluation.answer`: which metric and what k, how sure, in words (:func:`recommend`, the one code
+  path of every entry point), and the quick plan that gets a first answer fast;
+- :mod:`~fsviz.evaluation.studies`: Forman's lesion study and the rare-word cutoff, each an ordinary grid run.
+
+Machinery users do not call is private (worker processes are ``fsviz._workers``): ``_storage`` (the folder of
+stored runs under its size limit; the app uses :func:`trim_cache`, :func:`touch` and :func:`cache_limit`), the
+grid's run lock, the lesion study's α-weighted selection, an export's checked plan and one multi-class fit.
 
 It may import every package below it (:mod:`fsviz.stats`, :mod:`fsviz.corpora`, :mod:`fsviz.selection`,
 :mod:`fsviz.metrics`, :mod:`fsviz.learn`); the figures (:mod:`fsviz.plots`), the HTML report and the CLI build
 on it, never the other way.
 
-Each public name is imported from its module on first use (PEP 562), so importing the package loads nothing
+Each public name is imported from its package on first use (PEP 562), so importing the package loads nothing
 else; ``__all__`` is the package's public API.
 """
 
