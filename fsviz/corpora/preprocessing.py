@@ -90,12 +90,14 @@ def merge_columns(X_tf, vocabulary, new_words):
 
 
 def clean_label(name: str) -> str:
-    """A class name as the corpus keeps it: Unicode NFC, without invisible format characters.
+    """A class name as the corpus keeps it: Unicode NFC, without invisible format characters, control characters
+    as spaces, stripped.
 
-    Two spellings of one name (``café`` composed and decomposed) become one
-    class, and bidirectional overrides and zero-width characters (Unicode
-    category Cf) are removed, so ``"\\u202egnp.exe"`` is shown as what it is,
-    ``gnp.exe``, not as ``exe.png``.
+    The one rule for class names, whatever format they were read from. Two spellings of one name (``café``
+    composed and decomposed) become one class; bidirectional overrides and zero-width characters (Unicode
+    category Cf) are removed, so ``"\\u202egnp.exe"`` is shown as what it is, ``gnp.exe``, not as ``exe.png``;
+    control characters (category Cc: a tab, a line end, NUL, U+0085) become spaces, as they cannot be shown in a
+    name; white space around the name goes.
 
     Parameters
     ----------
@@ -105,21 +107,24 @@ def clean_label(name: str) -> str:
     Returns
     -------
     str
-        The cleaned name (stripped when a format character was removed).
+        The cleaned name.
 
     See Also
     --------
-    fsviz.corpora.label_matrix : cleans every class name with it.
+    fsviz.corpora.label_matrix : cleans every class name with it, and notes the names it changed.
 
     Examples
     --------
     >>> from fsviz.corpora import clean_label
     >>> clean_label("cafe\\u0301") == "café", clean_label("\\u202egnp.exe"), clean_label("a\\u200bb")
     (True, 'gnp.exe', 'ab')
+    >>> clean_label("sci\\tspace"), clean_label(" bell\\x07 ")
+    ('sci space', 'bell')
     """
     text = unicodedata.normalize("NFC", name)
-    if any(unicodedata.category(c) == "Cf" for c in text):
-        text = "".join(c for c in text if unicodedata.category(c) != "Cf").strip()
+    if not text.isprintable() or text != text.strip():
+        text = "".join("" if unicodedata.category(c) == "Cf" else " " if unicodedata.category(c) == "Cc" else c
+                       for c in text).strip()
     return text
 
 
@@ -176,11 +181,13 @@ def label_matrix(labels, limits: Limits, what: str):
     if changed:
         empty = next((name for name, new in changed.items() if not new), None)
         if empty is not None:
-            raise CorpusError(f"{what}: the class {empty!r} is made only of invisible characters; name it")
+            raise CorpusError(f"{what}: the class {ascii(empty)} is made only of invisible or control characters; "
+                              "name it")
         name, new = min(changed.items())
         merged = len(cleaned) - len(set(cleaned.values()))
         notes.append(f"{len(changed):,} class name{'s' * (len(changed) > 1)} cleaned (Unicode NFC, invisible "
-                     f"format characters removed), e.g. {ascii(name)} → {ascii(new)}"
+                     f"format characters removed, control characters as spaces, white space around trimmed), e.g. "
+                     f"{ascii(name)} → {ascii(new)}"
                      + (f"; {merged:,} of them merged with a class of the same name" if merged else ""))
         flat = [cleaned[name] for name in flat]
     classes, inverse = np.unique(np.asarray(flat, dtype=object), return_inverse=True)

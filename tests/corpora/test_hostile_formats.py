@@ -318,8 +318,8 @@ def test_labels_are_normalised_once_as_documented(tmp_path):
     path = write(tmp_path, "n.jsonl", '{"text":"apple pear","label":1}\n{"text":"apple plum","label":1.0}\n'
                                       '{"text":"cloud rain","label":" 2 "}\n{"text":"rain sun","label":"1.0"}\n')
     corpus = fsviz.load_corpus(path, min_df=1)
-    assert list(corpus.classes) == ["1", "1.0", "2"]
-    assert corpus.class_sizes.tolist() == [2, 1, 1]
+    assert list(corpus.classes) == ["1", "1.0", "2"]  # as written: JSON 1.0 and the string "1.0" are one class
+    assert corpus.class_sizes.tolist() == [1, 2, 1]
     assert fsviz.corpora.formats.label_text(2.5) == "2.5" and fsviz.corpora.formats.label_text(np.int64(3)) == "3"
 
 
@@ -339,7 +339,7 @@ def test_jsonl_null_text_is_dropped_not_read_as_none(tmp_path):
         ('{"text": "b", "label": {"a": 1}}', "'d.jsonl' line 2: a label must be text or a number"),
         ('{"text": "b", "label": Infinity}', "'d.jsonl' line 2: the label inf is not a class name"),
         ('{"text": "b"}', "'d.jsonl' line 2: the object has no 'label' field"),
-        ('{"text": "b", "label": 1' + "0" * 5000 + "}", "'d.jsonl': line 2 is not valid JSON \\(Exceeds the limit"),
+        ('{"text": "b", "label": 1' + "0" * 5000 + "}", "5,001 characters in one class name"),  # as written
     ],
 )
 def test_jsonl_bad_records_are_named_by_line(tmp_path, line, message):

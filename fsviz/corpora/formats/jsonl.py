@@ -38,9 +38,19 @@ def _one_value_per_key(pairs):
     return record
 
 
+def _as_written(value):
+    """A label as the file writes it: JSON ``true``/``false`` as ``"true"``/``"false"`` (numbers are read as their
+    text already, ``1.0`` as ``"1.0"``); a list, each of its items."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return [_as_written(v) for v in value]
+    return value
+
+
 def _json_records(text, fname):
     """(line number or array position, object) of every record. A key given twice in an object is refused."""
-    loads = functools.partial(json.loads, object_pairs_hook=_one_value_per_key)
+    loads = functools.partial(json.loads, object_pairs_hook=_one_value_per_key, parse_int=str, parse_float=str)
     try:
         if text.startswith("["):
             records = loads(text)
@@ -139,7 +149,7 @@ def read_jsonl(source, *, text_column=None, label_column=None, name=None, limits
     for number, record in records:
         try:
             texts.append(_text_of(record[text_key]))
-            labels.append(_label_tuple(record[label_key]))
+            labels.append(_label_tuple(_as_written(record[label_key])))
         except KeyError as exc:
             raise CorpusError(f"{fname!r} {unit} {number}: the object has no {exc.args[0]!r} field; every {unit} "
                               "needs one") from None

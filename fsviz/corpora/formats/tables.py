@@ -16,12 +16,15 @@
 - ``lines``: a folder with ``<name>.txt`` (one document per line) and
   ``<name>_labels.txt`` (``index<TAB>split<TAB>label`` per line).
 
-Labels are compared as text after one normalisation (:func:`label_text`):
-a string is stripped of surrounding white space; a number is written in its
-shortest form, whole numbers without a decimal point (JSON ``1`` and ``1.0``
-are both class ``"1"``; the string ``"1.0"`` stays ``"1.0"``); a boolean is
-``"True"``/``"False"``. A label is *missing* when it is null/None, NaN, an
-empty or blank string, or an empty list. Files (CSV/TSV/JSONL) drop a row
+Labels are the text the file writes (:func:`label_text`), stripped of
+surrounding white space: a CSV/TSV cell as written, a JSON number as written
+(``1.0`` is class ``"1.0"``, ``1`` class ``"1"``), JSON ``true``/``false`` as
+``"true"``/``"false"``. Values given in memory (a list, a DataFrame) have no
+writing: a number is written in its shortest form, whole numbers without a
+decimal point, and a boolean is ``"True"``/``"False"``. Every reader's class
+names then get one cleaning (:func:`fsviz.corpora.clean_label`: Unicode NFC,
+invisible and control characters), noted when it changes one. A label is
+*missing* when it is null/None, NaN, an empty or blank string, or an empty list. Files (CSV/TSV/JSONL) drop a row
 whose label or text is missing and say so in the corpus notes (with the
 first row or line numbers); in-memory ``(texts, labels)`` refuses it, as
 scikit-learn refuses NaN in ``y``.
