@@ -125,7 +125,7 @@ def test_a_blank_line_ended_by_a_lone_cr_does_not_move_the_next_row():
 @pytest.mark.parametrize("body, message", [
     ('text,label\n"open,x\n', r"'t\.csv' is not a readable CSV file: line 2: unexpected end of data"),
     ('text,label\n"ab"c,x\n', r"'t\.csv' is not a readable CSV file: line 2: ',' expected after '\"'"),
-    ("text,label\na,x\nb,y,z\n", r"'t\.csv' is not a readable CSV file: data row 2 has 3 fields, the header 2: quote a ','"),
+    ("text,label\na,x\nb,y,z\n", r"'t\.csv' is not a readable CSV file: data row 2 has 3 fields, the header 2: put a field"),
 ])
 def test_invalid_csv_is_refused_with_its_line(body, message):
     with pytest.raises(CorpusError, match=message):

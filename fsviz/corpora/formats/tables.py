@@ -320,7 +320,7 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
         del data
         if not text.strip():
             raise CorpusError(f"{fname!r} is empty; a CSV/TSV corpus needs a text column and a label column")
-        frame = _parse_table(text, sep, fname, header=text_column is not None and not isinstance(text_column, int))
+        frame, sep = _parse_table(text, sep, fname, header=text_column is not None and not isinstance(text_column, int))
         del text
     columns = list(frame.columns)
     if len(columns) > MAX_COLUMNS:
@@ -349,13 +349,25 @@ def read_table(source, *, sep=None, text_column=None, label_column=None, label_s
         labels = [_label_tuple(c) for c in cells]
     except _BadValue as exc:
         raise CorpusError(f"{name!r}: {exc}") from None
+    if sep == "\t":
+        _note_quoted(frame, (text_col, label_col), notes)
     texts, labels = _drop_missing(texts, labels, range(1, len(frame) + 1), "row", notes)
     require_docs(len(texts), repr(name))
     return RawCorpus(labels=labels, texts=texts, name=name, notes=notes)
 
 
-def _parse_table(text: str, sep, fname: str, *, header: bool) -> pd.DataFrame:
-    """A CSV/TSV's cells as the module notes say (None past a short row's end); row 1 is the header if it names one."""
+def _note_quoted(frame, columns, notes) -> None:
+    """A TSV has no quoting: say so when fields of the columns read are wrapped in double quotes, kept as text."""
+    quoted = sum(sum(1 for v in frame[c].tolist() if isinstance(v, str) and len(v) >= 2 and v[0] == v[-1] == '"')
+                 for c in dict.fromkeys(columns))
+    if quoted:
+        notes.append(f"{quoted:,} field{'s' * (quoted > 1)} in double quotes read with the quotes, as text: a TSV has "
+                     "no quoting (IANA); save the table as CSV if the quotes are meant to quote")
+
+
+def _parse_table(text: str, sep, fname: str, *, header: bool) -> tuple[pd.DataFrame, str]:
+    """A CSV/TSV's cells as the module notes say (None past a short row's end), and the separator used; row 1 is the
+    header if it names one."""
     first_line = text[:text.find("\n")] if "\n" in text else text
     if sep is None:
         tab = "\t" in first_line or suffix_of(fname) in (".tsv", ".tab", ".txt")
@@ -366,21 +378,23 @@ def _parse_table(text: str, sep, fname: str, *, header: bool) -> pd.DataFrame:
         _too_many_columns(fname, first_line.count(sep) + 1)
     csv.field_size_limit(max(csv.field_size_limit(), _FIELD_LIMIT))
     kind, quoting = ("TSV", csv.QUOTE_NONE) if sep == "\t" else ("CSV", csv.QUOTE_MINIMAL)
+    advice = ("a TSV field cannot hold a tab or a line end (a TSV has no quoting: quotes are text); replace them in "
+              "the text, or save the table as CSV with such fields in double quotes") if kind == "TSV" else (
+              'put a field that holds the separator, a quote or a line end in double quotes, a quote in it as ""')
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, quoting=quoting, strict=True)
     try:
         rows = [row for row in reader if row]  # a blank line is no row, as in csv.DictReader
     except csv.Error as exc:
-        raise CorpusError(f"{fname!r} is not a readable {kind} file: line {reader.line_num}: {exc}; put a field that "
-                          'holds the separator, a quote or a line end in double quotes, a quote in it as ""') from None
+        raise CorpusError(f"{fname!r} is not a readable {kind} file: line {reader.line_num}: {exc}; {advice}") from None
     header = header or any(v.strip().lower() in TEXT_NAMES + LABEL_NAMES for v in rows[0])
     width, lengths = len(rows[0]), np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     for at in np.flatnonzero(lengths != width).tolist():
         if lengths[at] > width:
             raise CorpusError(f"{fname!r} is not a readable {kind} file: data row {at + (not header)} has {lengths[at]}"
-                              f" fields, the {'header' if header else 'first row'} {width}: quote a {sep!r} in a field")
+                              f" fields, the {'header' if header else 'first row'} {width}: {advice}")
         rows[at] = rows[at] + [None] * (width - len(rows[at]))
     columns = [v.strip() for v in rows[0]] if header else None
-    return pd.DataFrame(rows[1:] if header else rows, columns=columns, dtype=object)
+    return pd.DataFrame(rows[1:] if header else rows, columns=columns, dtype=object), sep
 
 
 def _too_many_columns(name, n: int):
