@@ -66,12 +66,20 @@ def _pairs(fname, line_of_row, indptr, first_column):
     return place
 
 
-def _check_columns(cols, n_cols, place, base):
-    """Refuse a column index outside ``base..n_cols - 1 + base``, with its place."""
+def _check_columns(cols, n_cols, place, base, indptr):
+    """Refuse a column index outside ``base..n_cols - 1 + base``, or given twice in one row (a sparse format
+    gives each cell once: summing the two, or keeping one, would be a silent repair), with its place."""
     out = np.flatnonzero((cols < 0) | (cols >= n_cols))
     if out.size:
         raise CorpusError(f"{place(int(out[0]), 0)}: the column index {int(cols[out[0]]) + base} is out of range "
                           f"{base}..{n_cols - 1 + base}")
+    rows = np.repeat(np.arange(len(indptr) - 1, dtype=np.int64), np.diff(indptr))
+    order = np.lexsort((np.arange(cols.size), cols, rows))  # by row, column, then place: the later one second
+    again = np.flatnonzero((np.diff(rows[order]) == 0) & (np.diff(cols[order]) == 0))
+    if again.size:
+        at = int(min(order[again + 1]))
+        raise CorpusError(f"{place(at, 0)}: the column index {int(cols[at]) + base} is given twice in one row; give "
+                          "each column once, its count summed")
 
 
 def _label_rows(text: str, fname: str, n_docs: int) -> np.ndarray:
@@ -191,7 +199,7 @@ def read_cluto(path, *, name=None, limits=None) -> RawCorpus:
     pairs = np.concatenate([r[1:] for _, r in body]) if body else np.zeros(0, np.int64)
     cols, vals = pairs[0::2], pairs[1::2]
     place = _pairs(fname, [n for n, _ in body], indptr, 2)
-    _check_columns(cols, n_cols, place, 0)
+    _check_columns(cols, n_cols, place, 0, indptr)
     check_word_counts(vals, place)
     counts = sparse.csr_matrix((vals.astype(np.float64), cols, indptr), shape=(n_docs, n_cols))
     counts.sum_duplicates()
@@ -278,10 +286,12 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
     lines = lines_of(decode(bytes_of(path, budget)[0], path.name))
     if not lines or not lines[0].strip():
         raise CorpusError(f"{path.name} is empty; a CLUTO .mat file starts with 'n_rows n_cols nnz'")
-    n_rows, n_cols, _ = _header(_numbers(lines[0], 1, path.name), ("n_rows", "n_cols", "nnz"), path.name, limits)
+    n_rows, n_cols, nnz = _header(_numbers(lines[0], 1, path.name), ("n_rows", "n_cols", "nnz"), path.name, limits)
     body = lines[1 : 1 + n_rows]
-    if len(body) != n_rows:
-        raise CorpusError(f"{path.name} is not a CLUTO .mat file: the header says {n_rows} rows, found {len(body)}")
+    extra = next((number for number, ln in enumerate(lines[1 + n_rows:], 2 + n_rows) if ln.strip()), None)
+    if len(body) != n_rows or extra is not None:
+        found = len(body) if extra is None else f"more (line {extra})"
+        raise CorpusError(f"{path.name} is not a CLUTO .mat file: the header says {n_rows} rows, found {found}")
     parsed = [_numbers(ln, number, path.name, np.float64) for number, ln in enumerate(body, 2)]
     odd = next((number for number, p in enumerate(parsed, 2) if p.size % 2), None)
     if odd is not None:
@@ -296,10 +306,12 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
         raise CorpusError(f"{place(int(fraction[0]), 0)}: the column index {raw_cols[fraction[0]]:g} is not a "
                           "whole number")
     cols = np.clip(raw_cols, -1, n_cols + 1).astype(np.int64) - 1
-    _check_columns(cols, n_cols, place, 1)
+    _check_columns(cols, n_cols, place, 1, indptr)
     check_word_counts(flat[1::2], place)
     counts = sparse.csr_matrix((flat[1::2], cols, indptr), shape=(n_rows, n_cols))
     counts.sum_duplicates()
+    notes = [] if nnz == cols.size else [
+        f"{path.name}'s header says {nnz:,} non-zero entries, its rows hold {cols.size:,}; read as the rows say"]
     labels = [(ln.strip(),) for ln in lines_of(decode(bytes_of(rclass, budget)[0], rclass.name)) if ln.strip()]
     if len(labels) != n_rows:
         raise CorpusError(f"{rclass.name} has {len(labels)} labels for {n_rows} documents")
@@ -317,4 +329,4 @@ def read_cluto_mat(path, *, name=None, limits=None) -> RawCorpus:
         vocabulary = np.array(words, dtype=object)
     else:
         vocabulary = np.array([f"w{j}" for j in range(n_cols)])
-    return RawCorpus(labels=labels, counts=counts, vocabulary=vocabulary, name=name or path.stem)
+    return RawCorpus(labels=labels, counts=counts, vocabulary=vocabulary, name=name or path.stem, notes=notes)
