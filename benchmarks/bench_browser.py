@@ -1,7 +1,8 @@
 """The app in Chromium as a person uses it: from each change to the page settled (issue #26, item 1).
 
     python benchmarks/bench_browser.py [--repeat 5] [--corpus sample|20ng|both] [--app-dir DIR] [--json FILE]
-                                       [--company] [--floor]
+                                       [--company] [--floor] [--skip PARTS] [--only PARTS]
+    python benchmarks/bench_browser.py --only firstpaint --corpus sample --repeat 9   # issue #53's figures
 
 Starts ``python -m streamlit run DIR/app.py`` (cwd ``DIR``, default this
 repository; its own empty ``FSVIZ_CACHE_DIR``; typed paths allowed under the
@@ -57,6 +58,21 @@ repeat, and the word map's row notes its median ratio to the floor. So are a
 new session straight to the word map's chart and one to the floor page's chart
 (Streamlit's own start in a new browser, plotly.js and one chart: the least a
 first visit can take).
+
+The first paint against a bare page (issue #53; part ``firstpaint``, first in a run)
+-----------------------------------------------------------------------------------
+A bare Streamlit page (:data:`BARE_APP`: a title and a number box, nothing of fsviz's), served by a
+``streamlit run`` of its own beside the app, from the app's folder (so with its ``.streamlit/config.toml``),
+and the word map, each opened by a new visitor (a new browser context: nothing cached), in pairs whose order
+alternates, after one untimed visit to each server. *First paint* is the first appearance of the bare page's
+number box, of the word map's chart (its ``.main-svg``), from ``goto``. Printed: each one's median and spread,
+their ratio (the median of the pairs' ratios, and the ratio of the medians), and where it went: what the page
+had received whole by then (decoded bytes of plotly.js, the other scripts, fonts and styles; the websocket's
+frames, which hold the figure), and Chromium's main-thread seconds by then (``Performance.getMetrics``, read
+when Python sees the element: scripts compiled and run, style and layout, every task). Then the server's part:
+the word map's script per phase (:data:`PHASES`: corpus, counts, scores, significance, thresholds, figure,
+table, the rest), run by Streamlit's AppTest in a process of its own on the same cache folder, for the first
+visitor of a fresh process and for new visitors after it (their median), with the imports before it apart.
 
 Where the seconds go (issue #42)
 --------------------------------
@@ -142,6 +158,7 @@ after: note it beside the numbers.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -150,11 +167,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from _common import REPO, SHARED_DATA
 
@@ -178,7 +197,7 @@ MONITOR_JS = r"""
   const now = () => performance.timeOrigin + performance.now();
   const b = window.__fb = {armedAt: now(), t0: null, runs: 0, runsAtArm: 0, runStart: null, firstRun: null, runEnd: null,
                            lastPlot: 0, statusSeen: false, watchAt: null,
-                           watch: '[data-testid="stPlotlyChart"] .main-svg, .fsviz-live-chart .main-svg',
+                           watch: window.__fbWatch || '[data-testid="stPlotlyChart"] .main-svg, .fsviz-live-chart .main-svg',
                            okSince: null, state: null};
   const input = () => { if (b.t0 === null) b.t0 = now(); };
   window.addEventListener('pointerdown', input, true);
@@ -256,13 +275,19 @@ class Frames:
         self.count += 1
         self.bytes += size
         self.last_at = now
+        self.log.append((now, size))
         if size > self.largest:
             self.largest, self.largest_at = size, now
 
     def reset(self, offset=0.0):
+        self.log = []  # (when Python was handed it, epoch s; its bytes)
         self.count = self.bytes = self.largest = 0
         self.largest_at = self.last_at = None
         self.offset = offset
+
+    def bytes_before(self, epoch: float) -> int:
+        """The bytes of the frames received before ``epoch`` (the page's clock)."""
+        return sum(size for at, size in self.log if at + self.offset <= epoch)
 
     def taken(self) -> dict:
         def page_clock(t):
@@ -452,8 +477,12 @@ def timed(page, action, need=None, watch=None) -> dict:
     return result
 
 
-def new_page(browser):
+def new_page(browser, watch=None):
+    """A new browser context (a new visitor) and its page, with the clock in it; ``watch``: the element whose first
+    appearance is the "first chart" of a navigation (by default any chart's drawing)."""
     context = browser.new_context(viewport=VIEWPORT)
+    if watch:
+        context.add_init_script(f"window.__fbWatch = {json.dumps(watch)};")
     context.add_init_script(MONITOR_JS)
     page = context.new_page()
     FRAMES[page] = Frames(page)
@@ -824,6 +853,242 @@ def floor_sessions(browser, url, floor_url, results, repeat):
         f"{statistics.median(ratios):.2f}× the floor (median of pairs)")
 
 
+# --- the first paint: a bare Streamlit page against the word map (issue #53) ---------------------------------------
+
+#: The least page Streamlit draws, served by its own ``streamlit run`` beside the app (from the app's folder, so
+#: with its ``.streamlit/config.toml``): a title and a number box, nothing of fsviz's.
+BARE_APP = ('"""A bare Streamlit page (benchmarks/bench_browser.py): a title and a number box."""\n'
+            "import streamlit as st\n\n"
+            'st.title("A bare Streamlit page")\n'
+            'st.number_input("k: words to select", 1, 10_000, 100, key="k")\n')
+BARE_DRAWN = '[data-testid="stNumberInput"] input'
+
+# What the page had received, whole, by ``until`` (epoch ms): each file's URL and decoded bytes (what is parsed).
+RESOURCES_JS = """(until) => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+  .filter((e) => performance.timeOrigin + e.responseEnd <= until)
+  .map((e) => ({name: e.name, size: e.decodedBodySize}))"""
+
+KINDS = ("plotly.js", "other scripts", "styles", "fonts", "page and other")
+
+
+def resource_kind(url: str) -> str:
+    path = urlsplit(url).path
+    if "/component/ui.charts.plotly_js/" in path:
+        return "plotly.js"
+    if path.endswith((".js", ".mjs")):
+        return "other scripts"
+    if path.endswith(".css"):
+        return "styles"
+    if path.endswith((".woff2", ".woff", ".ttf")):
+        return "fonts"
+    return "page and other"
+
+
+def first_visit(browser, url, watch) -> dict:
+    """A new visitor's ``goto(url)``: the seconds to ``watch`` first in the page (*first paint*) and to settled;
+    what the page had received by then (files by kind, decoded bytes; the websocket's bytes) and the main thread's
+    time so far (Chromium's own counters, read when Python sees ``watch``: script compiling and running, style and
+    layout, every task)."""
+    context, page = new_page(browser, watch=watch)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    try:
+        start = time.time()
+        page.goto(url, wait_until="commit")
+        page.wait_for_selector(watch, state="attached", timeout=SETTLE_TIMEOUT_MS)
+        counters = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        r = settle(page, need=watch)
+        first = r["first_chart_epoch"]
+        files = page.evaluate(RESOURCES_JS, first * 1000)
+        received = dict.fromkeys(KINDS, 0)
+        for f in files:
+            received[resource_kind(f["name"])] += f["size"]
+        scripts = [f for f in files if resource_kind(f["name"]) in ("plotly.js", "other scripts")]
+        return {"first_s": first - start, "settled_s": max(first, r["end_epoch"]) - start, "received": received,
+                "scripts": len(scripts), "script_bytes": sum(f["size"] for f in scripts),
+                "websocket_bytes": FRAMES[page].bytes_before(first),
+                "main_script_s": counters.get("ScriptDuration"),
+                "main_style_layout_s": counters.get("RecalcStyleDuration", 0) + counters.get("LayoutDuration", 0),
+                "main_busy_s": counters.get("TaskDuration")}
+    finally:
+        context.close()
+
+
+FIRST_PAINT = {"bare": "first paint: bare Streamlit page (title, number box)",
+               "word map": "first paint: new session → word map's chart"}
+
+
+def first_paint(browser, app_url, bare_url, results, repeat) -> dict:
+    """A new visitor to the bare page and one to the word map, in pairs, their order alternating; each server's
+    first visit (imports, the sample read from disk) is made first and not timed."""
+    pages = {"bare": (bare_url, BARE_DRAWN), "word map": (f"{app_url}/word_map", WORD_MAP_CHART)}
+    for url, watch in pages.values():
+        first_visit(browser, url, watch)
+    samples = {name: [] for name in pages}
+    ratios = []
+    for i in range(repeat):
+        order = list(pages) if i % 2 == 0 else list(reversed(pages))
+        got = {name: first_visit(browser, *pages[name]) for name in order}
+        for name, r in got.items():
+            samples[name].append(r)
+            results.row(FIRST_PAINT[name], "sample").add(r["first_s"])
+        ratios.append(got["word map"]["first_s"] / got["bare"]["first_s"])
+        print(f"  pair {i + 1}: bare {got['bare']['first_s']:.2f} s, word map {got['word map']['first_s']:.2f} s, "
+              f"{ratios[-1]:.2f}×", flush=True)
+    return {"samples": samples, "ratios": ratios}
+
+
+def _median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def first_paint_report(paint: dict, phases: dict | None) -> str:
+    """The bare page against the word map: medians, spreads, the ratio; where the browser's time went and what it
+    had received; the server's script per phase."""
+    lines = [f"{'new visitor, first paint':<30} {'median s':>8} {'min–max':>11} {'settled':>7} {'scripts':>7} "
+             f"{'plotly.js':>9} {'other JS':>9} {'fonts':>8} {'styles':>8} {'websocket':>9} {'JS main':>7} "
+             f"{'layout':>6} {'busy':>5}"]
+    for name, runs in paint["samples"].items():
+        if not runs:
+            continue
+        first = [r["first_s"] for r in runs]
+        med = {key: _median([r[key] for r in runs]) for key in ("settled_s", "scripts", "websocket_bytes",
+                                                                "main_script_s", "main_style_layout_s", "main_busy_s")}
+        got = {kind: _median([r["received"][kind] for r in runs]) for kind in KINDS}
+        label = "bare page → title, number box" if name == "bare" else "word map → its chart"
+        lines.append(f"{label:<30} {statistics.median(first):>8.2f} {min(first):>5.2f}–{max(first):<5.2f} "
+                     f"{med['settled_s']:>7.2f} {med['scripts']:>7.0f} {size(got['plotly.js']):>9} "
+                     f"{size(got['other scripts']):>9} {size(got['fonts']):>8} {size(got['styles']):>8} "
+                     f"{size(med['websocket_bytes']):>9} {seconds(med['main_script_s']):>7} "
+                     f"{seconds(med['main_style_layout_s']):>6} {seconds(med['main_busy_s']):>5}")
+    ratios = paint["ratios"]
+    if ratios:
+        bare = statistics.median(r["first_s"] for r in paint["samples"]["bare"])
+        ours = statistics.median(r["first_s"] for r in paint["samples"]["word map"])
+        lines.append(f"word map / bare page: {statistics.median(ratios):.2f}× (median of {len(ratios)} interleaved "
+                     f"pairs, {min(ratios):.2f}–{max(ratios):.2f}); ratio of the medians {ours / bare:.2f}×")
+    lines.append("(bytes: decoded, of the files whole by the first paint, and the websocket's frames by then; JS main, "
+                 "layout, busy: Chromium's main-thread seconds by then: scripts compiled and run, style and layout, "
+                 "every task)")
+    if phases:
+        lines.append(phases_report(phases))
+    return "\n".join(lines)
+
+
+# --- the server's part: the word map's script per phase ----------------------------------------------------------
+
+#: Where the word map's script spends its time, by what it calls: (module, attribute) → phase. A call's time counts
+#: once, in the innermost phase it is in (``figure`` holds the building of the figures and their JSON, less the
+#: scores the hover asks for, which are ``scores``).
+PHASES = {
+    ("ui.cache", "sample_corpus"): "corpus", ("ui.cache", "path_corpus"): "corpus",
+    ("ui.cache", "uploaded_corpus"): "corpus",
+    ("ui.cache", "task"): "counts", ("ui.cache", "word_points"): "counts",
+    ("fsviz.corpora.task", "Task.score"): "scores",
+    ("ui.cache", "significance"): "significance",
+    ("ui.cache", "isocline"): "thresholds", ("fsviz", "select_top_k"): "thresholds",
+    ("ui.cache", "word_layer"): "figure", ("fsviz.plots", "word_map_figure"): "figure",
+    ("ui.components", "live_chart"): "figure",
+    ("ui.cache", "ranked_words"): "table",
+}
+PHASE_ORDER = ("corpus", "counts", "scores", "significance", "thresholds", "figure", "table")
+
+
+class PhaseClock:
+    """Each phase's own time (its calls' time less that of the phases called inside them), per thread."""
+
+    def __init__(self):
+        self.spent: dict[str, float] = {}
+        self._local = threading.local()
+
+    def wrap(self, phase, fn):
+        @functools.wraps(fn)
+        def timed(*args, **kwargs):
+            stack = self._local.__dict__.setdefault("stack", [])
+            stack.append(0.0)
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                elapsed = time.perf_counter() - start
+                inner = stack.pop()
+                self.spent[phase] = self.spent.get(phase, 0.0) + elapsed - inner
+                if stack:
+                    stack[-1] += elapsed
+        return timed
+
+
+def server_phases_child(app_dir: Path, repeat: int) -> dict:
+    """In this process (``--server-phases``): the word map's script as Streamlit's AppTest runs it, for the first
+    visitor of a fresh process, then for ``repeat`` new visitors; each run's time per phase (:data:`PHASES`), the
+    rest (Streamlit's elements, the page's own code) and the total; the imports before the first run apart."""
+    import importlib
+
+    sys.path.insert(0, str(app_dir))
+    os.chdir(app_dir)
+    clock = PhaseClock()
+    start = time.perf_counter()
+    missing = []
+    for (module_name, attribute), phase in PHASES.items():
+        try:
+            owner = importlib.import_module(module_name)
+            *path, name = attribute.split(".")
+            for part in path:
+                owner = getattr(owner, part)
+            setattr(owner, name, clock.wrap(phase, getattr(owner, name)))
+        except (ImportError, AttributeError):
+            missing.append(f"{module_name}.{attribute}")
+    from streamlit.testing.v1 import AppTest
+
+    import ui.state
+
+    imports = time.perf_counter() - start
+    runs = []
+    for i in range(repeat + 1):
+        ui.state._cookie = lambda token=f"bench{i:038d}": token  # a new visitor each time
+        clock.spent = {}
+        at = AppTest.from_file(str(app_dir / "app.py"), default_timeout=600)
+        at.switch_page("pages/word_map.py")  # a link straight to the word map: its script alone runs
+        t = time.perf_counter()
+        at.run()
+        total = time.perf_counter() - t
+        phases = {phase: round(clock.spent.get(phase, 0.0), 4) for phase in PHASE_ORDER}
+        runs.append({**phases, "rest": round(total - sum(phases.values()), 4), "total": round(total, 4),
+                     "errors": [str(e.value)[:200] for e in at.exception]})
+    return {"imports_s": round(imports, 3), "first": runs[0], "new": runs[1:], "unwrapped": missing}
+
+
+def server_phases(app_dir: Path, cache: Path, repeat: int) -> dict | None:
+    """:func:`server_phases_child` in a process of its own, with the servers' environment and cache folder."""
+    done = subprocess.run([sys.executable, __file__, "--server-phases", "--app-dir", str(app_dir),
+                           "--repeat", str(repeat)], cwd=app_dir, env=_server_env(cache), capture_output=True,
+                          text=True)
+    try:
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        print(f"  the server's phases were not measured: {done.stderr[-1500:]}", flush=True)
+        return None
+
+
+def phases_report(phases: dict) -> str:
+    keys = (*PHASE_ORDER, "rest", "total")
+    new = {key: _median([r[key] for r in phases["new"]]) for key in keys}
+    first = phases["first"]
+    lines = ["server: the word map's script per phase, s (AppTest, in one process; own time of each phase)",
+             f"{'':<36}" + " ".join(f"{key:>12}" for key in keys),
+             f"{'new visitor (median of ' + str(len(phases['new'])) + ')':<36}"
+             + " ".join(f"{new[key]:>12.3f}" for key in keys),
+             f"{'first visitor of a fresh process':<36}" + " ".join(f"{first[key]:>12.3f}" for key in keys),
+             f"(before the first visitor, the process imported the app's modules in {phases['imports_s']:.2f} s)"]
+    errors = sorted({e for r in [first, *phases["new"]] for e in r["errors"]})
+    if errors:
+        lines.append(f"errors on the page: {errors}")
+    if phases.get("unwrapped"):
+        lines.append(f"not timed (not found): {', '.join(phases['unwrapped'])}")
+    return "\n".join(lines)
+
+
 def new_sessions(browser, url, results, corpus, corpus_path, repeat):
     for _ in range(repeat):
         context, page = new_page(browser)
@@ -972,6 +1237,9 @@ def git_commit(path: Path) -> str:
         return "?"
 
 
+PARTS_OF_RUN = ("firstpaint", "flows", "sessions", "cold")  # --skip and --only name these
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--app-dir", type=Path, default=REPO, help="the checkout to serve (default: this repository)")
@@ -980,14 +1248,22 @@ def main(argv=None):
     parser.add_argument("--json", type=Path, help="also write the table (with every sample) to this file")
     parser.add_argument("--pages", default="word_map,boundaries,grid",
                         help="comma-separated pages to time in the flows: word_map, boundaries, grid")
-    parser.add_argument("--skip", default="", help="comma-separated parts to leave out: flows, sessions, cold")
+    parser.add_argument("--skip", default="",
+                        help="comma-separated parts to leave out: firstpaint, flows, sessions, cold")
+    parser.add_argument("--only", default="", help="comma-separated parts to run alone (as --skip the others)")
+    parser.add_argument("--server-phases", action="store_true", help=argparse.SUPPRESS)  # the child of firstpaint
     parser.add_argument("--floor", action="store_true",
                         help="also time k on a page with nothing but the same figure (floor_app.py), in pairs")
     parser.add_argument("--company", action="store_true",
                         help="time every row while another visitor's grid runs on the same server (cold: no)")
     args = parser.parse_args(argv)
     app_dir = args.app_dir.resolve()
+    if args.server_phases:
+        print(json.dumps(server_phases_child(app_dir, args.repeat)))
+        return
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
+    if args.only:
+        skip |= set(PARTS_OF_RUN) - {s.strip() for s in args.only.split(",")}
     if not (app_dir / "app.py").is_file():
         sys.exit(f"no app.py in {app_dir}")
     if not Path(CHROMIUM).exists():
@@ -1021,6 +1297,19 @@ def main(argv=None):
             company = None
             try:
                 server.wait_healthy()
+                if "firstpaint" not in skip:
+                    print("first paint: a new visitor to a bare Streamlit page and one to the word map, in pairs",
+                          flush=True)
+                    (tmp / "bare_app.py").write_text(BARE_APP)
+                    bare = Server(app_dir, cache, logs / "bare.log", script=tmp / "bare_app.py")
+                    try:
+                        bare.wait_healthy()
+                        paint = first_paint(browser, server.url, bare.url, results, args.repeat)
+                    finally:
+                        bare.stop()
+                    print("first paint: the word map's script per phase, in a process of its own", flush=True)
+                    phases = server_phases(app_dir, cache, args.repeat)
+                    meta["first_paint"] = {**paint, "server_phases": phases}
                 if args.company:
                     print("company: another visitor starts the Evaluation grid's default run", flush=True)
                     company = Company(browser, server.url)
@@ -1059,6 +1348,9 @@ def main(argv=None):
     meta["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
     rows = [row.summary() for row in results.rows.values()]
     print()
+    if "first_paint" in meta:
+        print(first_paint_report(meta["first_paint"], meta["first_paint"]["server_phases"]))
+        print()
     print(f"fsviz in Chromium {meta.get('chromium_version', '?')} {VIEWPORT['width']}×{VIEWPORT['height']}, "
           f"{app_dir} @ {meta['commit'][:10]}, {args.repeat} repeats; load average {meta['load_before']} before, "
           f"{meta['load_after']} after ({meta['cpus']} CPUs)")
