@@ -171,6 +171,10 @@ def _grid_corpora(args, min_df):
     return [_read(data, args, options, limits) for data in args.data]
 
 
+#: What a grid-like command with folds says when every class was skipped.
+_FEWER_FOLDS = "use fewer --folds, or a corpus with more documents per class"
+
+
 def _check_run_options(args) -> None:
     """The options of a grid-like command that GridConfig does not hold: checked before any corpus is read."""
     _check_out(args.out)
@@ -189,8 +193,9 @@ def _grid_options(args) -> dict:
                 classifier_params=tuple(params.items()), solver=args.solver, seed=args.seed)
 
 
-def _run(corpora, config, args):
-    """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON)."""
+def _run(corpora, config, args, remedy: str):
+    """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON). ``remedy``
+    says what to do when every class is skipped, in the options of the command that runs it."""
     preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.k_values)} "
                 f"k values + all features; {config.trials} trials × "
                 + (f"{config.folds} parts of the test file" if any(c.test_rows is not None for c in corpora)
@@ -201,7 +206,7 @@ def _run(corpora, config, args):
         _note(args, f"skipped {row.dataset}/{row[1]}: {row.reason}")
     if run.cells_total == 0 and len(run.skipped):
         raise ValueError(f"every class was skipped ({run.skipped['reason'].iloc[0]}, …), so nothing was run; "
-                         "use fewer --folds, or a corpus with more documents per class")
+                         f"{remedy}")
     rate = run.fits / run.elapsed if run.elapsed > 0 else 0.0
     line = (f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
             f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
@@ -222,7 +227,7 @@ def _grid(args):
     config = GridConfig(metrics=listed(args.metrics, "--metrics", parse_specs, "metric", ()), min_df=args.min_df,
                         **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
-    run, line, summary = _run(corpora, config, args)
+    run, line, summary = _run(corpora, config, args, _FEWER_FOLDS)
     macro = macro_average(run.results)
     best = macro.loc[macro.groupby("metric")["f1"].idxmax(), ["metric", "k", *GOALS]].sort_values("f1", ascending=False)
     text = f"{line}\nmacro-averaged over tasks, at each metric's best k for F1:\n{_table(best)}"
@@ -236,7 +241,7 @@ def _lesion(args):
     alphas = listed(args.alphas, "--alphas", lambda t: [a.strip() for a in t.split(",") if a.strip()], "weight α")
     config = lesion_config(args.metric, alphas, min_df=args.min_df, **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
-    run, line, summary = _run(corpora, config, args)
+    run, line, summary = _run(corpora, config, args, _FEWER_FOLDS)
     curves = lesion_curves(run.results)
     weighted = curves[curves["metric"] != "all"]
     findings = [text.replace("**", "") for text in lesion_text(curves, run.results)]
@@ -282,7 +287,8 @@ def _recommend(args):
     params = {"C": args.C} if args.C is not None else {}
     plan = quick_plan(corpus, trials=args.trials, classes=classes, classifier=args.classifier,
                       classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df)
-    run, _, summary = _run([corpus], plan.config, args)
+    run, _, summary = _run([corpus], plan.config, args, "use a corpus with more documents per class (recommend's "
+                           "plan cross-validates with 4 folds)")
     recommend_command(args, run, plan, summary)
 
 
