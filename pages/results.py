@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from fsviz import plots
-from fsviz.evaluation import advice, analysis
+from fsviz.evaluation import analyses, answer
 from fsviz.evaluation.analyses import (
     DEFAULT_TOLERANCE,
     GOAL_LABELS,
@@ -115,7 +115,7 @@ def main() -> None:
             "within tolerance. All words and Rand are references, never the answer. All metrics in the table count, "
             "whichever are shown.")
         try:
-            recommendation = cache.analysed(advice.recommend, key, shared, stability=summary)
+            recommendation = cache.analysed(answer.recommend, key, shared, stability=summary)
         except ValueError as exc:
             st.info(plain(exc))
             st.stop()
@@ -149,7 +149,7 @@ def main() -> None:
                               format_func=metric_label)
         percentile = c2.slider("Split at this percentile of skew", 50, 99, 90, key="res_skew_pct",
                                help="Forman split at the 90th percentile (1:67 on his 229 tasks).")
-        threshold, low, high = analysed(analysis.split_by_skew, percentile)
+        threshold, low, high = analysed(analyses.split_by_skew, percentile)
         at = tasks[(tasks["metric"] == metric) & (tasks["k"] == k)]
         st.markdown(f"Each task's {goal_label} with {label_text(metric)} at k = {k} against its class skew (Figure 6). "
                     f"Tasks to the right of the dotted line (skew above 1:{threshold:.1f}, the {percentile}th "
@@ -164,7 +164,7 @@ def main() -> None:
                         "(Figures 7 and 8).")
             left, right = st.columns(2)
             for column, part, name, count in ((left, low, "low", n_tasks - n_high), (right, high, "high", n_high)):
-                part_macro = cache.analysed(analysis.macro_average, key + (name, percentile), part)
+                part_macro = cache.analysed(analyses.macro_average, key + (name, percentile), part)
                 figure = plots.curves_figure(part_macro, goals=(goal,), metrics=chosen, bands=False,
                                              title=f"{count} {name}-skew tasks", height=440)
                 with column:
@@ -252,7 +252,7 @@ def main() -> None:
         c1, c2 = st.columns(2)
         test = c1.radio("Test", ["paired t-test", "sign test"], horizontal=True, key="res_test")
         level = c2.select_slider("Significance level", [0.001, 0.01, 0.05, 0.1], value=0.05, key="res_level")
-        tests = analysed(analysis.paired_tests, goal, int(k), metrics=tuple(chosen) + (ALL,))
+        tests = analysed(analyses.paired_tests, goal, int(k), metrics=tuple(chosen) + (ALL,))
         st.markdown(
             f"{goal_label} of each row metric minus each column metric at k = {k}, paired over the "
             f"{int(tests['n'].max()) if len(tests) else 0} task × trial runs both have (Forman used the paired t-test; "
@@ -273,7 +273,7 @@ def main() -> None:
             "that fold's training split, and each metric then selects its top k. Each diamond is a metric's "
             f"macro-averaged {goal_label} under a rule, at the median k it chose, its bar spanning the k chosen over "
             "the folds; the lines are the same metric at fixed k.")
-        rules = analysed(analysis.k_rule_summary, goal)
+        rules = analysed(analyses.k_rule_summary, goal)
         if rules.empty:
             st.info("This run has no k rule. On the Evaluation grid, add one such as `fdr0.05` to \"Numbers of "
                     "features k\" (e.g. `10, 100, 1000, fdr0.05`); from the command line, `--k 10,100,fdr0.05`.")

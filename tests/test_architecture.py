@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from fsviz._compat import new_path
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "fsviz"
 
@@ -272,6 +274,33 @@ def test_an_evaluation_package_is_imported_only_through_its_public_names():
     reaching += [f"{filename} imports {target}" for filename in APP_FILES for target in _app_imports(filename)
                  if _inside(target)]
     assert not reaching, "import these through their package:\n" + "\n".join(reaching)
+
+
+def _old_paths(names):
+    """The names among ``names`` (and, for ``from package import name``, ``package.name``) that are module paths
+    kept only for old code (``fsviz._compat``)."""
+    return [n for n in names if new_path(n)]
+
+
+def test_no_code_of_the_project_imports_an_old_path():
+    """Old module paths (``fsviz.evaluation.analysis`` …) import only for users' code, with a warning: the library
+    and the app import each name from where it lives now."""
+    modules, _ = _graph()
+    old = []
+    for name, path in list(modules.items()) + [(f, ROOT / f) for f in APP_FILES]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = (name if _is_package(path) else name.rpartition(".")[0]).split(".")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                module = ".".join(base + ([node.module] if node.module else []))
+                names = [module, *(f"{module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            old += [f"{path.relative_to(ROOT)}:{node.lineno} imports {n}" for n in _old_paths(names)]
+    assert not old, "import these from their new paths:\n" + "\n".join(old)
 
 
 #: A module this long is worth a look (one topic, or two?); its topic decides its length, not a count of lines.

@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 import warnings
+import zipfile
 from pathlib import Path
 
 import pandas as pd
@@ -111,3 +112,31 @@ def test_an_old_evaluation_module_is_not_loaded_twice(old):
         module = importlib.import_module(f"fsviz.{old}")
     assert module is sys.modules[f"fsviz.{MOVED[old]}"]
     assert all(m is module for m in list(sys.modules.values()) if getattr(m, "__file__", None) == module.__file__)
+
+
+def test_a_model_exported_before_the_shipping_package_still_loads(tmp_path):
+    """A ``.skops`` file names its types by module: one exported when SnowballAnalyzer lived in
+    ``fsviz.evaluation.export`` loads through the old path, as the same class, and predicts the same."""
+    skops_io = pytest.importorskip("skops.io")
+    import fsviz
+    from fsviz.evaluation.shipping import SnowballAnalyzer, export_pipeline
+
+    texts = ["connected cables", "connecting the cable", "a cable connects", "sunny weather", "rain and weather",
+             "the weather turns"] * 3
+    corpus = fsviz.load_corpus((texts, ["a", "a", "a", "b", "b", "b"] * 3), min_df=1, stem=True)
+    model = export_pipeline(corpus, "a", "bns", 4)
+    new = tmp_path / "new.skops"
+    skops_io.dump(model, new)
+    old = tmp_path / "old.skops"
+    with zipfile.ZipFile(new) as source, zipfile.ZipFile(old, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "schema.json":
+                data = data.replace(b"fsviz.evaluation.shipping.export", b"fsviz.evaluation.export")
+            target.writestr(item, data)
+    assert skops_io.get_untrusted_types(file=old) == ["fsviz.evaluation.export.SnowballAnalyzer"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        loaded = skops_io.load(old, trusted=["fsviz.evaluation.export.SnowballAnalyzer"])
+    assert isinstance(loaded["words"].analyzer, SnowballAnalyzer)
+    assert list(loaded.predict(texts)) == list(model.predict(texts))

@@ -88,7 +88,7 @@ def test_a_stemmed_upload_ships_its_analyzer_and_a_precounted_one_its_words():
     at.run()
     at.button(key="wordmap_ship_build").click().run()
     assert_clean(at)
-    assert "fsviz.evaluation.shipping.SnowballAnalyzer" in export_code(at)
+    assert "fsviz.evaluation.shipping.export.SnowballAnalyzer" in export_code(at)
     at.file_uploader(key="upload").set_value(("toy.wc.arff", ARFF.encode(), "text/plain")).run()
     at.number_input(key="min_df").set_value(1).run()
     assert at.session_state["context"].corpus.options["tokenised"] is False

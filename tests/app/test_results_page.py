@@ -92,8 +92,8 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from fsviz.evaluation import advice
     from fsviz.evaluation.analyses import metric_label
+    from fsviz.evaluation.answer import recommend
     from fsviz.evaluation.grid import load_results
 
     real = pq.read_table(results_file)
@@ -103,8 +103,8 @@ def test_a_visitors_file_never_changes_what_another_visitors_explorer_says(resul
     swapped = swapped.replace_schema_metadata(real.schema.metadata)  # the same run key in the metadata
     forged = tmp_path / "forged.parquet"
     pq.write_table(swapped, forged)
-    truth = advice.recommend(load_results(results_file).results)
-    lie = advice.recommend(load_results(forged).results)
+    truth = recommend(load_results(results_file).results)
+    lie = recommend(load_results(forged).results)
     assert truth["metric"].tolist() != lie["metric"].tolist(), "the swap must change the answer for this test"
 
     def recommended(path):

@@ -2,7 +2,7 @@
 ``fsviz recommend``, ``fsviz report`` and the HTML report give.
 
 :func:`recommend` reads a grid's results table and, for each goal, names the best *real* selection and what
-the data support; :mod:`fsviz.evaluation.answers` turns its table into sentences, a table for people and the
+the data support; :mod:`fsviz.evaluation.answer.wording` turns its table into sentences, a table for people and the
 ``--json`` answers.
 
 The rules:
