@@ -20,6 +20,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 import fsviz
+from fsviz.corpora.paths import paths_allowed
 from ui import state
 from ui.components import plain
 
@@ -56,6 +57,24 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+#: The rare-word cutoffs the sidebar's box offers.
+MIN_DF_RANGE = (1, 10_000)
+
+
+def _min_df(text: str) -> int:
+    value = _whole(text)
+    if value > MIN_DF_RANGE[1]:
+        raise ValueError(f"must be {MIN_DF_RANGE[0]} to {MIN_DF_RANGE[1]:,} documents")
+    return value
+
+
+def _paths_open() -> bool:
+    try:
+        return paths_allowed()
+    except ValueError:  # a mistyped setting: the sidebar says so, and reads no path
+        return False
+
+
 def _search(text: str) -> str:
     if len(text) > 200 or not text.isprintable():
         raise ValueError("must be words, comma-separated, at most 200 characters")
@@ -68,7 +87,7 @@ def _goal(text: str) -> str:
     return text
 
 
-_PARSERS = {"metrics": _metrics, "zoom": _flag, "log": _flag, "k": _whole, "min_df": _whole, "rk": _whole,
+_PARSERS = {"metrics": _metrics, "zoom": _flag, "log": _flag, "k": _whole, "min_df": _min_df, "rk": _whole,
             "goal": _goal, "search": _search}
 
 
@@ -93,14 +112,21 @@ def apply(script: str) -> None:
                     raise ValueError("must be sample, path or upload")
                 if text == "upload" and state.held_upload() is None:
                     raise ValueError("an uploaded corpus stays in its owner's session; the sample is shown")
+                if text == "path" and not _paths_open():
+                    raise ValueError("this server reads no paths (FSVIZ_ALLOW_PATHS is off), so the path in the "
+                                     "link was not read; the sample is shown")
                 st.session_state["source_kind"] = text.title()
             elif name == "path":
+                if not _paths_open():
+                    continue  # said once, under source
                 st.session_state["path"] = text
             elif name == "class":
                 st.session_state["link_class"] = text  # checked against the corpus once it is read
                 st.session_state["task_kind"] = "class"
-            elif name in ("k", "min_df"):
-                st.session_state[name] = _PARSERS[name](text)
+            elif name == "k":
+                st.session_state[name] = _whole(text)
+            elif name == "min_df":
+                st.session_state[name] = _min_df(text)
             elif name in own:
                 kind = "table" if (script, name) == ("pages/boundaries.py", "metrics") else None  # drawn as curves
                 value = _metrics(text, kind) if name == "metrics" else _PARSERS[name](text)
@@ -139,7 +165,7 @@ def keep(script: str, ctx) -> None:
     if ctx.groups.one_vs_rest and not upload:
         view["class"] = str(ctx.class_name)
     view["k"] = str(int(ctx.k))
-    view["min_df"] = str(int(st.session_state.get("min_df", 3)))
+    view["min_df"] = str(int(dict(ctx.corpus_key[1]).get("min_df", 3)))  # the shown corpus's, not the box's
     for name, key in PAGE_KEYS.get(script, {}).items():
         value = st.session_state.get(key)
         if value is None or value == "" or (upload and name in CORPUS_WORDS):  # no word of an upload's either

@@ -228,7 +228,7 @@ def _preprocessing(corpus) -> None:
     text = bool(corpus.options.get("tokenised", False))
     words = st.session_state["analyzer"] == "word"
     with st.expander("Preprocessing", expanded=False):
-        st.number_input("Rare-word cutoff: keep words in at least this many documents", 1, 10_000, key="min_df",
+        st.number_input("Rare-word cutoff: keep words in at least this many documents", *links.MIN_DF_RANGE, key="min_df",
                         help="Forman used 3. 1 keeps every word.")
         st.number_input("Common-word cutoff: drop words in more than this share of documents", 0.01, 1.0, step=0.05,
                         key="max_df", format="%.2f", help="1.00 keeps every word; 0.5 drops words in over half.")

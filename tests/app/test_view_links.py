@@ -91,3 +91,25 @@ def test_an_uploads_address_holds_none_of_its_class_names_or_words(monkeypatch):
         for text in (address, shown):
             assert SECRET_CLASS not in text and SECRET_FILE not in text and f"={word}" not in text, (script, text)
         assert at.query_params["source"] == "upload" and at.query_params["k"] == "37"
+
+
+@pytest.mark.parametrize("min_df, k", [("0", "50"), ("99999", "50"), ("10000", "50"), ("2", "999999"),
+                                       ("abc", "7"), ("5", "0")])
+def test_the_address_always_equals_the_view_shown(min_df, k):
+    """A refused or unreadable setting in a link (a cutoff past the box's range, one that leaves no words, a k
+    past the vocabulary) is named or noted, and the address is then rewritten to what the page shows, never to
+    the refused value nor to one no one is looking at (issue 51)."""
+    at = opened("pages/word_map.py", min_df=min_df, k=k)
+    ctx = at.session_state["context"]
+    assert at.query_params["min_df"] == str(dict(ctx.corpus_key[1])["min_df"])
+    assert at.query_params["k"] == str(ctx.k)
+    if min_df in ("0", "99999", "abc", "10000") or k == "0":  # refused, or read and left with no words
+        assert at.info or at.error, "the refused setting is named"
+
+
+def test_a_linked_path_on_a_server_that_reads_no_paths_says_so(monkeypatch):
+    monkeypatch.setenv("FSVIZ_ALLOW_PATHS", "0")
+    at = opened("pages/word_map.py", source="path", path="../shared/data/wap")
+    notes = " ".join(i.value for i in at.info)
+    assert "reads no paths" in notes and "sample is shown" in notes
+    assert at.query_params["source"] == "sample" and "path" not in at.query_params
