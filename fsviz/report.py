@@ -3,7 +3,7 @@
 The report holds what the Results explorer shows at its defaults (or at the goal, k and metrics given): the
 recommendation in words, the curves vs k, the precision–recall trade-off, the tolerance curves and bars, the residual
 and pair analysis and the significance matrix, with the run's config and a summary of the tasks with their sizes
-(Figure 12). Every number comes from :mod:`fsviz.evaluation.analyses.tolerance` and every figure from :mod:`fsviz.plots`, as
+(Figure 12). Every number comes from :mod:`fsviz.evaluation.analyses` and every figure from :mod:`fsviz.plots`, as
 on the page.
 
 plotly.js is embedded once, in the page's head, so the file opens offline and loads nothing from the network. Text

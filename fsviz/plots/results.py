@@ -1,6 +1,6 @@
 """Figures of grid results: goals vs k, precision vs recall, and the chance of attaining the best.
 
-Each takes a table from :mod:`fsviz.evaluation.analyses.tolerance` and draws it (Forman 2003, Figures 4, 5, 9, 10a,
+Each takes a table from :mod:`fsviz.evaluation.analyses` and draws it (Forman 2003, Figures 4, 5, 9, 10a,
 14–21), and the k rules' results beside the curves. Results against class skew are in :mod:`fsviz.plots.skew`;
 the leader with a backup, paired tests and stability, which set metric against metric, in
 :mod:`fsviz.plots.comparisons`.

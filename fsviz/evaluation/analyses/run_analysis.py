@@ -5,7 +5,7 @@ run: the per-trial goals, the macro averages, each goal's per-task maxima, toler
 held-out folds of :mod:`fsviz.evaluation.analyses.nested`. Made by each reader (and each section) on its own, the same
 table was computed up to nine times for one report. :func:`analyse` returns a :class:`RunAnalysis` that makes
 each of them once, the first time it is read, and hands the same object to every later reader: data flowing down
-once. The functions of :mod:`fsviz.evaluation.analyses.tolerance` stay the definitions; this only keeps their answers.
+once. The functions of :mod:`fsviz.evaluation.analyses` stay the definitions; this only keeps their answers.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ metric ranks the words on the *training split only*, the top k words (for each
 k in ``ks``) feed a classifier trained on that split, and the test split is
 scored. The result is a tidy table, one row per
 dataset × class × metric × k × trial × fold, keeping the confusion counts so
-any goal can be recomputed later (see :mod:`fsviz.evaluation.analyses.tolerance`).
+any goal can be recomputed later (see :mod:`fsviz.evaluation.analyses`).
 
 How one cell (task, trial, fold) runs, and why it is fast:
 
