@@ -47,8 +47,8 @@ LATE_IMPORTS_ALLOWED = {"distributed", "dask", "playwright", "skops", "sklearn"}
 #: The scripts Streamlit runs: the landing page and one file per page.
 PAGE_FILES = ["app.py", *sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py"))]
 #: The app's shared code, lowest first: a module imports only from those before it.
-UI_LAYERS = ["ui.cache", "ui.charts", "ui.turns", "ui.share_links", "ui.state", "ui.components", "ui.links", "ui.shares",
-             "ui.runs", "ui.sidebar"]
+UI_LAYERS = ["ui.cache", "ui.charts", "ui.turns", "ui.sessions", "ui.share_links", "ui.state", "ui.components",
+             "ui.links", "ui.shares", "ui.runs", "ui.sidebar"]
 APP_FILES = [*PAGE_FILES, *(f"{m.replace('.', '/')}.py" for m in UI_LAYERS), "ui/__init__.py"]
 #: What the app may import of the library, said once: its public modules (no part of the path private, ``_name``),
 #: never the CLI; the ui modules also bind names imported at first use (``fsviz._lazy``), so a page's first draw

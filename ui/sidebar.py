@@ -24,7 +24,7 @@ from fsviz import LoadStopped
 from fsviz.corpora.analyzer import ANALYZERS, LANGUAGES, MAX_CHAR_NGRAM, MAX_NGRAM, check_preprocessing
 from fsviz.corpora.groups import Groups
 from fsviz.corpora.paths import DATA_DIRS_VAR, data_roots, paths_allowed
-from ui import cache, charts, links, state
+from ui import cache, charts, links, sessions, state
 from ui.components import choose_many, plain
 from ui.state import Context, Source
 
@@ -71,6 +71,7 @@ def page(script: str) -> Context:
     title, icon = next((t, i) for path, t, i in PAGES if path == relative)
     st.set_page_config(page_title=f"{title} · fsviz", page_icon=page_icon_file(icon), layout="wide")
     charts.preload_plotly()  # the first element: a first visit's browser loads plotly.js while the page is built
+    sessions.track()  # what this visitor leaves behind is freed once they have gone
     for key in KEPT:
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
