@@ -870,6 +870,12 @@ RESOURCES_JS = """(until) => performance.getEntriesByType('navigation').concat(p
 
 KINDS = ("plotly.js", "other scripts", "styles", "fonts", "page and other")
 
+# The first of each ``fsviz:`` mark ui.charts sets (chart-data: a chart's first data in the page; plotly-import,
+# plotly-ready: plotly.js asked for and imported; chart-drawn: a chart's first plotly draw done), epoch ms.
+MARKS_JS = """() => Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('fsviz:'))
+  .map((m) => [m.name.slice(6), performance.timeOrigin + m.startTime]))"""
+TIMELINE = ("first message", "chart-data", "plotly-import", "plotly-ready", "chart-drawn", "first paint")
+
 
 def resource_kind(url: str) -> str:
     path = urlsplit(url).path
@@ -904,7 +910,11 @@ def first_visit(browser, url, watch) -> dict:
         for f in files:
             received[resource_kind(f["name"])] += f["size"]
         scripts = [f for f in files if resource_kind(f["name"]) in ("plotly.js", "other scripts")]
-        return {"first_s": first - start, "settled_s": max(first, r["end_epoch"]) - start, "received": received,
+        frames = FRAMES[page].log
+        timeline = {"first message": frames[0][0] - start if frames else None, "first paint": first - start,
+                    **{name: at / 1000 - start for name, at in page.evaluate(MARKS_JS).items()}}
+        return {"timeline": timeline, "first_s": first - start, "settled_s": max(first, r["end_epoch"]) - start,
+                "received": received,
                 "scripts": len(scripts), "script_bytes": sum(f["size"] for f in scripts),
                 "websocket_bytes": FRAMES[page].bytes_before(first),
                 "main_script_s": counters.get("ScriptDuration"),
@@ -962,6 +972,11 @@ def first_paint_report(paint: dict, phases: dict | None) -> str:
                      f"{size(got['other scripts']):>9} {size(got['fonts']):>8} {size(got['styles']):>8} "
                      f"{size(med['websocket_bytes']):>9} {seconds(med['main_script_s']):>7} "
                      f"{seconds(med['main_style_layout_s']):>6} {seconds(med['main_busy_s']):>5}")
+    for name, runs in paint["samples"].items():
+        points = {key: _median([r["timeline"].get(key) for r in runs]) for key in TIMELINE}
+        label = "bare page" if name == "bare" else "word map"
+        lines.append(f"{label} timeline, median s from goto: "
+                     + ", ".join(f"{key} {value:.2f}" for key, value in points.items() if value is not None))
     ratios = paint["ratios"]
     if ratios:
         bare = statistics.median(r["first_s"] for r in paint["samples"]["bare"])
@@ -970,7 +985,8 @@ def first_paint_report(paint: dict, phases: dict | None) -> str:
                      f"pairs, {min(ratios):.2f}–{max(ratios):.2f}); ratio of the medians {ours / bare:.2f}×")
     lines.append("(bytes: decoded, of the files whole by the first paint, and the websocket's frames by then; JS main, "
                  "layout, busy: Chromium's main-thread seconds by then: scripts compiled and run, style and layout, "
-                 "every task)")
+                 "every task. Timeline: the server's first websocket message; ui.charts' marks: a chart's first data "
+                 "in the page, plotly.js asked for and ready, the first draw done; then the element seen)")
     if phases:
         lines.append(phases_report(phases))
     return "\n".join(lines)
