@@ -43,7 +43,7 @@ def test_labels_equal_after_normalisation_are_one_class_and_invisible_characters
 
 
 def test_a_label_of_only_invisible_characters_is_refused():
-    with pytest.raises(CorpusError, match="made only of invisible characters"):
+    with pytest.raises(CorpusError, match="made only of invisible or control characters"):
         fsviz.load_corpus((["ab cd", "ef gh", "ij kl"], ["\u200b", "a", "b"]), min_df=1)
 
 

@@ -39,7 +39,9 @@ def test_a_reference_is_never_the_answer_and_rand_above_every_metric_says_so_fir
     assert rec.drop(index=FEWEST)["metric"].isna().all() and set(rec["best"]) == {"bns"}
     assert not rec["second"].map(is_reference).any() and not rec["pair"].fillna("").str.contains("rand").any()
     text = recommendation_text(rec.reset_index())[0]
-    assert text.startswith("**F-measure**: no selection beats Rand, the random baseline, here")
+    assert rec.loc["f1", "verdict_rand"] == "worse"
+    assert text.startswith("**F-measure**: these metrics pick words worse than chance here: chosen inside the "
+                           "resampling, selection scores ")
     assert answers(rec.reset_index())[0]["metric"] is None
 
 
@@ -68,7 +70,8 @@ def test_the_choice_is_judged_on_folds_it_did_not_see():
     assert f["nested"] < f["value"] and not f["beats_all_words"]
     text = recommendation_text(rec.reset_index())[0]
     assert "either will do" not in text and "not significantly worse" not in text
-    assert "Chosen inside the resampling" in text and "corrected resampled t-test" in text
+    assert f["verdict_all_words"] == "cannot tell" and f["metric"] is None and "use **" not in text
+    assert "on held-out folds" in text and "two-sided, corrected resampled t-test" in text
 
 
 def test_a_difference_the_data_cannot_show_is_worded_as_such():
@@ -88,7 +91,8 @@ def test_no_selection_beating_all_words_comes_first_with_the_fewest_words_close_
     assert rec.loc["f1", "metric"] is None and rec.loc["f1", "best"] == "bns"
     assert not rec.loc["f1", "beats_all_words"]
     text = recommendation_text(rec.reset_index())[0]
-    assert text.startswith("**F-measure**: no selection beats all words here (all words score")
+    assert rec.loc["f1", "verdict_all_words"] == "worse"
+    assert text.startswith("**F-measure**: keep all words: selection scores lower on held-out folds (")
     assert "use **" not in text
     # precision is 1 everywhere (fp 0): no selection beats all words either
     assert rec.loc["precision", "metric"] is None

@@ -17,15 +17,28 @@ from typing import TYPE_CHECKING
 from ..._lazy import package_names
 
 if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__ imports on first use
-    from .advice import ALPHA, ANSWER_GOALS, FEW_TASKS, FEWEST, TIE, WITHIN, is_reference, recommend, scored_on
+    from .advice import (
+        ALPHA,
+        ANSWER_GOALS,
+        FEW_TASKS,
+        FEWEST,
+        TIE,
+        VERDICTS,
+        WITHIN,
+        deciding,
+        is_reference,
+        recommend,
+        scored_on,
+        verdict,
+    )
     from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
     from .wording import ANSWER_LABELS, answers, method_sentence, recommendation_table, recommendation_text
 
 #: The module each public name comes from, relative to this package.
 _SOURCES = {
     "advice": [
-        "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "recommend",
-        "scored_on",
+        "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "VERDICTS", "WITHIN", "deciding", "is_reference",
+        "recommend", "scored_on", "verdict",
     ],
     "quick": [
         "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan",
@@ -38,8 +51,10 @@ _SOURCES = {
 
 __all__ = [
     "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "FEWEST", "FEW_TASKS", "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS",
-    "QUICK_METRICS", "QuickPlan", "TIE", "WITHIN", "answers", "is_reference", "method_sentence", "quick_plan",
-    "recommend", "recommendation_table", "recommendation_text", "refined_configs", "scored_on",
+    "QUICK_METRICS", "QuickPlan", "TIE", "VERDICTS", "WITHIN", "answers", "deciding", "is_reference",
+    "method_sentence",
+    "quick_plan", "recommend", "recommendation_table", "recommendation_text", "refined_configs", "scored_on",
+    "verdict",
 ]
 
 __getattr__, __dir__ = package_names(__name__, _SOURCES, globals())

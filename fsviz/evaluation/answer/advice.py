@@ -53,8 +53,8 @@ from ..analyses import (
 )
 from ..grid import ALL
 
-__all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "WITHIN", "is_reference", "recommend",
-           "scored_on"]
+__all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "VERDICTS", "WITHIN", "deciding", "is_reference",
+           "recommend", "scored_on", "verdict"]
 
 #: The significance level of the advice's paired t-tests.
 ALPHA = 0.05
@@ -160,8 +160,10 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
 
     One row per goal of :data:`ANSWER_GOALS`: F1, precision, recall, accuracy, and ``fewest`` (the fewest words
     whose macro F1 is within ``within``, relative, of the best). ``best`` is the best real selection (never a
-    reference, :func:`is_reference`) at its peak ``k`` with its macro ``value``; ``metric`` is ``best`` when it
-    scores above all words and Rand, else None (no selection beats them, and the text says so first).
+    reference, :func:`is_reference`) at its peak ``k`` with its macro ``value``; ``metric`` is ``best`` only when
+    the held-out data show the choice better than all words (``verdict_all_words``, :func:`verdict`; against Rand,
+    ``verdict_rand``, when the table has no all words), else None, and the text says the verdict first. The
+    ``fewest`` goal names its smallest matching k either way.
     ``k_low``–``k_high`` is the range of k of Breiman's one-standard-error rule (:func:`~fsviz.evaluation.one_se_range`, the
     standard error of the held-out folds' scores), ``k_high`` the peak. ``baseline`` and ``rand`` are the
     references' best macro scores.
@@ -223,13 +225,13 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
     ...     tn=lambda t: 30 - t["fp"])
     >>> table = recommend(results)
-    >>> table[["goal", "metric", "k", "value", "baseline", "p_all"]].round(3)
-            goal metric   k  value  baseline  p_all
-    0         f1    bns  20  0.927     0.829  0.027
-    1  precision    bns  20  0.905     0.810  0.052
-    2     recall    bns  20  0.950     0.850  0.000
-    3   accuracy    bns  20  0.962     0.912  0.000
-    4     fewest    bns  20  0.927     0.829  0.027
+    >>> table[["goal", "metric", "k", "value", "baseline", "p_all", "verdict_all_words"]].round(3)
+            goal metric   k  value  baseline  p_all verdict_all_words
+    0         f1    bns  20  0.927     0.829  0.027            better
+    1  precision   None  20  0.905     0.810  0.052       cannot tell
+    2     recall    bns  20  0.950     0.850  0.000            better
+    3   accuracy    bns  20  0.962     0.912  0.000            better
+    4     fewest    bns  20  0.927     0.829  0.027            better
     """
     tolerances = {**DEFAULT_TOLERANCE, **(tolerances or {})}
     analysis = analyse(results, pool=pool)
@@ -246,7 +248,8 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
                    within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()),
                    scored_on=scored_on(results))
     table = pd.DataFrame([_answer(goal, context) for goal in ANSWER_GOALS])
-    for column in ("metric", "second", "fewer", "edge", "pair", "runner_up"):  # names or None, never NaN
+    for column in ("metric", "second", "fewer", "edge", "pair", "runner_up", "verdict_all_words",
+                   "verdict_rand"):  # names or None, never NaN
         table[column] = pd.Series([v if isinstance(v, str) else None for v in table[column]], dtype=object)
     return table
 
@@ -299,18 +302,22 @@ def _answer(goal: str, c: dict) -> dict:
         if len(reference.folds):
             p, n = choice.against(reference)
             row.update({f"nested_{name}": reference.score, f"p_{name}": p, f"n_{name}": n})
-    row["beats_all_words"] = _beats(row["nested"], row["nested_all"], row["p_all"])
-    row["beats_rand"] = _beats(row["nested"], row["nested_rand"], row["p_rand"])
+    row["verdict_all_words"] = verdict(row["nested"], row["nested_all"], row["p_all"])
+    row["verdict_rand"] = verdict(row["nested"], row["nested_rand"], row["p_rand"])
+    row["beats_all_words"] = row["verdict_all_words"] == "better"
+    row["beats_rand"] = row["verdict_rand"] == "better"
     if goal == FEWEST:  # an answer when it keeps within `within` of the best, all words included
         row["metric"] = best if value >= top * (1 - c["within"]) - _EPS else None
-    else:
-        row["metric"] = best if not (value <= baseline + _EPS or value <= rand + _EPS) else None
+        row["top"] = top
+    else:  # an answer only where the held-out data show it better than all words (else than Rand)
+        row["metric"] = best if deciding(row["verdict_all_words"], row["verdict_rand"])[0] == "better" else None
+        row["top"] = value
     if goal != FEWEST and len(c["ks"]) > 1 and k_best in (c["ks"][0], c["ks"][-1]):
         beyond = k_best == c["ks"][-1] and (not c["vocabulary"] or k_best < c["vocabulary"])
         row["edge"] = "largest" if beyond else "smallest" if k_best == c["ks"][0] else None
-    if row["metric"] is None and goal != FEWEST and not np.isnan(baseline):
-        near = curves[curves[measure] >= baseline * (1 - c["within"]) - _EPS].sort_values(["k", measure],
-                                                                                      ascending=[True, False])
+    if row["metric"] is None and goal != FEWEST and not np.isnan(baseline):  # Forman's tolerance for the goal
+        near = curves[curves[measure] >= baseline * (1 - c["tolerances"][measure]) - _EPS].sort_values(
+            ["k", measure], ascending=[True, False])
         if len(near):
             row.update(fewer=str(near["metric"].iloc[0]), fewer_k=int(near["k"].iloc[0]),
                        fewer_value=float(near[measure].iloc[0]))
@@ -324,9 +331,52 @@ def _answer(goal: str, c: dict) -> dict:
     return row
 
 
-def _beats(score: float, reference: float, p: float) -> bool:
-    """Whether the held-out folds show the choice above a reference: higher, and p below ``ALPHA``."""
-    return bool(not np.isnan(reference) and score > reference + _EPS and p < ALPHA)
+#: What the held-out data say of the choice against a reference.
+VERDICTS = ("better", "cannot tell", "worse")
+
+
+def deciding(on_all_words: str | None, on_rand: str | None) -> tuple[str | None, str]:
+    """The verdict an answer rests on, and against what: Rand's when selection is worse than Rand (its metrics then
+    pick words worse than chance, whatever all words score), else all words' when the run has all words, else
+    Rand's.
+
+    Examples
+    --------
+    >>> deciding("better", "worse"), deciding("cannot tell", "better"), deciding(None, "better")
+    (('worse', 'Rand'), ('cannot tell', 'all words'), ('better', 'Rand'))
+    """
+    if on_rand == "worse" or on_all_words is None:
+        return on_rand, "Rand"
+    return on_all_words, "all words"
+
+
+def verdict(score: float, reference: float, p: float) -> str | None:
+    """What the held-out data say of the choice against a reference: ``"better"`` (higher, and the two-sided p
+    below :data:`ALPHA`), ``"worse"`` (lower, p below ``ALPHA``), ``"cannot tell"`` (p at or above ``ALPHA``, or
+    too few held-out units to test); None without the reference.
+
+    Parameters
+    ----------
+    score, reference : float
+        The choice's and the reference's held-out scores.
+    p : float
+        The two-sided p of their difference (NaN when it could not be tested).
+
+    Returns
+    -------
+    str or None
+        One of :data:`VERDICTS`, or None.
+
+    Examples
+    --------
+    >>> verdict(0.9, 0.8, 0.01), verdict(0.7, 0.8, 0.001), verdict(0.9, 0.8, 0.2), verdict(0.9, float("nan"), 0.01)
+    ('better', 'worse', 'cannot tell', None)
+    """
+    if reference is None or np.isnan(reference) or score is None or np.isnan(score):
+        return None
+    if p is None or np.isnan(p) or not p < ALPHA or abs(score - reference) <= _EPS:
+        return "cannot tell"
+    return "better" if score > reference else "worse"
 
 
 def _chances(goal: str, measure: str, best: str, c: dict) -> dict:

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..analyses import GOAL_LABELS, METHOD, METHOD_TEST_FILE, method_text, metric_label, p_text
-from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN
+from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN, deciding, verdict
 
 __all__ = ["ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text"]
 
@@ -30,32 +30,69 @@ def _nan(value) -> bool:
     return value is None or bool(pd.isna(value))
 
 
+def _k_range(row) -> str:
+    return f"k = {row.k:,}" if row.k_low == row.k_high else f"k from {row.k_low:,} to {row.k_high:,}"
+
+
+def _deciding(row) -> tuple[str | None, str]:
+    """The verdict the answer rests on and its reference (:func:`fsviz.evaluation.answer.advice.deciding`)."""
+    on_all, on_rand = (getattr(row, name, None) for name in ("verdict_all_words", "verdict_rand"))
+    return deciding(on_all if isinstance(on_all, str) else None, on_rand if isinstance(on_rand, str) else None)
+
+
 def _headline(row, goal: str, label) -> str:
-    """The first sentence: the answer, or that no selection beats all words (or Rand)."""
-    best = f"{label(row.best)} at k = {row.k:,}, {row.value:.3f}"
+    """The first sentence: the verdict of held-out data, then what follows from it.
+
+    Against all words (else Rand): *better* → "use X with k from a to b"; *cannot tell* → what the selection does
+    offer (X matches all words with fewer words) and that the data cannot tell them apart; *worse* → keep all
+    words. Nothing here says "use" unless the verdict is better (tested over generated tables).
+    """
+    best = f"{label(row.best)} at {_k_range(row)}"
     if row.goal == FEWEST:
         if _nan(row.metric):
             return (f"**{goal}**: no selection keeps within {100 * WITHIN:g}% of the best F-measure (all words "
-                    f"score {row.baseline:.3f}); the closest is {best}.")
-        top = max(row.value, 0 if _nan(row.baseline) else row.baseline)
-        against = "the best" if row.value >= top - _EPS else f"against {top:.3f}"
+                    f"score {row.baseline:.3f}); the closest is {label(row.best)} at k = {row.k:,}, {row.value:.3f}.")
+        top = getattr(row, "top", np.nan)
+        against = "the best" if _nan(top) or row.value >= top - _EPS else f"the best {top:.3f}"
         return (f"**{goal}**: **{label(row.metric)}** with k = {row.k:,} keeps within {100 * WITHIN:g}% of the "
-                f"best F-measure anything reached, all words included (macro F1 {row.value:.3f}, {against}).")
-    if _nan(row.metric):
-        if not _nan(row.baseline) and row.value <= row.baseline + _EPS:
-            text = (f"**{goal}**: no selection beats all words here (all words score {row.baseline:.3f}; the best "
-                    f"selection, {best}).")
-            if not _nan(row.fewer):
-                text += (f" With fewer words, {label(row.fewer)} at k = {int(row.fewer_k):,} keeps within "
-                         f"{100 * WITHIN:g}% of all words ({row.fewer_value:.3f}).")
-            return text
-        return (f"**{goal}**: no selection beats Rand, the random baseline, here (Rand scores {row.rand:.3f}; the "
-                f"best selection, {best}): these metrics pick words no better than chance.")
-    name = label(row.metric)
-    if row.k_low == row.k_high:
-        return f"**{goal}**: use **{name}** with k = {row.k:,} (macro {goal} {row.value:.3f})."
-    return (f"**{goal}**: use **{name}** with k from {row.k_low:,} to {row.k_high:,} (macro {goal} {row.value:.3f} "
-            f"at k = {row.k_high:,}; k = {row.k_low:,} is within one standard error of it).")
+                f"best F-measure anything reached, all words included (macro F1 {row.value:.3f}; {against}).")
+    said, reference = _deciding(row)
+    units = _units(row)[0]
+    p = row.p_all if reference == "all words" else row.p_rand
+    how = _p_how(row, p, reference)
+    if said == "better":
+        return (f"**{goal}**: use **{label(row.metric)}** with {_k_range(row)}: on held-out {units} it scores "
+                f"{row.nested:.3f} against {reference}' {_reference_score(row, reference):.3f} ({how}).").replace(
+                    "Rand'", "Rand's")
+    if said == "worse":
+        if reference == "Rand":
+            return (f"**{goal}**: these metrics pick words worse than chance here: chosen inside the resampling, "
+                    f"selection scores {row.nested:.3f} on held-out {units} against Rand's "
+                    f"{_reference_score(row, reference):.3f} ({how}).")
+        return (f"**{goal}**: keep all words: selection scores lower on held-out {units} ({row.nested:.3f} "
+                f"against all words' {_reference_score(row, reference):.3f}; {how}).")
+    if said is None:
+        return f"**{goal}**: the best selection is {best} (macro {goal} {row.value:.3f}); nothing here tests it."
+    if reference == "Rand":
+        return (f"**{goal}**: the data cannot tell {best} from Rand, the random baseline ({how}): these metrics "
+                "are not shown to pick words better than chance.")
+    fewer = (f", with {row.vocabulary / row.k_high:,.0f}× fewer words than all words," if row.vocabulary
+             and row.k_high < row.vocabulary else "")
+    return (f"**{goal}**: {label(row.best)} at {_k_range(row)}{fewer} scores {row.nested:.3f} on held-out {units} "
+            f"against all words' {row.nested_all:.3f}: the data cannot tell them apart ({how}).")
+
+
+def _reference_score(row, reference: str) -> float:
+    return row.nested_all if reference == "all words" else row.nested_rand
+
+
+def _p_how(row, p, reference: str) -> str:
+    """The p and the test, in words: two-sided, over which held-out units."""
+    if _nan(p):
+        return f"too few held-out {_units(row)[0]} to test the difference"
+    n = row.n_all if reference == "all words" else row.n_rand
+    return (f"{p_text(p)}, two-sided, "
+            f"{method_text(n, row.folds, chosen=False, scored_on=getattr(row, 'scored_on', 'folds'))}")
 
 
 def _units(row) -> tuple[str, str, str]:
@@ -80,17 +117,18 @@ def _against(row, reference: str) -> str:
     if reference == "all":
         lead = (f" Chosen inside the resampling (metric and k picked on {others}, scored on {held}), "
                 f"selection scores {score:.3f} against all words' {other:.3f}")
-        how = f", {method_text(n, row.folds, chosen=False, scored_on=getattr(row, 'scored_on', 'folds'))}"
         what = "all words"
     else:
-        lead, how, what = f" Against Rand it scores {score:.3f} to {other:.3f}", "", "Rand"
+        lead, what = f" Against Rand it scores {score:.3f} to {other:.3f}", "Rand"
+    said = verdict(score, other, p)
+    how = _p_how(row, p, "all words" if reference == "all" else "Rand")
     if _nan(p):
-        return f"{lead}: too few held-out {units} to test the difference."
-    if score > other + _EPS and p < ALPHA:
-        return f"{lead}: better ({p_text(p)}{how})."
-    if score <= other + _EPS:
-        return f"{lead}: on {units} it was not chosen on, it does not beat {what} ({p_text(p)}{how})."
-    return f"{lead}: the data cannot tell selection from {what} ({p_text(p)}{how})."
+        return f"{lead}: {how}."
+    if said == "better":
+        return f"{lead}: better ({how})."
+    if said == "worse":
+        return f"{lead}: worse, on {units} it was not chosen on ({how})."
+    return f"{lead}: the data cannot tell selection from {what} ({how})."
 
 
 def _runner_up(row, name: str, label) -> str:
@@ -98,8 +136,11 @@ def _runner_up(row, name: str, label) -> str:
         return ""
     other = f"{label(row.second)} ({row.second_value:.3f} at k = {int(row.second_k):,})"
     units = _units(row)[0]
-    if row.p_second < ALPHA:
+    if row.p_second < ALPHA and row.trials > 1:
         return f" It beats the runner-up, {other}, on the held-out {units} ({p_text(row.p_second)})."
+    if row.p_second < ALPHA:  # one trial: too few to call it a win, as the answer itself says below
+        return (f" It scores above the runner-up, {other}, on the held-out {units} ({p_text(row.p_second)}), in "
+                "one trial.")
     return (f" The data cannot tell {name} and the runner-up, {other}, apart ({p_text(row.p_second)} over "
             f"{row.n_second} held-out {units}).")
 
@@ -197,16 +238,18 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
     ...     tn=lambda t: 30 - t["fp"])
     >>> from fsviz.evaluation import recommend
     >>> print(recommendation_text(recommend(results))[0][:100])
-    **F-measure**: use **bns** with k = 20 (macro F-measure 0.927). k = 20 is the largest k tried: the b
+    **F-measure**: use **bns** with k = 20: on held-out folds it scores 0.926 against all words' 0.829 (
     """
     lines = []
     for row in table.itertuples(index=False):
         goal = ANSWER_LABELS.get(row.goal, row.goal)
         text = _headline(row, goal, label)
         name = "" if _nan(row.metric) else label(row.metric)
-        if not _nan(row.metric) and row.goal != FEWEST:
+        if row.goal != FEWEST and _deciding(row)[0] != "worse":  # where the best selection's k may lie
             text += _edge(row)
-        text += _against(row, "all") + _against(row, "rand")
+        if row.goal == FEWEST or _deciding(row)[1] != "all words":  # else the headline said it
+            text += _against(row, "all")
+        text += _against(row, "rand")
         if not _nan(row.metric):
             text += _runner_up(row, name, label)
         text += _stability(row, label)
@@ -252,32 +295,32 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
     ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
     ...     tn=lambda t: 30 - t["fp"])
     >>> from fsviz.evaluation import recommend
-    >>> recommendation_table(recommend(results)).loc[0, ["Goal", "Use", "k", "Score", "Beats all words (p)"]]
-    Goal                     F-measure
-    Use                            BNS
-    k                               20
-    Score                        0.927
-    Beats all words (p)    yes (0.027)
+    >>> recommendation_table(recommend(results)).loc[0, ["Goal", "Use", "k", "Score", "Against all words (p)"]]
+    Goal                         F-measure
+    Use                                BNS
+    k                                   20
+    Score                            0.927
+    Against all words (p)   better (0.027)
     Name: 0, dtype: object
     """
     def number(value):
         return "–" if _nan(value) else f"{value:.3f}"
 
-    def verdict(beats, p):
-        return "–" if _nan(p) else f"{'yes' if beats else 'cannot tell' if p >= ALPHA else 'no'} ({p_text(p, named=False)})"
+    def said(word, p):
+        return "–" if not isinstance(word, str) else word if _nan(p) else f"{word} ({p_text(p, named=False)})"
 
     pair = table["pair"].map(lambda v: " + ".join(label(m) for m in v.split("+")) if isinstance(v, str) else "–")
     shown = pd.DataFrame({
         "Goal": table["goal"].map(ANSWER_LABELS),
-        "Use": [label(m) if isinstance(m, str) else f"none beats the references (best: {label(b)})"
+        "Use": [label(m) if isinstance(m, str) else f"none shown better (best: {label(b)})"
                 for m, b in zip(table["metric"], table["best"])],
         "k": [f"{lo:,}" if lo == hi else f"{lo:,}–{hi:,}" for lo, hi in zip(table["k_low"], table["k_high"])],
         "Score": table["value"].round(3),
         "All words": table["baseline"].map(number),
         "Rand": table["rand"].map(number),
         "Held out": table["nested"].map(number),
-        "Beats all words (p)": [verdict(b, p) for b, p in zip(table["beats_all_words"], table["p_all"])],
-        "Beats Rand (p)": [verdict(b, p) for b, p in zip(table["beats_rand"], table["p_rand"])],
+        "Against all words (p)": [said(v, p) for v, p in zip(table["verdict_all_words"], table["p_all"])],
+        "Against Rand (p)": [said(v, p) for v, p in zip(table["verdict_rand"], table["p_rand"])],
         "Runner-up": table["second"].map(lambda m: label(m) if isinstance(m, str) else "–"),
         "p vs runner-up": table["p_second"].map(lambda v: p_text(v, named=False)),
         "Tasks within tolerance (%)": table["percent"].round(0).astype(int),
@@ -341,7 +384,8 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
             "k_low": int(row.k_low),
             "k_high": int(row.k_high), "score": plain(row.value), "all_words": plain(row.baseline),
             "rand": plain(row.rand), "held_out": plain(row.nested), "beats_all_words": bool(row.beats_all_words),
-            "beats_rand": bool(row.beats_rand), "p": plain(p),
+            "beats_rand": bool(row.beats_rand), "verdict_all_words": row.verdict_all_words,
+            "verdict_rand": row.verdict_rand, "p": plain(p),
             "method": method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds")),
             "scored_on": getattr(row, "scored_on", "folds"),
             "trials": int(row.trials), "tasks": int(row.tasks), "text": text.replace("**", ""),
