@@ -105,6 +105,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as p:
         scratch = Path(scratch)
         path = corpus_file(scratch, args.mb)
+        size_mb = path.stat().st_size / 1024**2
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu",
                                                                      "--disable-background-networking"])
         with serve(REPO / "app.py", scratch / "cache") as (app, app_url), \
@@ -124,7 +125,7 @@ def main() -> None:
             time.sleep(TTL + 2 * 10 + 5)  # Streamlit's keeping, then two of the app's sweeps
             later = {"app": rss_mb(app.pid), "floor": rss_mb(floor.pid)}
         browser.close()
-    print(f"{args.visitors} visitors each uploaded {path.stat().st_size / 1024**2:.0f} MB and left "
+    print(f"{args.visitors} visitors each uploaded {size_mb:.0f} MB and left "
           f"({time.monotonic() - started:.0f} s); resident memory (MB):")
     print(f"{'server':<8}{'before':>10}{'all left':>10}{'later':>10}{'kept a visitor':>16}")
     for name in ("app", "floor"):
