@@ -13,6 +13,7 @@ saves and loads.
 from __future__ import annotations
 
 import numbers
+import warnings
 from types import SimpleNamespace
 
 import numpy as np
@@ -169,6 +170,7 @@ class MetricSelector(SelectorMixin, BaseEstimator):
         spec = _check_metric(self.metric)
         rule = _check_k_param(self.k)
         multiclass = check_choice(self.multiclass, "multiclass", MULTICLASS_RULES)
+        _check_labels(y)
         X, y = validate_data(self, X, y, accept_sparse=("csr", "csc", "coo"))
         X = _count_matrix(X)
         check_classification_targets(y)
@@ -311,10 +313,42 @@ def _check_k_param(k):
     return value
 
 
+def _check_labels(y) -> None:
+    """A missing label (None, NaN, pandas' NA) in ``y`` is refused by its position, as scikit-learn refuses NaN in
+    ``y``; so are text labels beside numbers, which cannot be ordered (a raw sort TypeError otherwise)."""
+    if y is None:  # scikit-learn's own message: "requires y to be passed"
+        return
+    values = np.asarray(y, dtype=object).ravel() if not isinstance(y, np.ndarray) or y.dtype == object else None
+    if values is None:
+        if np.asarray(y).dtype.kind == "f" and np.isnan(y).any():
+            raise ValueError(f"Input y contains NaN (at position {int(np.flatnonzero(np.isnan(y))[0])}); give "
+                             "every document a label, or leave out the documents without one")
+        return
+    for at, value in enumerate(values):
+        try:
+            missing = value is None or bool(value != value)  # NaN is the one value unequal to itself
+        except TypeError:  # pandas' NA, whose comparisons are NA
+            missing = True
+        if missing:
+            raise ValueError(f"Input y contains a missing label ({value!r} at position {at}); give every document "
+                             "a label, or leave out the documents without one")
+    if len({str if isinstance(v, str) else type(v).__name__ for v in values}) > 1 and \
+            any(isinstance(v, str) for v in values):  # text and numbers do not order: np.unique cannot sort them
+        kinds = sorted({type(v).__name__ for v in values})
+        raise ValueError(f"y mixes labels of types {', '.join(kinds)}, which cannot be ordered; give every label as "
+                         "the same type (all str, say)")
+
+
 def _count_matrix(X) -> sparse.csr_matrix:
     """``X`` as CSR with no stored zeros; ValueError when a value is negative (in the words scikit-learn's
-    checks look for, then fsviz's, which name the first such entry)."""
+    checks look for, then fsviz's, which name the first such entry). Fractional values (tf-idf weights) are read
+    as presence, with a warning that says so: the 2×2 metrics read whether a word is in a document."""
     X = sparse.csr_matrix(X)
+    data = X.data if X.nnz else np.zeros(0)
+    if data.size and np.issubdtype(data.dtype, np.floating) and np.any(data != np.floor(data)):
+        warnings.warn("X holds fractional values (tf-idf weights?): MetricSelector reads each word's presence "
+                      "(a value > 0), so the weights do not change the selection; pass counts (CountVectorizer) "
+                      "to give the term-frequency metrics what they read", UserWarning, stacklevel=3)
     try:
         presence_counts(X)
     except ValueError as err:
