@@ -37,6 +37,8 @@ import plotly.io as pio
 import streamlit as st
 import streamlit.components.v1 as _v1
 
+from fsviz.plots import look
+
 #: The folder of the ``plotly`` package's own plotly.js bundle (``plotly.min.js``; the browser tests draw with it).
 PLOTLY_JS_DIR = Path(plotly.__file__).parent / "package_data"
 #: fsviz's own plotly.js, built from ``frontend/plotly`` (its ``build.mjs``) and committed; ``manifest.json`` names
@@ -183,25 +185,9 @@ _PRELOAD = st.components.v2.component(
 #: plotly.js's options for every live chart: it follows the page's width; the mode bar as st.plotly_chart's.
 CONFIG = {"responsive": True, "displaylogo": False}
 
-_TEXT, _FADED, _GRID = "#31333F", "rgba(49, 51, 63, 0.6)", "#e6eaf1"
-_FONT = '"Source Sans", sans-serif'
-#: The look of ``st.plotly_chart``'s "streamlit" theme in the app's light theme (``.streamlit/config.toml``), for
-#: the live charts beside it: the page's font, faded ticks and titles, light grid lines, margins the axes size.
-#: It replaces the figure's template (plotly's default); what the figure sets itself still wins.
-TEMPLATE = {"layout": {
-    "font": {"color": _FADED, "family": _FONT, "size": 12},
-    "legend": {"font": {"color": _TEXT, "size": 12}, "bordercolor": "rgba(0,0,0,0)", "borderwidth": 0,
-               "valign": "top", "title": {"font": {"color": _FADED, "size": 12}, "side": "top"}},
-    "paper_bgcolor": "#ffffff", "plot_bgcolor": "#ffffff",
-    "xaxis": {"automargin": True, "gridcolor": _GRID, "zerolinecolor": _GRID, "tickcolor": _GRID, "showgrid": False,
-              "zeroline": False, "tickfont": {"color": _FADED, "size": 12},
-              "title": {"font": {"color": _FADED, "size": 14}, "standoff": 20}},
-    "yaxis": {"automargin": True, "gridcolor": _GRID, "zerolinecolor": _GRID, "tickcolor": _GRID,
-              "ticklabelposition": "outside", "tickfont": {"color": _FADED, "size": 12},
-              "title": {"font": {"color": _FADED, "size": 14}, "standoff": 24}},
-    "margin": {"pad": 8, "r": 0, "l": 0},
-    "hoverlabel": {"bgcolor": "#ffffff", "bordercolor": _GRID, "font": {"color": _TEXT, "family": _FONT, "size": 12}},
-}}
+#: The figures' look (the page's font, faded ticks and titles, margins the axes size), the same in every file made
+#: of them: :data:`fsviz.plots.look.TEMPLATE`.
+TEMPLATE = look.TEMPLATE
 
 
 @cache

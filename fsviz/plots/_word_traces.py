@@ -86,46 +86,59 @@ def random_trace(name):
 DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
 
 
-def isocline_traces(curve, name, log, pos, neg, dash="solid"):
+def isocline_traces(curve, name, log, pos, neg, dash="solid", words=None):
     """The upper and lower branches of ``curve`` as line traces (a branch may be all NaN).
 
     A branch with a single finite point lies on an edge of the plane (PR's:
     the tp axis, words with fp = 0 from some tp up, and the line fp = neg
     for its negative features); it is drawn as that edge's segment, thick
-    and with markers, and its legend entry says where it lies.
+    and with markers, and its legend entry says where it lies; a segment
+    that holds none of ``words`` is not drawn, and the legend says so.
     """
     label = f"{get_metric(name).label} ≥ {curve.threshold:.4g}"
     traces = []
-    for branch in (curve.upper, curve.lower):
-        x, y, where, edge = branch_line(curve, branch is curve.upper, pos, neg)
+    lines = [branch_line(curve, upper, pos, neg, words) for upper in (True, False)]
+    lower_where = lines[1][2]
+    for (x, y, where, edge), branch in zip(lines, (curve.upper, curve.lower)):
+        shown = branch is curve.upper or (edge and not np.isfinite(curve.upper).any())
+        if branch is curve.upper and lower_where.endswith("no word there)") and shown:  # said, as it is not drawn
+            where += lower_where
         x, y = (np.maximum(x, 0.5), np.maximum(y, 0.5)) if log else (x, y)
         traces.append(go.Scatter(
             x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32),  # half the bytes, the same line
             mode="lines+markers" if edge else "lines", name=label + where, legendgroup=name,
-            showlegend=branch is curve.upper or (edge and not np.isfinite(curve.upper).any()), cliponaxis=False,
+            showlegend=shown, cliponaxis=False,
             line=dict(color=metric_colour(name), width=5 if edge else 2.5, dash="solid" if edge else dash),
             marker=dict(size=9, symbol="diamond"),
             hovertemplate=f"{label}{where}<br>fp %{{x:.1f}}, tp %{{y:.1f}}<extra></extra>"))
     return traces
 
 
-def branch_line(curve, upper: bool, pos, neg):
+def branch_line(curve, upper: bool, pos, neg, words=None):
     """The line drawn for ``curve``'s upper or lower branch: ``(fp, tp, where, edge)``.
 
     A branch is its points, ``where`` empty and ``edge`` False; or, when it has one finite point, ``edge`` is
     True and, where that point is on the plane's edge (PR's upper branch at fp = 0: every word it selects has
     fp = 0), the line is the stretch of the edge it selects, and ``where`` says so in words
-    (" (on the tp axis, tp ≥ 9)")."""
+    (" (on the tp axis, tp ≥ 9)"). Given the task's ``words`` (their fp and tp), an edge's stretch that holds no
+    word is not drawn (PR's lower branch on fp = every negative document: a line where no word is), and ``where``
+    says where it lies all the same (" (on fp = 3613, tp ≤ 2: no word there)")."""
     branch = curve.upper if upper else curve.lower
     finite = np.flatnonzero(np.isfinite(branch))
     if finite.size != 1:
         return curve.fp, branch, "", False
     x0, y0 = float(curve.fp[finite[0]]), float(branch[finite[0]])
     if upper and x0 == 0:
-        return np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g})", True
-    if not upper and x0 == neg:
-        return np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g})", True
-    return np.array([x0]), np.array([y0]), "", True
+        fp, tp, where = np.array([0.0, 0.0]), np.array([y0, float(pos)]), f" (on the tp axis, tp ≥ {y0:g}"
+        held = None if words is None else np.any((words[0] == 0) & (words[1] >= y0))
+    elif not upper and x0 == neg:
+        fp, tp, where = np.array([x0, x0]), np.array([0.0, y0]), f" (on fp = {neg:g}, tp ≤ {y0:g}"
+        held = None if words is None else np.any((words[0] == neg) & (words[1] <= y0))
+    else:
+        return np.array([x0]), np.array([y0]), "", True
+    if held is not None and not held:
+        return np.array([]), np.array([]), where + ": no word there)", True
+    return fp, tp, where + ")", True
 
 
 def frame_update(trace):

@@ -17,6 +17,8 @@ import threading
 import warnings
 from pathlib import Path
 
+from .look import on_screen
+
 try:  # optional: the figures extra (pip install fsviz[figures]); HTML needs nothing
     import kaleido
 except ImportError:
@@ -49,14 +51,45 @@ class FigureExportError(ValueError):
 
 #: One drawing at a time, through the one browser :func:`_engine` keeps for the process.
 _DRAWING = threading.Lock()
+#: Seconds kaleido's browser is kept after the last drawing: a figure after another takes about 0.3 s, not the
+#: 4–20 s of a browser started anew, and a server that drew one figure does not keep a browser (about 215 MB) for
+#: the rest of its life.
+IDLE_SECONDS = 120.0
+_running: list = []  # [the timer that stops the browser] while it runs
+
+
+def _engine() -> None:
+    """Start kaleido's browser unless it runs (call holding ``_DRAWING``): one for the process, stopped after
+    :data:`IDLE_SECONDS` without a drawing and at exit. A start that fails is tried again at the next figure."""
+    if _running:
+        _running.pop().cancel()
+        _running.append(None)
+        return
+    kaleido.start_sync_server(silence_warnings=True)
+    _registered()
+    _running.append(None)
 
 
 @functools.cache
-def _engine() -> None:
-    """Start kaleido's browser, once for the process (stopped at exit): a figure then takes about 0.3 s instead
-    of the 4–20 s of a browser started for each. A start that fails is tried again at the next figure."""
-    kaleido.start_sync_server(silence_warnings=True)
-    atexit.register(kaleido.stop_sync_server, silence_warnings=True)
+def _registered() -> None:
+    atexit.register(_stop)
+
+
+def _idle_stop() -> None:
+    """(Holding ``_DRAWING``) stop the browser once :data:`IDLE_SECONDS` pass with no drawing."""
+    if _running:
+        timer = threading.Timer(IDLE_SECONDS, lambda: _stop(timer))
+        timer.daemon = True
+        _running[:] = [timer]
+        timer.start()
+
+
+def _stop(timer=None) -> None:
+    """Stop kaleido's browser: at exit, or when ``timer`` is still the last drawing's (no drawing since)."""
+    with _DRAWING:
+        if _running and (timer is None or _running[0] is timer):
+            _running.clear()
+            kaleido.stop_sync_server(silence_warnings=True)
 
 
 #: Browsers kaleido draws with, as their commands are named (Debian's first).
@@ -169,6 +202,7 @@ def figure_bytes(fig, fmt: str, *, scale: float = PRINT_SCALE) -> bytes:
     """
     if fmt not in FIGURE_FORMATS:
         raise ValueError(f"a figure is written as one of {', '.join(FIGURE_FORMATS)}, got {fmt!r}")
+    fig = on_screen(fig)  # the look it has in the app, margins the axes size included
     if fmt == "html":
         return fig.to_html(include_plotlyjs=True, full_html=True).encode("utf-8")
     if kaleido is None:  # the engine plotly's to_image needs
@@ -177,9 +211,12 @@ def figure_bytes(fig, fmt: str, *, scale: float = PRINT_SCALE) -> bytes:
     try:
         with _DRAWING:
             _engine()
-            with warnings.catch_warnings():  # plotly passes its browser options, which a running server ignores
-                warnings.filterwarnings("ignore", message="The kopts argument is ignored", category=UserWarning)
-                return fig.to_image(format=fmt, scale=scale if fmt == "png" else 1)
+            try:
+                with warnings.catch_warnings():  # plotly passes its browser options, which a running server ignores
+                    warnings.filterwarnings("ignore", message="The kopts argument is ignored", category=UserWarning)
+                    return fig.to_image(format=fmt, scale=scale if fmt == "png" else 1)
+            finally:
+                _idle_stop()
     except Exception as exc:  # noqa: BLE001 (kaleido's and its browser's errors have no common type)
         raise FigureExportError(f"could not draw the figure as {fmt.upper()}: {type(exc).__name__}: {exc}. kaleido "
                                 "draws with Chrome or Chromium: install one (Debian: apt install chromium), or "

@@ -153,7 +153,8 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         if curve is None or not np.array_equal(curve.fp, fp_grid) \
                 or curve.threshold != select_top_k(scores[name], k).threshold:
             curve = top_k_isocline(task, name, k, fp=fp_grid)
-        branches = isocline_traces(curve, name, log, task.pos, task.neg, DASHES[curved.index(name) % len(DASHES)])
+        branches = isocline_traces(curve, name, log, task.pos, task.neg, DASHES[curved.index(name) % len(DASHES)],
+                                   words=(task.fp, task.tp))
         shown = [b for b in branches if np.isfinite(np.asarray(b.y, dtype=float)).any()]
         for i, branch in enumerate(shown):
             fig.add_trace(branch.update(showlegend=i == 0))
@@ -243,7 +244,7 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
             dash = DASHES[curved % len(DASHES)]
             curved += 1
             for k, curve in top_k_isoclines(task, name, ks, fp=fp_grid).items():
-                frames[k].extend(isocline_traces(curve, name, log, task.pos, task.neg, dash))
+                frames[k].extend(isocline_traces(curve, name, log, task.pos, task.neg, dash, words=(task.fp, task.tp)))
     moving = list(range(1, 1 + len(frames[ks[0]])))
     fig.add_traces(frames[ks[0]] + still)
     fig.frames = [go.Frame(name=str(k), traces=moving, data=[frame_update(t) for t in frames[k]]) for k in ks]
@@ -402,7 +403,7 @@ def _boundary_isoclines(task, metrics, k, curved) -> dict:
             continue
         x, y = panel_axes(i)
         curve = top_k_isocline(task, name, k, fp=fp_curve)
-        lines = [branch_line(curve, upper, task.pos, task.neg) for upper in (True, False)]
+        lines = [branch_line(curve, upper, task.pos, task.neg, (task.fp, task.tp)) for upper in (True, False)]
         paths = [(svg_path(fp, tp), where, edge) for fp, tp, where, edge in lines]  # PR's: on the tp axis
         for n, (path, where, edge) in enumerate(p for p in paths if p[0]):
             shape = dict(type="path", path=path, xref=x, yref=y, line=dict(color="black", width=6 if edge else 3))

@@ -107,7 +107,7 @@ def test_the_maps_and_the_isoclines_make_the_whole_boundaries_figure(task, k, ma
             continue
         assert titles[panel] == label
         curve = top_k_isocline(task, name, k, fp=fp_curve)
-        expected = _expected_lines(curve, task.pos, task.neg)
+        expected = _expected_lines(curve, task.pos, task.neg, task)
         shapes = drawn.get(panel, [])
         assert len(shapes) == len(expected)
         for n, (shape, (want, where)) in enumerate(zip(shapes, expected, strict=True)):
@@ -116,18 +116,21 @@ def test_the_maps_and_the_isoclines_make_the_whole_boundaries_figure(task, k, ma
             assert shape.get("label", {}).get("text") == (f"≥ {curve.threshold:.4g}{where}" if n == 0 else None)
 
 
-def _expected_lines(curve, pos, neg) -> list:
+def _expected_lines(curve, pos, neg, task=None) -> list:
     """(points, where) of each line drawn for ``curve``: a branch's path; a branch of one finite point on the
-    plane's edge, that edge from it (the upper branch at fp = 0 up the tp axis, the lower at fp = neg down)."""
+    plane's edge, that edge from it (the upper branch at fp = 0 up the tp axis, the lower at fp = neg down), where
+    a word of ``task`` lies on that stretch (no line is drawn where no word is)."""
     lines = []
     for upper, branch in ((True, curve.upper), (False, curve.lower)):
         finite = np.flatnonzero(np.isfinite(branch))
         if finite.size == 1:
             x0, y0 = curve.fp[finite[0]], branch[finite[0]]
             if upper and x0 == 0:
-                lines.append((np.array([[0, y0], [0, pos]]), f" (on the tp axis, tp ≥ {y0:g})"))
+                if task is None or np.any((task.fp == 0) & (task.tp >= y0)):
+                    lines.append((np.array([[0, y0], [0, pos]]), f" (on the tp axis, tp ≥ {y0:g})"))
             elif not upper and x0 == neg:
-                lines.append((np.array([[neg, 0], [neg, y0]]), f" (on fp = {neg:g}, tp ≤ {y0:g})"))
+                if task is None or np.any((task.fp == neg) & (task.tp <= y0)):
+                    lines.append((np.array([[neg, 0], [neg, y0]]), f" (on fp = {neg:g}, tp ≤ {y0:g})"))
         elif len(points := _path_points(curve.fp, branch)):
             lines.append((points, ""))
     return lines
