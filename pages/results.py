@@ -109,7 +109,8 @@ def main() -> None:
     with tabs[0]:
         st.markdown(
             "For each goal: the best selection's metric and its range of k (the smallest k within one standard error "
-            "of the best, up to the best), whether it beats all words and Rand on folds it was not chosen on, and "
+            "of the best, up to the best), whether it is better than all words and Rand, cannot be told from them, "
+            "or is worse, on folds it was not chosen on, and "
             "whether the runner-up can be told from it; how often it comes within Forman's tolerance (1%, 0.1% for "
             "accuracy) of the best any metric reached on a task, and the pair of metrics most likely to have one "
             "within tolerance. All words and Rand are references, never the answer. All metrics in the table count, "
@@ -122,7 +123,7 @@ def main() -> None:
         if summary is None:
             st.caption("Compute the stability on the Stability tab to see each leader's and break ties by it.")
         answer_panel(ctx, recommendation, goal, classifier=run.config.classifier, params=run.config.classifier_params,
-                     key="res_ship")
+                     key="res_ship", own=not source.startswith("a run shared"))
         csv_button(recommendation, "recommendation", "recommendation (every column, unrounded)")
         if ctx.corpus.name not in set(results["dataset"].astype(str)):
             st.caption(f"These results came from {plain(', '.join(sorted(results['dataset'].astype(str).unique())))}, "

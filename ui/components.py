@@ -19,8 +19,8 @@ from ui.charts import live_chart, whole_figure
 # The answer's words need the grid and scikit-learn: imported when a page first shows an answer, not by the Corpus
 # page a new server draws first.
 metric_label = lazy("fsviz.evaluation.analyses", "metric_label")
-recommendation_table, recommendation_text, method_sentence = lazy(
-    "fsviz.evaluation.answer", "recommendation_table", "recommendation_text", "method_sentence")
+recommendation_table, recommendation_text, method_sentence, deciding = lazy(
+    "fsviz.evaluation.answer", "recommendation_table", "recommendation_text", "method_sentence", "deciding")
 ANSWER_LABELS = lazy("fsviz.evaluation.answer", "ANSWER_LABELS", kind=LazyMapping)
 tuning_snippet = lazy("fsviz.evaluation.shipping", "tuning_snippet")
 figure_bytes, static_engine = lazy("fsviz.plots.files", "figure_bytes", "static_engine")
@@ -361,10 +361,12 @@ def documents_panel(context, metrics, k, *, searched=(), selected=(), picked=Non
 
 
 def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier: str = "svm", params=(),
-                 key: str) -> None:
+                 key: str, own: bool = True) -> None:
     """The answer for ``goal`` from :func:`fsviz.evaluation.answer.recommend`'s table, first and in words; the
-    other goals' below it; how its claims were tested, in one sentence; the table; and, when a selection is the
-    answer, the model to ship. Metric labels are a visitor's text (a results file's own spec): shown as text."""
+    other goals' below it; how its claims were tested, in one sentence; the table; and the model to ship: the
+    answer's selection when its verdict is better, the smaller selection when the data cannot tell it from all
+    words, nothing when all words score higher, and nothing from a run someone shared (``own`` False: its answer is
+    for the sender's corpus). Metric labels are a visitor's text (a results file's own spec): shown as text."""
     lines = recommendation_text(recommendation, label_text)
     goals = list(recommendation["goal"])
     row = recommendation.iloc[goals.index(goal)]
@@ -379,14 +381,29 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
             if g != goal:
                 st.markdown(f"- {line}")
     st.dataframe(recommendation_table(recommendation, label_text), hide_index=True)
+    if not own:  # a run shared with this visitor: its answer is the sender's, on the sender's corpus
+        st.caption("This run was shared with you: its answer is for the sender's corpus, so nothing is offered to "
+                   "ship from it here. Run Recommend on your own corpus to get a selection to ship.")
+        return
+    said = deciding(*(row.get(name) if isinstance(row.get(name), str) else None
+                      for name in ("verdict_all_words", "verdict_rand")))[0]
     if isinstance(row["metric"], str):
         st.markdown(f"**Ship it for {ANSWER_LABELS[goal]}**: {label_text(row['metric'])} with k = {int(row['k']):,} "
                     f"and this run's classifier, fitted on every document of the sidebar's corpus "
                     f"({plain(context.corpus.name)}) for {plain(context.described)}; change the class in the sidebar.")
-        export_panel(context, row["metric"], int(row["k"]), classifier=classifier, params=params, key=key)
-        tuning_panel(context, row["metric"], int(row["k"]), classifier=classifier, params=params)
+        shipped = row["metric"]
+    elif said == "cannot tell":  # what selection does offer: as good as the data can tell, with fewer words
+        st.markdown(f"**Ship the smaller selection for {ANSWER_LABELS[goal]}**: {label_text(row['best'])} with "
+                    f"k = {int(row['k']):,}, which the held-out data cannot tell from all words, for a smaller and "
+                    f"faster model; fitted with this run's classifier on every document of the sidebar's corpus "
+                    f"({plain(context.corpus.name)}) for {plain(context.described)}.")
+        shipped = row["best"]
     else:
-        st.caption("No selection to ship for this goal: keep all words, or the fewest words the answer names.")
+        st.caption("No selection to ship for this goal: the held-out data show all words scoring higher; keep all "
+                   "words, or the fewest words the answer names.")
+        return
+    export_panel(context, shipped, int(row["k"]), classifier=classifier, params=params, key=key)
+    tuning_panel(context, shipped, int(row["k"]), classifier=classifier, params=params)
 
 
 def label_text(metric) -> str:

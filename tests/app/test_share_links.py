@@ -217,6 +217,8 @@ def test_revoking_closes_the_run_for_a_viewer_who_has_it_open(monkeypatch, own_c
     viewer = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
     viewer.query_params["run"] = ident
     viewer.switch_page("pages/results.py").run()
+    assert not [m for m in viewer.markdown if "Ship" in m.value], "the sender's answer is not shipped on B's corpus"
+    assert any("This run was shared with you" in c.value for c in viewer.caption)
     viewer.switch_page("pages/grid.py").run()
     assert viewer.session_state["grid_shown"][1].startswith("a run shared"), "kept across pages while open"
 
