@@ -59,8 +59,9 @@ new session straight to the word map's chart and one to the floor page's chart
 (Streamlit's own start in a new browser, plotly.js and one chart: the least a
 first visit can take).
 
-The first paint against a bare page (issue #53; part ``firstpaint``, first in a run)
------------------------------------------------------------------------------------
+The first paint against a bare page (issue #53; part ``firstpaint``, first in a run; with ``--company``, both
+pages are timed while the company's run goes on)
+-----------------------------------------------------------------------------------------------------------
 A bare Streamlit page (:data:`BARE_APP`: a title and a number box, nothing of fsviz's), served by a
 ``streamlit run`` of its own beside the app, from the app's folder (so with its ``.streamlit/config.toml``),
 and the word map, each opened by a new visitor (a new browser context: nothing cached), in pairs whose order
@@ -1313,6 +1314,9 @@ def main(argv=None):
             company = None
             try:
                 server.wait_healthy()
+                if args.company:
+                    print("company: another visitor starts the Evaluation grid's default run", flush=True)
+                    company = Company(browser, server.url)
                 if "firstpaint" not in skip:
                     print("first paint: a new visitor to a bare Streamlit page and one to the word map, in pairs",
                           flush=True)
@@ -1326,9 +1330,6 @@ def main(argv=None):
                     print("first paint: the word map's script per phase, in a process of its own", flush=True)
                     phases = server_phases(app_dir, cache, args.repeat)
                     meta["first_paint"] = {**paint, "server_phases": phases}
-                if args.company:
-                    print("company: another visitor starts the Evaluation grid's default run", flush=True)
-                    company = Company(browser, server.url)
                 if args.floor:
                     print("the floor: the word map's k against a page with one box and the same figure", flush=True)
                     floor = Server(app_dir, cache, logs / "floor.log", script=Path(__file__).with_name("floor_app.py"))
@@ -1365,6 +1366,8 @@ def main(argv=None):
     rows = [row.summary() for row in results.rows.values()]
     print()
     if "first_paint" in meta:
+        if args.company:
+            print("first paint with company: both pages timed while another visitor's grid runs on the app's server")
         print(first_paint_report(meta["first_paint"], meta["first_paint"]["server_phases"]))
         print()
     print(f"fsviz in Chromium {meta.get('chromium_version', '?')} {VIEWPORT['width']}×{VIEWPORT['height']}, "
