@@ -20,9 +20,12 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 import fsviz
+from fsviz._lazy import lazy
 from fsviz.corpora.paths import paths_allowed
-from ui import state
+from ui import share_links, state
 from ui.components import plain
+
+open_run = lazy("fsviz.evaluation.grid", "open_run")  # imported when a link first opens a run
 
 #: Each page's own keys in the address → its widget's session key and what a value must be.
 PAGE_KEYS = {
@@ -127,6 +130,8 @@ def apply(script: str) -> None:
                 st.session_state[name] = _whole(text)
             elif name == "min_df":
                 st.session_state[name] = _min_df(text)
+            elif name == "mine" and script == "pages/results.py":
+                _open_mine(text)
             elif name in own:
                 kind = "table" if (script, name) == ("pages/boundaries.py", "metrics") else None  # drawn as curves
                 value = _metrics(text, kind) if name == "metrics" else _PARSERS[name](text)
@@ -137,6 +142,19 @@ def apply(script: str) -> None:
             problems.append(f"{name} ({exc})")
     if problems:
         st.session_state["link_problems"] = problems
+
+
+def _open_mine(key: str) -> None:
+    """Show this visitor's own stored run ``key`` (a Results explorer link's ``mine=``); ValueError if it is not
+    theirs, or no longer stored."""
+    if not share_links.stored(state.visitor(), key):
+        raise ValueError("the link names a run that is not yours on this server, or that was deleted since; a run "
+                         "someone shows you opens by their share link")
+    try:
+        run = open_run(share_links.run_path(state.visitor(), key))
+    except (ValueError, OSError) as exc:
+        raise ValueError(f"the run could not be read ({exc})") from None
+    state.show_results(run, f"your stored run {key} (from a link)")
 
 
 def check_class(classes) -> None:
@@ -174,9 +192,20 @@ def keep(script: str, ctx) -> None:
             else str(value)
     if st.query_params.get("run") is not None:  # a shared run's link (ui.shares) keeps its id
         view["run"] = st.query_params.get("run")
+    elif script == "pages/results.py" and (mine := _own_shown_run()) is not None:
+        view["mine"] = mine  # the visitor's own stored run: their link reopens it (others need a share link)
     if {name: st.query_params.get(name) for name in st.query_params} != view:
         st.query_params.from_dict(view)
     st.session_state["link_applied"] = (script, tuple(sorted(view.items())))  # this view is the session's own
+
+
+def _own_shown_run() -> str | None:
+    """The key of the run the Results explorer shows when it is this visitor's own stored run, else None."""
+    shown = state.shown_results()
+    if shown is None or shown[1].startswith("a run shared"):
+        return None
+    key = str(getattr(shown[0], "key", "") or "")
+    return key if share_links.stored(state.visitor(), key) else None
 
 
 def _is_upload(ctx) -> bool:
@@ -220,4 +249,9 @@ def link_box(script: str, ctx) -> None:
                    "the page's choices, and carries nothing else of yours." if not upload else
                    "Copy it with the button at its corner. Your upload stays yours: the link holds its k and the "
                    "page's choices, but not its name, class or words, and whoever opens it sees the sample instead.")
+        if script == "pages/results.py":
+            st.caption("It reopens the run shown for you alone, on this server. To show the run to someone else, "
+                       "make a share link under *Share this run* on this page." if _own_shown_run() is not None else
+                       "The results shown are not a run stored on this server (a loaded file, or a run shared with "
+                       "you), so the link does not reopen them: load the file again, or keep the share link.")
 

@@ -113,3 +113,29 @@ def test_a_linked_path_on_a_server_that_reads_no_paths_says_so(monkeypatch):
     notes = " ".join(i.value for i in at.info)
     assert "reads no paths" in notes and "sample is shown" in notes
     assert at.query_params["source"] == "sample" and "path" not in at.query_params
+
+
+def test_the_results_explorers_link_reopens_its_owners_run_and_no_one_elses(monkeypatch, own_cache_dir):
+    """The explorer's address names the visitor's own stored run (``mine=``): their link reopens it with the goal
+    and k; another visitor's session is told it is not theirs, and sees none of it (issue 54)."""
+    from tests.app.conftest import as_browser
+    from tests.app.test_private_runs import a_run_by_browser_a
+
+    a = a_run_by_browser_a(monkeypatch)
+    a.switch_page("pages/results.py").run()
+    a.selectbox(key="res_goal").set_value("precision").run()
+    view = {name: a.query_params[name] for name in a.query_params}
+    key = a.session_state["grid_shown"][0].key
+    assert view.get("mine") == key and view.get("goal") == "precision"
+    a.session_state["view_link_box"] = True
+    a.run()
+    assert any("reopens the run shown for you alone" in c.value for c in a.sidebar.caption)
+
+    again = opened("pages/results.py", **view)  # the same browser, a new session
+    assert again.session_state["grid_shown"][0].key == key
+    assert again.selectbox(key="res_goal").value == "precision"
+
+    as_browser(monkeypatch, "B" * 43)
+    other = opened("pages/results.py", **view)
+    assert "grid_shown" not in other.session_state
+    assert any("not yours on this server" in i.value for i in other.info)
