@@ -96,6 +96,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, default=5)
     parser.add_argument("--mb", type=int, default=30)
+    parser.add_argument("--wait", type=float, default=TTL + 2 * 10 + 5,
+                        help="seconds from the last visitor's leaving to the last reading (default: Streamlit's "
+                             "keeping, then two of the app's sweeps)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -122,7 +125,7 @@ def main() -> None:
                 visit(browser, app_url, path, app=True)
                 visit(browser, floor_url, path, app=False)
             left = {"app": rss_mb(app.pid), "floor": rss_mb(floor.pid)}
-            time.sleep(TTL + 2 * 10 + 5)  # Streamlit's keeping, then two of the app's sweeps
+            time.sleep(args.wait)
             later = {"app": rss_mb(app.pid), "floor": rss_mb(floor.pid)}
         browser.close()
     print(f"{args.visitors} visitors each uploaded {size_mb:.0f} MB and left "
@@ -131,7 +134,8 @@ def main() -> None:
     for name in ("app", "floor"):
         kept = (later[name] - before[name]) / args.visitors
         print(f"{name:<8}{before[name]:>10.0f}{left[name]:>10.0f}{later[name]:>10.0f}{kept:>16.1f}")
-    print(f"(later: {TTL} s of Streamlit's keeping of a gone session, then two of the app's sweeps)")
+    print(f"(later: {args.wait:.0f} s after the last visitor left; Streamlit keeps a gone session {TTL} s here, and the "
+          "app looks at its sessions every 10 s)")
 
 
 if __name__ == "__main__":

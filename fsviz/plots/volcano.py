@@ -12,6 +12,11 @@ from ..stats.significance import check_fdr
 __all__ = ["volcano_figure"]
 
 
+#: Up to this many points a trace is SVG, which every browser draws; past it WebGL (scattergl), which is faster
+#: but needs a WebGL context the page may not have.
+SVG_POINTS = 5_000
+
+
 def volcano_figure(task, tested, effect, *, fdr: float = 0.05, highlight=(), max_points: int = 20_000) -> go.Figure:
     """Every word of ``task`` at (log₂ ratio, −log₁₀ q), the words with q ≤ ``fdr`` in colour.
 
@@ -60,9 +65,13 @@ def volcano_figure(task, tested, effect, *, fdr: float = 0.05, highlight=(), max
     if shown.size + rest.size > max_points:
         rest = rest[np.argsort(-y[rest], kind="stable")[:max(0, max_points - shown.size)]]
     figure = go.Figure()
+    svg = shown.size + rest.size <= SVG_POINTS  # every point drawn by every browser, WebGL or not
     for words, name, colour in ((rest, f"q > {fdr:g}", "rgba(110, 120, 140, 0.45)"),
                                 (shown, f"q ≤ {fdr:g} ({shown.size:,} words)", "#d62728")):
-        figure.add_trace(go.Scattergl(
+        # the words that pass, as SVG up to SVG_POINTS: a page's WebGL contexts are few (Chromium keeps 16, and
+        # headless Chromium without a GPU may have none), and a chart whose context is lost draws no point
+        kind = go.Scatter if svg or (words is shown and words.size <= SVG_POINTS) else go.Scattergl
+        figure.add_trace(kind(
             x=effect.log_ratio[words], y=y[words], mode="markers", name=name,
             marker=dict(size=5, color=colour, line=dict(width=0)),
             text=task.vocabulary[words],
