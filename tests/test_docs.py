@@ -48,6 +48,22 @@ def test_every_public_name_has_its_api_page(built):
     assert all((HTML / "api" / f"{p}.html").is_file() for p in packages)
 
 
+def test_every_public_classs_page_documents_it_where_a_newcomer_lands(built):
+    """``fsviz.MetricSelector``'s page (the name a newcomer imports) holds the class's docs, not a pointer to
+    another page (issue 54): for every public class, under every name it is exported by."""
+    stubs = []
+    for package, name in _public_names():
+        obj = getattr(importlib.import_module(package), name)
+        if not inspect.isclass(obj) or not (obj.__doc__ or "").strip():
+            continue
+        first = re.findall(r"[A-Za-z]{4,}", obj.__doc__.strip().splitlines()[0])
+        text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (HTML / "api" / "generated" / f"{package}.{name}.html")
+                                         .read_text(encoding="utf-8")))
+        if not all(word in text for word in first[:3]) or "documented on its page" in text:
+            stubs.append(f"{package}.{name}")
+    assert not stubs, stubs
+
+
 def test_every_gallery_example_ran_and_shows_its_figure_and_table(built):
     assert len(EXAMPLES) >= 13
     for example in EXAMPLES:
