@@ -102,8 +102,10 @@ def isocline_traces(curve, name, log, pos, neg, dash="solid", words=None):
     for (x, y, where, edge), branch in zip(lines, (curve.upper, curve.lower)):
         shown = branch is curve.upper or (edge and not np.isfinite(curve.upper).any())
         if branch is curve.upper and lower_where.endswith("no word there)") and shown:  # said, as it is not drawn
-            where += lower_where
+            where = (where[:-1] + "; " if where else " (") + f"none on fp = {neg:g})"
         x, y = (np.maximum(x, 0.5), np.maximum(y, 0.5)) if log else (x, y)
+        if not len(x):  # an edge that holds no word: a trace of no point drawn (frames keep one trace per branch)
+            x, y = np.array([np.nan]), np.array([np.nan])
         traces.append(go.Scatter(
             x=np.asarray(x, dtype=np.float32), y=np.asarray(y, dtype=np.float32),  # half the bytes, the same line
             mode="lines+markers" if edge else "lines", name=label + where, legendgroup=name,

@@ -75,6 +75,8 @@ def test_the_memory_of_closed_sessions_is_given_back_on_the_next_look(fresh):
     assert sessions._seen == {"b": None}
 
 
-def test_outside_a_server_track_does_nothing():
+def test_outside_a_session_track_does_nothing(monkeypatch):
+    monkeypatch.setattr(sessions, "_thread", [])
+    monkeypatch.setattr(sessions, "get_script_run_ctx", lambda: None)  # a bare script: no session to name
     sessions.track()
     assert sessions._seen == {} and not sessions._thread

@@ -82,6 +82,7 @@ def test_a_signed_in_user_finds_their_runs_in_any_browser_and_no_one_else_does(l
     anonymous = browser.new_context(viewport={"width": 1400, "height": 1200})
     page = _results(anonymous, login_server)
     _assert_no_error(page)
+    page.get_by_text("You have no runs stored", exact=False).first.wait_for(timeout=90_000)  # a first run draws late
     assert page.get_by_text("You have no runs stored", exact=False).count() == 1
     assert _sidebar_button(page, "Sign in").count() == 1
 
@@ -96,6 +97,7 @@ def test_a_signed_in_user_finds_their_runs_in_any_browser_and_no_one_else_does(l
 
     context, page = _sign_in(browser, login_server, "bob")
     _assert_no_error(page)
+    page.get_by_text("Stored runs: open one", exact=False).first.wait_for(timeout=90_000)
     assert page.get_by_text("You have no runs stored", exact=False).count() == 1, "bob sees a run not his"
     _sidebar_button(page, "Sign out").click()
     page.wait_for_selector("text=Sign in to keep your runs", timeout=60_000)
