@@ -96,7 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, default=5)
     parser.add_argument("--mb", type=int, default=30)
-    parser.add_argument("--wait", type=float, default=TTL + 2 * 10 + 5,
+    parser.add_argument("--wait", type=float, default=TTL + 15,
                         help="seconds from the last visitor's leaving to the last reading (default: Streamlit's "
                              "keeping, then two of the app's sweeps)")
     args = parser.parse_args()
@@ -135,7 +135,7 @@ def main() -> None:
         kept = (later[name] - before[name]) / args.visitors
         print(f"{name:<8}{before[name]:>10.0f}{left[name]:>10.0f}{later[name]:>10.0f}{kept:>16.1f}")
     print(f"(later: {args.wait:.0f} s after the last visitor left; Streamlit keeps a gone session {TTL} s here, and the "
-          "app looks at its sessions every 10 s)")
+          "app closes a gone session just before)")
 
 
 if __name__ == "__main__":

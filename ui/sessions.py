@@ -8,7 +8,8 @@ server's memory for good, and the session's own state (the upload fsviz holds) u
 visitors who uploaded 30 MB each and left took a server from 518 MB to 1,587 MB, and it stayed there.
 
 Every page names its session (:func:`track`); one thread (:func:`sweep`, every :data:`CHECK_SECONDS`) closes each
-session that has been gone for the time Streamlit keeps it, through
+session that has been gone for nearly the time Streamlit keeps it (:func:`keep_seconds`: that time less three looks,
+as Streamlit's store no longer hands back a session past it, and such a session can then never be shut down), through
 :meth:`streamlit.runtime.Runtime.clear_user_info_for_session` (for a stored session: closed on the server's event
 loop, its files and state released, never resumed), then collects the garbage and gives the freed heap back to the
 operating system (glibc's ``malloc_trim``), so the server's size falls back once its visitors have left.
@@ -27,8 +28,8 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 __all__ = ["CHECK_SECONDS", "keep_seconds", "sweep", "track"]
 
-#: How often the sessions are looked at (seconds).
-CHECK_SECONDS = 10.0
+#: How often the sessions are looked at (seconds): a look reads a few ids, so it can be often.
+CHECK_SECONDS = 2.0
 
 _lock = threading.Lock()
 #: Each session a page ran in → when it was first seen gone (None while it is connected).
@@ -38,11 +39,13 @@ _trim_due = [False]
 
 
 def keep_seconds() -> float:
-    """How long a gone session is kept for its visitor's return: Streamlit's ``server.disconnectedSessionTTL``."""
+    """How long a gone session is kept for its visitor's return: Streamlit's ``server.disconnectedSessionTTL`` less
+    three looks, so that it is closed while Streamlit's store still hands it back."""
     try:
-        return max(float(st.get_option("server.disconnectedSessionTTL")), 0.0)
+        ttl = float(st.get_option("server.disconnectedSessionTTL"))
     except (RuntimeError, ValueError, TypeError):
-        return 120.0
+        ttl = 120.0
+    return max(ttl - 3 * CHECK_SECONDS, 0.0)
 
 
 def track() -> None:

@@ -80,3 +80,16 @@ def test_outside_a_session_track_does_nothing(monkeypatch):
     monkeypatch.setattr(sessions, "get_script_run_ctx", lambda: None)  # a bare script: no session to name
     sessions.track()
     assert sessions._seen == {} and not sessions._thread
+
+
+def test_a_session_is_closed_while_streamlit_still_hands_it_back(monkeypatch):
+    """Streamlit's store stops handing back a gone session once its time (``server.disconnectedSessionTTL``) has
+    passed, and such a session can never be shut down (its uploaded files stay for good): a session seen gone at
+    one look is closed by a later look, at the latest one look past the keeping time, before that time ends."""
+    monkeypatch.undo()  # the real keeping time, from Streamlit's option
+    import streamlit as st
+
+    for ttl in (15, 120, 600):
+        monkeypatch.setattr(st, "get_option", lambda name, ttl=ttl: ttl)
+        keep = sessions.keep_seconds()
+        assert 0 <= keep and keep + 2 * sessions.CHECK_SECONDS < ttl

@@ -174,11 +174,22 @@ def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp
         code.first.wait_for(state="detached", timeout=60_000)
         _settled(a)
         _no_error(a, a.url)
+        # B, the link still open, goes to another page and back (no reload): the run is closed on that rerun
+        _menu(b, "Evaluation grid")
+        _menu(b, "Results explorer")
+        _main(b).get_by_text("The run shared with you is closed", exact=False).first.wait_for(timeout=90_000)
+        _settled(b)
+        assert _main(b).get_by_text("a run shared with you (read-only)", exact=False).count() == 0
         b.reload(wait_until="domcontentloaded")
         _main(b).get_by_text("This link opens no run", exact=False).first.wait_for(timeout=90_000)
         _settled(b)
         assert _main(b).get_by_text("a run shared with you", exact=False).count() == 0
         _private(b, "the revoked link")
+
+        # The address equals the view shown: a refused cutoff in a link is named, and the address says the one used
+        _goto(b, f"{server}/word_map?min_df=99999&k=50")
+        _main(b).get_by_text("could not be applied", exact=False).first.wait_for(timeout=90_000)
+        b.wait_for_function("() => new URL(location.href).searchParams.get('min_df') === '3'", timeout=60_000)
 
         # 4. A's link to a view of the upload holds none of its data (no name, no class); then A sets the word
         # map's view on the sample in the sidebar, and C opens the sidebar's "Link to this view".
