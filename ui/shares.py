@@ -77,7 +77,9 @@ def opened_from_link() -> None:
         st.info("The run shared with you is closed: its owner revoked the link or deleted the run.", icon="🔗")
         return
     ident = st.query_params.get("run")
-    if ident is None or st.session_state.get("share_opened") == ident:
+    if ident is None:
+        return
+    if st.session_state.get("share_opened") == ident and share_links.run_of(ident) is not None:
         return  # once per link and session: the visitor may then open other runs on the page
     run = open_shared(ident)
     if run is None:

@@ -180,7 +180,7 @@ def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp
         _main(b).get_by_text("The run shared with you is closed", exact=False).first.wait_for(timeout=90_000)
         _settled(b)
         assert _main(b).get_by_text("a run shared with you (read-only)", exact=False).count() == 0
-        b.reload(wait_until="domcontentloaded")
+        b.goto(link, wait_until="domcontentloaded")  # the link opened again
         _main(b).get_by_text("This link opens no run", exact=False).first.wait_for(timeout=90_000)
         _settled(b)
         assert _main(b).get_by_text("a run shared with you", exact=False).count() == 0
