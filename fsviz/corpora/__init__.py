@@ -44,7 +44,17 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .apart import APART_BYTES, load_apart
     from .contexts import ContextLine, ContextSample, NoTextError, WordContexts, keyword_in_context, word_index
-    from .corpus import DEFAULT_LIMITS, Corpus, CorpusError, Limits, TextOptionsError, build_corpus, load_corpus
+    from .corpus import (
+        DEFAULT_LIMITS,
+        Corpus,
+        CorpusError,
+        Counted,
+        Limits,
+        TextOptionsError,
+        build_corpus,
+        counted,
+        load_corpus,
+    )
     from .cutoffs import common_words, cutoff_error, df_cutoffs, max_count
     from .formats import (
         CLUTO_CLASS_NAMES,
@@ -68,6 +78,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .groups import Groups, check_groups, group_labels, group_task, parse_classes
     from .ngrams import CharAnalyzer
+    from .parts import PART_DOCS, ClassCounts, count_in_parts
     from .paths import ALLOW_PATHS_VAR, DATA_DIRS_VAR, confine_path, data_roots, paths_allowed, require_path
     from .patterns import check_token_pattern
     from .preprocessing import LoadStopped, clean_label, count_terms, label_matrix, merge_columns, tokenise
@@ -90,8 +101,10 @@ _SOURCES = {
     "apart": ["APART_BYTES", "load_apart"],
     "cutoffs": ["common_words", "cutoff_error", "df_cutoffs", "max_count"],
     "corpus": [
-        "Corpus", "CorpusError", "DEFAULT_LIMITS", "Limits", "TextOptionsError", "build_corpus", "load_corpus",
+        "Corpus", "CorpusError", "Counted", "DEFAULT_LIMITS", "Limits", "TextOptionsError", "build_corpus", "counted",
+        "load_corpus",
     ],
+    "parts": ["ClassCounts", "PART_DOCS", "count_in_parts"],
     "formats": [
         "CLUTO_CLASS_NAMES", "FORMATS", "RawCorpus", "check_limits", "decode", "detect_format", "label_text",
         "read", "read_arff", "read_cluto", "read_cluto_mat", "read_folder", "read_jsonl", "read_lines",
@@ -125,12 +138,14 @@ _SOURCES = {
 
 __all__ = [
     "ALLOW_PATHS_VAR", "APART_BYTES", "BUILD_OPTIONS", "CLUTO_CLASS_NAMES", "DATA_DIRS_VAR", "DEFAULT_LIMITS",
-    "FORMAT", "FORMATS", "ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "MODULES", "TEXT_DEFAULTS",
-    "TEXT_OPTIONS", "CharAnalyzer", "ContextLine", "ContextSample", "Corpus", "CorpusError", "Groups", "Limits",
+    "FORMAT", "FORMATS", "ISO_CODES", "LANGUAGES", "MAX_CHAR_NGRAM", "MAX_NGRAM", "MODULES", "PART_DOCS",
+    "TEXT_DEFAULTS", "TEXT_OPTIONS", "CharAnalyzer", "ClassCounts", "ContextLine", "ContextSample", "Corpus",
+    "CorpusError", "Counted", "Groups", "Limits",
     "LoadStopped", "NoTextError", "PlantedCorpus", "RawCorpus", "Task", "TextOptionsError", "WordAnalyzer",
     "WordContexts", "build_corpus", "build_sample", "check_groups", "check_limits", "check_ngrams",
     "check_preprocessing", "check_text_options", "check_token_pattern", "clean_label", "common_words", "confine_path",
-    "count_terms", "cutoff_error", "data_roots", "decode", "detect_format", "df_cutoffs", "group_labels",
+    "count_in_parts", "count_terms", "counted", "cutoff_error", "data_roots", "decode", "detect_format", "df_cutoffs",
+    "group_labels",
     "group_task", "keyword_in_context", "label_matrix", "label_text", "language_stop_words", "load_apart",
     "load_corpus", "load_sample", "load_split", "make_planted_corpus", "max_count", "merge_columns", "parse_classes",
     "paths_allowed", "read", "read_arff", "read_cluto", "read_cluto_mat", "read_corpus", "read_folder", "read_jsonl",

@@ -19,6 +19,7 @@ Presence ``X`` is Boolean (Forman's features); term frequencies stay in ``X_tf``
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +34,8 @@ from .formats import DEFAULT_LIMITS, CorpusError, Limits, RawCorpus, check_limit
 from .paths import require_path
 from .preprocessing import label_matrix, merge_columns, stemmer, tokenise
 
-__all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Limits", "TextOptionsError", "build_corpus", "load_corpus"]
+__all__ = ["DEFAULT_LIMITS", "Corpus", "CorpusError", "Counted", "Limits", "TextOptionsError", "build_corpus", "counted",
+           "load_corpus"]
 
 #: Forman (2003, Appendix B): "removed rare words that occurred < 3 times".
 DEFAULT_MIN_DF = 3
@@ -58,6 +60,126 @@ class TextOptionsError(CorpusError):
     ...     build_corpus(raw, min_df=1)  # read again without them
     Corpus('counts': 2 documents, 2 words, 2 classes)
     """
+
+
+@dataclass(frozen=True, eq=False)
+class Counted:
+    """A parsed corpus's counts, before the cutoffs and the checks only a whole corpus needs (two classes, some
+    documents): what :func:`build_corpus` builds a corpus from, and what :func:`fsviz.corpora.parts.count_in_parts`
+    counts each partition with.
+
+    Parameters
+    ----------
+    X_tf : scipy.sparse.csr_matrix
+        Term frequencies, documents × words, after stop words and stems.
+    vocabulary : ndarray of object
+        The words of its columns.
+    Y : scipy.sparse.csr_matrix of bool
+        Documents × classes.
+    classes : ndarray of object
+        The class names, cleaned (:func:`fsviz.corpora.clean_label`) and sorted.
+    notes : list of str
+        What was repaired or dropped.
+    n_words_raw : int
+        Words before anything was dropped.
+    options : dict
+        The preprocessing as checked (with ``max_df``).
+    stop : frozenset
+        The stop words dropped.
+
+    See Also
+    --------
+    fsviz.corpora.counted : Makes it.
+    fsviz.corpora.build_corpus : Builds a corpus from it.
+
+    Examples
+    --------
+    >>> raw = RawCorpus(name="tiny", labels=[("fruit",), ("sky",)], texts=["red apple", "blue sky"])
+    >>> counted(raw).vocabulary.tolist()
+    ['apple', 'blue', 'red', 'sky']
+    """
+
+    X_tf: sparse.csr_matrix
+    vocabulary: np.ndarray
+    Y: sparse.csr_matrix
+    classes: np.ndarray
+    notes: list
+    n_words_raw: int
+    options: dict
+    stop: frozenset
+
+
+def counted(raw: RawCorpus, *, stopwords=False, stem=False, limits=None, should_stop=None, require_words=False,
+            **text) -> Counted:
+    """``raw``'s counts and labels by the one preprocessing path (the module's steps 1–3), no cutoff applied.
+
+    Parameters
+    ----------
+    raw : fsviz.corpora.RawCorpus
+        A parsed corpus, or a part of one.
+    stopwords, stem, limits, should_stop, **text
+        As :func:`build_corpus` takes them.
+    require_words : bool, default False
+        Refuse texts in which the tokeniser finds no word (a whole corpus); a part of one may have none.
+
+    Returns
+    -------
+    Counted
+        The counts.
+
+    See Also
+    --------
+    fsviz.corpora.build_corpus : Adds the cutoffs and a whole corpus's checks.
+    fsviz.corpora.count_in_parts : Counts a file's partitions with it.
+
+    Examples
+    --------
+    >>> raw = RawCorpus(name="part", labels=[("sky",)], texts=["grey sky"])  # one class: a part, not a corpus
+    >>> part = counted(raw)
+    >>> part.vocabulary.tolist(), part.classes.tolist(), part.X_tf.toarray().tolist()
+    (['grey', 'sky'], ['sky'], [[1, 1]])
+    """
+    options, stop = check_preprocessing(stopwords=stopwords, stem=stem, **text)
+    max_df = options.pop("max_df")
+    limits = check_limits(limits)
+    if len(raw.labels) > limits.max_docs:
+        raise limits.error("max_docs", repr(raw.name), len(raw.labels))
+    ngrams = raw.texts is not None and options["analyzer"] == "word" and options["ngrams"][1] > 1
+    if raw.texts is not None:
+        longest = max(range(len(raw.texts)), key=lambda i: len(raw.texts[i]), default=None)
+        if longest is not None and len(raw.texts[longest]) > limits.max_doc_chars:
+            raise limits.error("max_doc_chars", f"{raw.name!r}: document {longest + 1}", len(raw.texts[longest]))
+        X_tf, vocabulary = tokenise(raw, limits, options, stop, stem, should_stop)
+        if vocabulary.size == 0 and require_words:
+            raise CorpusError(
+                f"{raw.name!r}: the documents contain no words (tokens of "
+                + ("two or more letters or digits" if options["token_pattern"] is None else
+                   f"token_pattern {options['token_pattern']!r}") + "); check the text column and the encoding")
+    else:
+        given = [f"{name}={options[name]!r}" for name, default in TEXT_OPTIONS.items() if options[name] != default]
+        if given:
+            raise TextOptionsError(f"{raw.name!r} came pre-counted (ARFF or CLUTO: word counts, no text), so "
+                              f"{', '.join(given)} cannot apply; its words are the file's columns. Leave "
+                              f"{', '.join(g.partition('=')[0] for g in given)} at the default, or load the texts")
+        X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
+        vocabulary = np.asarray(raw.vocabulary).astype(object)
+    n_words_raw = vocabulary.size
+    notes = list(raw.notes)
+    long = np.fromiter(map(len, vocabulary), dtype=np.int64, count=vocabulary.size) > limits.max_word_chars
+    if long.any():
+        X_tf, vocabulary = X_tf[:, ~long].tocsr(), vocabulary[~long]
+        dropped = int(long.sum())
+        notes.append(f"dropped {dropped:,} word{'s' * (dropped > 1)} of more than "
+                     f"{limits.max_word_chars:,} characters (Limits.max_word_chars): no word is that long")
+    Y, classes, label_notes = label_matrix(raw.labels, limits, repr(raw.name))
+    notes += label_notes
+    if stop and not ngrams:  # with n-grams the analyzer dropped them from the tokens
+        keep = ~np.isin(vocabulary, list(stop))
+        X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
+    if stem and not ngrams and vocabulary.size:
+        X_tf, vocabulary = merge_columns(X_tf, vocabulary, stemmer(stem, options["language"]).stemWords(
+            vocabulary.tolist()))
+    return Counted(X_tf, vocabulary, Y, classes, notes, n_words_raw, {**options, "max_df": max_df}, stop)
 
 
 def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
@@ -111,52 +233,17 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     (Corpus('tiny': 4 documents, 2 words, 2 classes), ['apple', 'sky'])
     """
     check_whole(min_df, "min_df", minimum=0, what="of documents")
-    options, stop = check_preprocessing(stopwords=stopwords, stem=stem, **text)
-    max_df = options.pop("max_df")
-    limits = check_limits(limits)
-    if len(raw.labels) > limits.max_docs:
-        raise limits.error("max_docs", repr(raw.name), len(raw.labels))
-    ngrams = raw.texts is not None and options["analyzer"] == "word" and options["ngrams"][1] > 1
-    if raw.texts is not None:
-        longest = max(range(len(raw.texts)), key=lambda i: len(raw.texts[i]), default=None)
-        if longest is not None and len(raw.texts[longest]) > limits.max_doc_chars:
-            raise limits.error("max_doc_chars", f"{raw.name!r}: document {longest + 1}", len(raw.texts[longest]))
-        X_tf, vocabulary = tokenise(raw, limits, options, stop, stem, should_stop)
-        if vocabulary.size == 0:
-            raise CorpusError(
-                f"{raw.name!r}: the documents contain no words (tokens of "
-                + ("two or more letters or digits" if options["token_pattern"] is None else
-                   f"token_pattern {options['token_pattern']!r}") + "); check the text column and the encoding")
-    else:
-        given = [f"{name}={options[name]!r}" for name, default in TEXT_OPTIONS.items() if options[name] != default]
-        if given:
-            raise TextOptionsError(f"{raw.name!r} came pre-counted (ARFF or CLUTO: word counts, no text), so "
-                              f"{', '.join(given)} cannot apply; its words are the file's columns. Leave "
-                              f"{', '.join(g.partition('=')[0] for g in given)} at the default, or load the texts")
-        X_tf = sparse.csr_matrix(raw.counts).astype(np.int32)
-        vocabulary = np.asarray(raw.vocabulary).astype(object)
-    n_words_raw = vocabulary.size
-    notes = list(raw.notes)
-    long = np.fromiter(map(len, vocabulary), dtype=np.int64, count=vocabulary.size) > limits.max_word_chars
-    if long.any():
-        X_tf, vocabulary = X_tf[:, ~long].tocsr(), vocabulary[~long]
-        dropped = int(long.sum())
-        notes.append(f"dropped {dropped:,} word{'s' * (dropped > 1)} of more than "
-                     f"{limits.max_word_chars:,} characters (Limits.max_word_chars): no word is that long")
-    Y, classes, label_notes = label_matrix(raw.labels, limits, repr(raw.name))
-    notes += label_notes
+    part = counted(raw, stopwords=stopwords, stem=stem, limits=limits, should_stop=should_stop, require_words=True,
+                   **text)
+    X_tf, vocabulary, Y, classes, notes, options = part.X_tf, part.vocabulary, part.Y, part.classes, part.notes, \
+        part.options
+    max_df, stop = options["max_df"], part.stop
     if Y.shape[0] == 0:
         raise CorpusError(f"{raw.name!r} holds no documents")
     if classes.size < 2:
         found = f"only the class {str(classes[0])!r}" if classes.size else "no labels"
         raise CorpusError(f"{raw.name!r} has {found}; fsviz compares each class against the rest, "
                           "so a corpus needs at least two classes")
-    if stop and not ngrams:  # with n-grams the analyzer dropped them from the tokens
-        keep = ~np.isin(vocabulary, list(stop))
-        X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
-    if stem and not ngrams:
-        X_tf, vocabulary = merge_columns(X_tf, vocabulary, stemmer(stem, options["language"]).stemWords(
-            vocabulary.tolist()))
     if vocabulary.size == 0:
         raise CorpusError(f"{raw.name!r}: the stop words remove every word; turn stop words off, or check that the "
                           "text column holds the documents" if stop else f"{raw.name!r} has no words")
@@ -167,9 +254,10 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     frequent = tuple(sorted(map(str, vocabulary[common])))
     if not keep.all():
         X_tf, vocabulary = X_tf[:, keep].tocsr(), vocabulary[keep]
+    options = {name: value for name, value in options.items() if name != "max_df"}
     return Corpus(
         X_tf=X_tf, Y=Y, vocabulary=vocabulary, classes=classes, name=raw.name,
-        removed_words=removed_words, removed_df=removed_df, n_words_raw=n_words_raw,
+        removed_words=removed_words, removed_df=removed_df, n_words_raw=part.n_words_raw,
         options={"min_df": min_df, "stopwords": bool(stopwords), "stem": stem,
                  "tokenised": raw.texts is not None, "stop_words": tuple(sorted(stop)), **options,
                  "max_df": max_df, "common_words": frequent},
