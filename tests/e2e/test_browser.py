@@ -57,7 +57,11 @@ def streamlit_server(cache, *options: str, env: dict | None = None):
         yield url
     finally:
         proc.terminate()
-        proc.wait(timeout=20)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # a loaded machine: a run still finishing its cell; end it
+            proc.kill()
+            proc.wait(timeout=20)
 
 
 def _assert_no_error(page):
@@ -191,8 +195,9 @@ def _run_and_shoot(page, button, name, done):
     end: the run's last rerun replaces the live chart, and a chart caught then is no longer in the page.
     """
     page.get_by_role("button", name=button).click(timeout=90_000)
-    page.wait_for_selector(".js-plotly-plot .xtick", timeout=180_000)
-    page.get_by_text(done, exact=False).first.wait_for(timeout=180_000)
+    # on a loaded 2-core machine (the rest of the suite beside it) a run's first cells took over 90 s
+    page.wait_for_selector(".js-plotly-plot .xtick", timeout=300_000)
+    page.get_by_text(done, exact=False).first.wait_for(timeout=300_000)
     page.wait_for_timeout(1500)
     _assert_no_error(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -213,9 +218,9 @@ def test_cutoff_study_runs_in_chromium(server, browser):
         page.keyboard.press("Enter")
         page.keyboard.press("Escape")
         _fill(page, {"Trials": "1", "Folds": "2"})
-        high = page.get_by_role("slider").nth(1)  # the upper cutoff: 25 → 6
+        high = page.get_by_role("slider").nth(1)  # the upper cutoff: 25 → 4 (the corpus is re-read per cutoff)
         high.focus()
-        for _ in range(19):
+        for _ in range(21):
             high.press("ArrowLeft")
         page.wait_for_timeout(1000)
         # the curves are drawn while the run goes, the verdict at its end
