@@ -61,9 +61,9 @@ def _headline(row, goal: str, label) -> str:
     p = row.p_all if reference == "all words" else row.p_rand
     how = _p_how(row, p, reference)
     if said == "better":
+        whose = "all words'" if reference == "all words" else "Rand's"
         return (f"**{goal}**: use **{label(row.metric)}** with {_k_range(row)}: on held-out {units} it scores "
-                f"{row.nested:.3f} against {reference}' {_reference_score(row, reference):.3f} ({how}).").replace(
-                    "Rand'", "Rand's")
+                f"{row.nested:.3f} against {whose} {_reference_score(row, reference):.3f} ({how}).")
     if said == "worse":
         if reference == "Rand":
             return (f"**{goal}**: these metrics pick words worse than chance here: chosen inside the resampling, "
