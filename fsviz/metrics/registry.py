@@ -141,10 +141,8 @@ def get_metric(name: str) -> Metric:
 
     References
     ----------
-    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
-    Text Classification", JMLR 3 (2003), Table 1 (the twelve metrics, their
-    formulas and edge-case rules). Every metric's own paper is its
-    :attr:`Metric.reference <fsviz.Metric.reference>`.
+    Forman, G., JMLR 3 (2003), Table 1: the twelve metrics. Every
+    metric's own paper is its :attr:`Metric.reference <fsviz.Metric.reference>`.
 
     Examples
     --------
@@ -223,10 +221,7 @@ def score(name, tp, fp, pos, neg, *, signed=False, random_state=0) -> np.ndarray
 
     References
     ----------
-    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
-    Text Classification", JMLR 3 (2003), Table 1 (the twelve metrics, their
-    formulas and edge-case rules). Every metric's own paper is its
-    :attr:`Metric.reference <fsviz.Metric.reference>`.
+    Forman, G., JMLR 3 (2003), Table 1: the formulas and the edge-case rules.
 
     Examples
     --------
@@ -307,10 +302,7 @@ def score_func(name, **kwargs):
 
     References
     ----------
-    G. Forman, "An Extensive Empirical Study of Feature Selection Metrics for
-    Text Classification", JMLR 3 (2003), Table 1 (the twelve metrics, their
-    formulas and edge-case rules). Every metric's own paper is its
-    :attr:`Metric.reference <fsviz.Metric.reference>`.
+    Forman, G., JMLR 3 (2003), Table 1: the metrics a ``score_func`` scores by.
 
     Examples
     --------

@@ -209,8 +209,7 @@ def alpha_weight(scores, tp, fp, pos, neg, alpha) -> np.ndarray:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
-       JMLR 3 (2003), the lesion study on positive and negative features, Figure 22.
+    .. [1] Forman, G., JMLR 3 (2003), the lesion study on positive and negative features, Figure 22.
 
     Examples
     --------

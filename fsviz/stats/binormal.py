@@ -69,8 +69,7 @@ class BinormalView:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
-       JMLR 3 (2003), §2, Figure 1.
+    .. [1] Forman, G., JMLR 3 (2003), §2, Figure 1.
 
     Examples
     --------
@@ -149,8 +148,7 @@ def bns_view(tp, fp, pos, neg, *, word=None, n_points=401) -> BinormalView:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
-       JMLR 3 (2003), §2, Figure 1.
+    .. [1] Forman, G., JMLR 3 (2003), §2, Figure 1.
 
     Examples
     --------

@@ -172,8 +172,7 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
-       JMLR 3 (2003), Figures 2, 3 and 13.
+    .. [1] Forman, G., JMLR 3 (2003), Figures 2, 3 and 13.
 
     Examples
     --------
@@ -275,8 +274,7 @@ def top_k_isocline(task, name, k, *, fp=None) -> Isocline:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
-       JMLR 3 (2003), Figures 2, 3 and 13.
+    .. [1] Forman, G., JMLR 3 (2003), Figures 2, 3 and 13.
 
     Examples
     --------
@@ -360,8 +358,7 @@ def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification",
-       JMLR 3 (2003), the lesion study of positive and negative features, Figure 22.
+    .. [1] Forman, G., JMLR 3 (2003), the lesion study of positive and negative features, Figure 22.
 
     Examples
     --------

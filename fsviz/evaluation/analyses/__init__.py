@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         split_by_skew,
         task_skews,
     )
+    from .examples import example_results
     from .nested import (
         METHOD,
         METHOD_TEST_FILE,
@@ -80,6 +81,9 @@ _SOURCES = {
         "GOALS", "GOAL_LABELS", "average_maximum", "fixed_k", "macro_average", "metric_label", "per_task",
         "per_trial", "split_by_skew", "task_skews",
     ],
+    "examples": [
+        "example_results",
+    ],
     "nested": [
         "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out",
         "method_text", "noise_words",
@@ -115,7 +119,8 @@ _SOURCES = {
 __all__ = [
     "DEFAULT_TOLERANCE", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "HeldOut", "METHOD", "METHOD_TEST_FILE",
     "PairAnalysis", "RULES", "RunAnalysis", "SKEW_LINES", "STABILITY_COLUMNS", "TOLERANCES", "analyse",
-    "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "default_k", "fixed_k", "fold_macro",
+    "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "default_k", "example_results", "fixed_k",
+    "fold_macro",
     "forman_tasks", "goal_shares", "grid_stability", "held_out", "jaccard", "k_rule_summary", "kuncheva",
     "macro_average", "method_text", "metric_label", "noise_words", "one_se_range", "p_text", "pair_analysis",
     "paired_p", "paired_t", "paired_tests", "peak_range", "per_task", "per_trial", "residual_curves",

@@ -56,7 +56,7 @@ def fixed_k(results: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table (:func:`fsviz.evaluation.run_grid`), with or without a ``k_rule`` column.
 
     Returns
     -------
@@ -124,18 +124,12 @@ def per_trial(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Appendix B: the folds of a trial pooled as WEKA's cross-validation reports them.
+    .. [1] Forman, G., JMLR 3 (2003), Appendix B: the folds of a trial pooled as WEKA's cross-validation reports them.
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> rows = [(c, f, m, k, tp, fp) for c in ("a", "b") for f in (0, 1)
-    ...         for m, k, tp, fp in [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 9, 2)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=lambda t: t["class"].map({"a": 10, "b": 20}), neg=lambda t: 60 - t["pos"],
-    ...     fn=lambda t: t["pos"] - t["tp"], tn=lambda t: t["neg"] - t["fp"])
-    >>> per_trial(results)[["class", "metric", "k", "f1"]].round(3).head(3)
+    >>> from fsviz.evaluation import example_results
+    >>> per_trial(example_results())[["class", "metric", "k", "f1"]].round(3).head(3)
       class metric   k     f1
     0     a    bns  10  0.842
     1     a    bns  20  0.900
@@ -150,20 +144,14 @@ def per_task(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table, pooled per trial by :func:`per_trial`.
     pool : {"counts", "mean"}, default "counts"
-        ``"counts"`` sums the folds' confusion counts, then computes the goals; ``"mean"`` averages the folds'
-        goals.
+        How a trial's folds are pooled, as in :func:`per_trial`.
 
     Returns
     -------
     pandas.DataFrame
         ``dataset, class, metric, k, pos, neg``, the goals and ``skew`` (neg / pos).
-
-    Raises
-    ------
-    ValueError
-        If ``pool`` is neither ``"counts"`` nor ``"mean"``.
 
     See Also
     --------
@@ -172,13 +160,8 @@ def per_task(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFrame:
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> rows = [(c, f, m, k, tp, fp) for c in ("a", "b") for f in (0, 1)
-    ...         for m, k, tp, fp in [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 9, 2)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=lambda t: t["class"].map({"a": 10, "b": 20}), neg=lambda t: 60 - t["pos"],
-    ...     fn=lambda t: t["pos"] - t["tp"], tn=lambda t: t["neg"] - t["fp"])
-    >>> per_task(results)[["class", "metric", "k", "f1", "skew"]].round(3).head(2)
+    >>> from fsviz.evaluation import example_results
+    >>> per_task(example_results())[["class", "metric", "k", "f1", "skew"]].round(3).head(2)
       class metric   k     f1  skew
     0     a    bns  10  0.842   5.0
     1     a    bns  20  0.900   5.0
@@ -199,20 +182,14 @@ def macro_average(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFram
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table; :func:`per_task` averages it over trials first.
     pool : {"counts", "mean"}, default "counts"
-        ``"counts"`` sums the folds' confusion counts, then computes the goals; ``"mean"`` averages the folds'
-        goals.
+        How a trial's folds are pooled, as in :func:`per_trial`.
 
     Returns
     -------
     pandas.DataFrame
         ``metric, k``, each goal, its standard error over tasks (``<goal>_sem``, 0 for one task) and ``tasks``.
-
-    Raises
-    ------
-    ValueError
-        If ``pool`` is neither ``"counts"`` nor ``"mean"``.
 
     See Also
     --------
@@ -221,18 +198,12 @@ def macro_average(results: pd.DataFrame, *, pool: str = "counts") -> pd.DataFram
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Appendix B: the macro average over tasks (Figures 4–5).
+    .. [1] Forman, G., JMLR 3 (2003), Appendix B: the macro average over tasks (Figures 4–5).
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> rows = [(c, f, m, k, tp, fp) for c in ("a", "b") for f in (0, 1)
-    ...         for m, k, tp, fp in [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 9, 2)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=lambda t: t["class"].map({"a": 10, "b": 20}), neg=lambda t: 60 - t["pos"],
-    ...     fn=lambda t: t["pos"] - t["tp"], tn=lambda t: t["neg"] - t["fp"])
-    >>> macro_average(results)[["metric", "k", "f1", "f1_sem", "tasks"]].round(3).head(2)
+    >>> from fsviz.evaluation import example_results
+    >>> macro_average(example_results())[["metric", "k", "f1", "f1_sem", "tasks"]].round(3).head(2)
       metric     k     f1  f1_sem  tasks
     0    bns  10.0  0.697   0.145      2
     1    bns  20.0  0.750   0.150      2
@@ -254,12 +225,11 @@ def average_maximum(results: pd.DataFrame, goal: str = "f1", *, pool: str = "cou
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table, pooled per trial by :func:`per_trial`.
     goal : str, default "f1"
         One of :data:`GOALS`.
     pool : {"counts", "mean"}, default "counts"
-        ``"counts"`` sums the folds' confusion counts, then computes the goals; ``"mean"`` averages the folds'
-        goals.
+        How a trial's folds are pooled, as in :func:`per_trial`.
 
     Returns
     -------
@@ -277,18 +247,12 @@ def average_maximum(results: pd.DataFrame, goal: str = "f1", *, pool: str = "cou
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Appendix B: the "average maximum" over k (Figures 9–10).
+    .. [1] Forman, G., JMLR 3 (2003), Appendix B: the "average maximum" over k (Figures 9–10).
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> rows = [(c, f, m, k, tp, fp) for c in ("a", "b") for f in (0, 1)
-    ...         for m, k, tp, fp in [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 9, 2)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=lambda t: t["class"].map({"a": 10, "b": 20}), neg=lambda t: 60 - t["pos"],
-    ...     fn=lambda t: t["pos"] - t["tp"], tn=lambda t: t["neg"] - t["fp"])
-    >>> average_maximum(results).round(3).head(2)
+    >>> from fsviz.evaluation import example_results
+    >>> average_maximum(example_results()).round(3).head(2)
       dataset class metric     f1  best_k
     0       d     a    bns  0.900      20
     1       d     a     ig  0.857      20
@@ -326,14 +290,11 @@ def task_sizes(results: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> results = pd.DataFrame({"dataset": "d", "class": ["a", "a", "b", "c"], "metric": "bns",
-    ...                         "pos": [10, 10, 20, 5], "neg": [50, 50, 40, 55]})
-    >>> task_sizes(results)
+    >>> from fsviz.evaluation import example_results
+    >>> task_sizes(example_results())
       dataset class  pos  neg  skew
     0       d     a   10   50   5.0
     1       d     b   20   40   2.0
-    2       d     c    5   55  11.0
     """
     sizes = results.groupby(_TASK, sort=True, observed=True)[["pos", "neg"]].first().reset_index()
     return sizes.assign(skew=sizes["neg"] / sizes["pos"])
@@ -345,7 +306,7 @@ def task_skews(results: pd.DataFrame) -> pd.Series:
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table; :func:`task_sizes` reads each task's ``pos`` and ``neg``.
 
     Returns
     -------
@@ -358,11 +319,9 @@ def task_skews(results: pd.DataFrame) -> pd.Series:
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> results = pd.DataFrame({"dataset": "d", "class": ["a", "a", "b", "c"], "metric": "bns",
-    ...                         "pos": [10, 10, 20, 5], "neg": [50, 50, 40, 55]})
-    >>> task_skews(results).tolist()
-    [5.0, 2.0, 11.0]
+    >>> from fsviz.evaluation import example_results
+    >>> task_skews(example_results()).tolist()
+    [5.0, 2.0]
     """
     return task_sizes(results).set_index(_TASK)["skew"]
 
@@ -377,7 +336,7 @@ def split_by_skew(results: pd.DataFrame, percentile: float = 90) -> tuple[float,
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table, split by its tasks.
     percentile : float, default 90
         The percentile of the tasks' skews, 0 to 100.
 
@@ -398,17 +357,14 @@ def split_by_skew(results: pd.DataFrame, percentile: float = 90) -> tuple[float,
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figures 6–8: the tasks split at the 90th percentile of skew, 1:67.
+    .. [1] Forman, G., JMLR 3 (2003), Figures 6–8: the tasks split at the 90th percentile of skew, 1:67.
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> results = pd.DataFrame({"dataset": "d", "class": ["a", "a", "b", "c"], "metric": "bns",
-    ...                         "pos": [10, 10, 20, 5], "neg": [50, 50, 40, 55]})
-    >>> threshold, low, high = split_by_skew(results, 50)
+    >>> from fsviz.evaluation import example_results
+    >>> threshold, low, high = split_by_skew(example_results(), 50)
     >>> threshold, sorted(set(high["class"]))
-    (5.0, ['c'])
+    (3.5, ['a'])
     """
     if not 0 <= percentile <= 100:
         raise ValueError(f"`percentile` must be between 0 and 100, got {percentile}")

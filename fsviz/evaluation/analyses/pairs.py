@@ -67,8 +67,7 @@ class PairAnalysis:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 10b: the residual analysis and the best pair.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 10b: the residual analysis and the best pair.
 
     Examples
     --------
@@ -147,8 +146,7 @@ def pair_analysis(results, goal: str = "f1", tolerance: float | None = None,
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 10b: the residual analysis and the best pair.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 10b: the residual analysis and the best pair.
 
     Examples
     --------

@@ -51,13 +51,11 @@ def paired_tests(results: pd.DataFrame, goal: str = "f1", k: int = 1000, *, metr
 
     Examples
     --------
-    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
-    >>> paired_tests(results, k=10)[["a", "b", "n", "mean_diff", "wins", "losses", "sign_p"]].round(3)
+    >>> from fsviz.evaluation import example_results
+    >>> paired_tests(example_results(), k=10)[["a", "b", "n", "mean_diff", "wins", "losses", "sign_p"]].round(3)
          a    b  n  mean_diff  wins  losses  sign_p
-    0  bns   ig  2      0.111     2       0     0.5
-    1   ig  bns  2     -0.111     0       2     0.5
+    0  bns   ig  2      0.174     2       0     0.5
+    1   ig  bns  2     -0.174     0       2     0.5
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")

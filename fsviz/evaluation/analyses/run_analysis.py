@@ -45,20 +45,15 @@ class RunAnalysis:
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
-    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
-    ...     tn=lambda t: 30 - t["fp"])
-    >>> analysis = RunAnalysis(results)
+    >>> from fsviz.evaluation import example_results
+    >>> analysis = RunAnalysis(example_results(baseline=True))
     >>> analysis.macro[["metric", "k", "f1"]].round(3)
       metric    k     f1
-    0    all  100  0.829
-    1    bns   10  0.872
-    2    bns   20  0.927
-    3     ig   10  0.667
-    4     ig   20  0.769
+    0    all  100  0.667
+    1    bns   10  0.697
+    2    bns   20  0.750
+    3     ig   10  0.523
+    4     ig   20  0.719
     >>> analysis.macro is analysis.macro  # made once
     True
     """
@@ -144,17 +139,13 @@ def analyse(results, *, pool: str = "counts") -> RunAnalysis:
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> rows = [("a", f, m, k, tp + f, fp) for f in (0, 1) for m, k, tp, fp in
-    ...         [("bns", 10, 8, 1), ("bns", 20, 9, 1), ("ig", 10, 6, 3), ("ig", 20, 7, 2), ("all", 100, 8, 2)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
-    ...     tn=lambda t: 30 - t["fp"])
-    >>> analysis = analyse(results)
+    >>> from fsviz.evaluation import example_results
+    >>> analysis = analyse(example_results(baseline=True))
     >>> analysis.maxima("f1").round(3)
-    metric           bns     ig
+    metric         bns     ig
     dataset class
-    d       a      0.927  0.769
+    d       a      0.9  0.857
+            b      0.6  0.581
     >>> analyse(analysis) is analysis
     True
     """

@@ -126,8 +126,7 @@ def forman_tasks() -> pd.DataFrame:
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003): Appendix A (the datasets and their class sizes) and Figure 12 (the tasks' sizes).
+    .. [1] Forman, G., JMLR 3 (2003): Appendix A (the datasets and their class sizes) and Figure 12 (the tasks' sizes).
 
     Examples
     --------

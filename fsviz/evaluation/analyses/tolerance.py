@@ -66,7 +66,7 @@ def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "coun
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table, with rows chosen by k rules (``k_rule`` not empty).
     goal : str, default "f1"
         One of :data:`GOALS`.
     pool : {"counts", "mean"}, default "counts"
@@ -92,13 +92,12 @@ def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "coun
 
     Examples
     --------
-    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
+    >>> from fsviz.evaluation import example_results
+    >>> results = example_results()
     >>> ruled = pd.concat([results.assign(k_rule=""), results.assign(k_rule="fdr0.05", k=7)])
     >>> k_rule_summary(ruled)[["metric", "k_rule", "f1", "k_median", "best_fixed", "best_k"]].round(3).head(1)
       metric   k_rule     f1  k_median  best_fixed  best_k
-    0    bns  fdr0.05  0.811       7.0       0.811    10.0
+    0    bns  fdr0.05  0.724       7.0        0.75    20.0
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
@@ -139,7 +138,7 @@ def task_maxima(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts"
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table, read by :func:`~fsviz.evaluation.average_maximum`.
     goal : str, default "f1"
         One of :data:`GOALS`.
     pool : {"counts", "mean"}, default "counts"
@@ -158,11 +157,9 @@ def task_maxima(results: pd.DataFrame, goal: str = "f1", *, pool: str = "counts"
 
     Examples
     --------
-    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
-    >>> task_maxima(results).round(3).to_numpy().tolist()
-    [[0.811, 0.7], [0.811, 0.7]]
+    >>> from fsviz.evaluation import example_results
+    >>> task_maxima(example_results()).round(3).to_numpy().tolist()
+    [[0.9, 0.857], [0.6, 0.581]]
     """
     long = average_maximum(results, goal, pool=pool)
     if not baseline:
@@ -267,7 +264,7 @@ def goal_shares(results: pd.DataFrame, tolerances: dict | None = None, *, pool: 
     Parameters
     ----------
     results : pandas.DataFrame
-        A grid's results table (:func:`fsviz.evaluation.run_grid`).
+        A grid's results table, read by :func:`task_maxima` for each goal.
     tolerances : dict, optional
         Goal → relative tolerance, overriding :data:`DEFAULT_TOLERANCE`.
     pool : {"counts", "mean"}, default "counts"
@@ -284,14 +281,12 @@ def goal_shares(results: pd.DataFrame, tolerances: dict | None = None, *, pool: 
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 9b.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 9b.
 
     Examples
     --------
-    >>> rows = [(c, f, m, 10, tp, fp) for c in "ab" for f in (0, 1) for m, tp, fp in [("bns", 8 - f, 1), ("ig", 6 + 2 * f, 3)]]
-    >>> results = pd.DataFrame(rows, columns=["class", "fold", "metric", "k", "tp", "fp"]).assign(
-    ...     dataset="d", trial=0, pos=10, neg=50, fn=lambda t: 10 - t["tp"], tn=lambda t: 50 - t["fp"])
+    >>> from fsviz.evaluation import example_results
+    >>> results = example_results()
     >>> goal_shares(results).head(2)
       goal  tolerance metric  percent
     0   f1       0.01    bns    100.0
@@ -341,8 +336,7 @@ def residual_curves(maxima: pd.DataFrame, leader: str, tolerances=TOLERANCES, *,
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 10b: residual wins.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 10b: residual wins.
 
     Examples
     --------

@@ -122,8 +122,7 @@ def run_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_dir=
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 11: sensitivity to the rare-word cutoff.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 11: sensitivity to the rare-word cutoff.
 
     Examples
     --------
@@ -320,8 +319,7 @@ def cutoff_text(curves: pd.DataFrame, table: pd.DataFrame, metric: str, k: int) 
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 11: sensitivity to the rare-word cutoff.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 11: sensitivity to the rare-word cutoff.
 
     Examples
     --------

@@ -58,8 +58,7 @@ def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> Grid
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
 
     Examples
     --------
@@ -145,8 +144,7 @@ def feature_shares(task, metric: str, k: int, alphas=DEFAULT_ALPHAS) -> pd.DataF
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
 
     Examples
     --------
@@ -202,8 +200,7 @@ def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaM
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
 
     Examples
     --------
@@ -283,8 +280,7 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
 
     References
     ----------
-    .. [1] Forman, G., "An Extensive Empirical Study of Feature Selection Metrics for Text Classification", JMLR 3
-       (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
 
     Examples
     --------
