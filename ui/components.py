@@ -373,7 +373,8 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
     (st.success if isinstance(row["metric"], str) else st.warning)(lines[goals.index(goal)], icon=None)
     scored_on = row.get("scored_on", "folds")
     units = "parts of the test file" if scored_on == "test file" else "folds"
-    st.caption(f"How sure: every claim of \"better\" is judged by the {method_sentence(scored_on)}: the choice is never "
+    method = method_sentence(scored_on, row.get("chosen_on", "other folds"))
+    st.caption(f"How sure: every claim of \"better\" is judged by the {method}: the choice is never "
                f"scored on the {units} that chose it, and the test allows for the folds' overlap. \"The data cannot "
                f"tell\" means the {units} could not show a difference, not that there is none.")
     with st.expander("The other goals"):

@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         trim_cache,
     )
     from .analyses import (
+        CHOICES,
         DEFAULT_TOLERANCE,
         FORMAN_DATASETS,
         GOAL_LABELS,
@@ -58,6 +59,8 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         average_maximum,
         best_pairs,
         bootstrap_stability,
+        choice_source,
+        chosen_text,
         corrected_t,
         example_results,
         fixed_k,
@@ -120,6 +123,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         ALL,
         COLUMNS,
         DEFAULT_KS,
+        INNER_COLUMNS,
         RUN_COLUMNS,
         START_UP_SECONDS,
         FoldRankings,
@@ -134,6 +138,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         estimate_seconds,
         fold_rankings,
         fold_selections,
+        inner_splits,
         list_runs,
         load_results,
         n_workers,
@@ -203,12 +208,14 @@ _SOURCES = {
     "grid": [
         "ALL", "COLUMNS", "DEFAULT_KS", "FoldRankings", "FoldSelections", "GridConfig", "GridRun",
         "RUN_COLUMNS", "START_UP_SECONDS", "carry_over", "cell_splits", "check_fixed_ks", "check_grid",
-        "delete_run", "estimate_seconds", "fold_rankings", "fold_selections", "list_runs", "load_results",
+        "delete_run", "estimate_seconds", "fold_rankings", "fold_selections", "INNER_COLUMNS", "inner_splits",
+        "list_runs", "load_results",
         "n_workers", "open_run", "parse_ks", "run_grid", "run_key", "seed_for", "stored_results",
         "time_cell", "time_left", "training_file_splits", "with_goals",
     ],
     "analyses": [
-        "DEFAULT_TOLERANCE", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "HeldOut", "METHOD",
+        "CHOICES", "choice_source", "chosen_text", "DEFAULT_TOLERANCE", "FORMAN_DATASETS", "GOALS",
+        "GOAL_LABELS", "HeldOut", "METHOD",
         "METHOD_TEST_FILE", "RULES", "RunAnalysis", "SKEW_LINES", "STABILITY_COLUMNS", "TOLERANCES",
         "analyse", "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "example_results", "fixed_k",
         "fold_macro", "forman_tasks", "goal_shares", "grid_stability", "held_out", "jaccard",
@@ -245,6 +252,7 @@ _SOURCES = {
 }
 
 __all__ = [
+    "CHOICES", "INNER_COLUMNS", "choice_source", "chosen_text", "inner_splits",
     "ALL", "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "COLUMNS", "DEFAULT_ALPHAS", "DEFAULT_CACHE_LIMIT",
     "DEFAULT_CUTOFFS", "DEFAULT_KS", "DEFAULT_MAX_MODEL_BYTES", "DEFAULT_TOLERANCE", "FEWEST", "FEW_TASKS",
     "FILE_TYPES", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "MAX_CLASSES", "MEASURES", "METHOD",

@@ -37,10 +37,13 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .examples import example_results
     from .nested import (
+        CHOICES,
         METHOD,
         METHOD_TEST_FILE,
         RULES,
         HeldOut,
+        choice_source,
+        chosen_text,
         corrected_t,
         fold_macro,
         held_out,
@@ -85,7 +88,9 @@ _SOURCES = {
         "example_results",
     ],
     "nested": [
-        "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "corrected_t", "fold_macro", "held_out",
+        "CHOICES", "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "choice_source", "chosen_text", "corrected_t",
+        "fold_macro",
+        "held_out",
         "method_text", "noise_words",
     ],
     "paired": [
@@ -117,6 +122,7 @@ _SOURCES = {
 }
 
 __all__ = [
+    "CHOICES", "choice_source", "chosen_text",
     "DEFAULT_TOLERANCE", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "HeldOut", "METHOD", "METHOD_TEST_FILE",
     "PairAnalysis", "RULES", "RunAnalysis", "SKEW_LINES", "STABILITY_COLUMNS", "TOLERANCES", "analyse",
     "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "default_k", "example_results", "fixed_k",

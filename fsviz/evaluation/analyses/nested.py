@@ -36,12 +36,12 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ..grid import ALL, with_goals
+from ..grid import ALL, INNER_COLUMNS, with_goals
 from .aggregation import GOALS, fixed_k
 from .paired import p_text
 
-__all__ = ["METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "corrected_t", "fold_macro", "held_out", "method_text",
-           "noise_words"]
+__all__ = ["CHOICES", "METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "choice_source", "chosen_text", "corrected_t",
+           "fold_macro", "held_out", "method_text", "noise_words"]
 
 #: How the advice's p-values are obtained, in one sentence (the page and the README say it so).
 METHOD = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the "
@@ -52,14 +52,65 @@ METHOD_TEST_FILE = ("corrected resampled t-test (Nadeau & Bengio 2003) over held
 #: The rules that pick a (metric, k) from a table of macro scores: the best score; or the fewest words within a
 #: relative ``within`` of the best score (ties: the better score, then the metric named first).
 RULES = ("best", "fewest")
+#: Where a choice of metric and k for a held-out fold is made (:func:`choice_source`).
+CHOICES = ("inner folds", "other folds")
 _TASK = ["dataset", "class"]
 _COUNTS = ["tp", "fp", "fn", "tn"]
 _EPS = 1e-12
 
 
-def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
-    """Per metric, k, trial and fold: ``held`` (the goal on that fold's counts) and ``rest`` (on the other folds'
-    counts of that trial, pooled), each macro-averaged over the tasks; all words' rows get one k (the largest).
+def choice_source(results: pd.DataFrame, choose_on: str | None = None) -> str:
+    """Where a choice of metric and k is made for a held-out fold: ``"inner folds"`` (an inner cross-validation
+    inside that fold's training documents, :attr:`fsviz.evaluation.GridConfig.inner_folds`) or ``"other folds"``
+    (the other held-out folds of its trial, the shortcut). ``choose_on`` None: the inner folds when the table
+    has their counts, else the other folds.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+    choose_on : {"inner folds", "other folds"}, optional
+        Asked for; ``"inner folds"`` on a table without them is refused.
+
+    Returns
+    -------
+    str
+        One of :data:`CHOICES`.
+
+    Raises
+    ------
+    ValueError
+        For a ``choose_on`` not in :data:`CHOICES`, or ``"inner folds"`` on a run without them.
+
+    See Also
+    --------
+    fsviz.evaluation.fold_macro : Scores the choice on its source.
+    fsviz.evaluation.inner_splits : The inner folds.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> inner = pd.DataFrame({"inner_tp": [3], "inner_fp": [1], "inner_fn": [0], "inner_tn": [9]})
+    >>> choice_source(inner), choice_source(inner * 0), choice_source(pd.DataFrame({"tp": [3]}))
+    ('inner folds', 'other folds', 'other folds')
+    """
+    inner = all(c in results.columns for c in INNER_COLUMNS) and bool(results[INNER_COLUMNS].to_numpy().any())
+    if choose_on is None:
+        return "inner folds" if inner else "other folds"
+    if choose_on not in CHOICES:
+        raise ValueError(f"`choose_on` must be one of {CHOICES}, got {choose_on!r}")
+    if choose_on == "inner folds" and not inner:
+        raise ValueError("this run has no inner cross-validation to choose on (it ran with inner_folds=0); "
+                         "choose on the other folds, or run the grid again with inner folds (--inner-folds 3)")
+    return choose_on
+
+
+def fold_macro(results: pd.DataFrame, goal: str, *, choose_on: str | None = None) -> pd.DataFrame:
+    """Per metric, k, trial and fold: ``held`` (the goal on that fold's counts) and ``rest`` (what a choice for
+    that fold sees: the inner cross-validation's counts inside its training documents, or the other folds'
+    counts of that trial pooled; :func:`choice_source`), each macro-averaged over the tasks; all words' rows get
+    one k (the largest). A task without inner counts in a fold (too few documents on a side to cut the training
+    split) takes no part in that fold's ``rest``.
 
     Parameters
     ----------
@@ -67,6 +118,8 @@ def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
         A grid's results table.
     goal : str
         One of :data:`fsviz.evaluation.analyses.GOALS`.
+    choose_on : {"inner folds", "other folds"}, optional
+        Where the choice is made (default: :func:`choice_source`'s).
 
     Returns
     -------
@@ -101,14 +154,22 @@ def fold_macro(results: pd.DataFrame, goal: str) -> pd.DataFrame:
     """
     if goal not in GOALS:
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
-    rows = fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *_COUNTS]].copy()
+    inner = choice_source(results, choose_on) == "inner folds"
+    counts = [*_COUNTS, *INNER_COLUMNS] if inner else _COUNTS
+    rows = fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *counts]].copy()
     rows.loc[rows["metric"] == ALL, "k"] = rows.loc[rows["metric"] == ALL, "k"].max()
     keys = [*_TASK, "metric", "k", "trial", "fold"]
-    rows = rows.groupby(keys, sort=True, observed=True)[_COUNTS].sum().reset_index()
-    totals = rows.groupby([*_TASK, "metric", "k", "trial"], sort=False, observed=True)[_COUNTS].transform("sum")
+    rows = rows.groupby(keys, sort=True, observed=True)[counts].sum().reset_index()
     held = with_goals(rows[_COUNTS].copy())[goal].to_numpy()
-    with np.errstate(invalid="ignore"):  # a trial of one fold has no other folds: its `rest` is NaN
-        rest = with_goals((totals - rows[_COUNTS]).astype(np.float64))[goal].to_numpy()
+    if inner:
+        seen = rows[INNER_COLUMNS].to_numpy(np.float64, copy=True)
+        seen[seen.sum(axis=1) == 0] = np.nan  # no inner folds for this task in this fold: no part in the choice
+        with np.errstate(invalid="ignore"):
+            rest = with_goals(pd.DataFrame(seen, columns=_COUNTS))[goal].to_numpy()
+    else:
+        totals = rows.groupby([*_TASK, "metric", "k", "trial"], sort=False, observed=True)[_COUNTS].transform("sum")
+        with np.errstate(invalid="ignore"):  # a trial of one fold has no other folds: its `rest` is NaN
+            rest = with_goals((totals - rows[_COUNTS]).astype(np.float64))[goal].to_numpy()
     table = rows[keys].assign(held=held, rest=rest)
     return table.groupby(["metric", "k", "trial", "fold"], sort=True, observed=True)[["held", "rest"]].mean() \
         .reset_index()
@@ -264,10 +325,12 @@ def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:
     return float(t), float(2 * stats.t.sf(abs(t), n - 1))
 
 
-def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "folds") -> str:
+def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "folds",
+                chosen_on: str = "other folds") -> str:
     """How a p was obtained, for a sentence: ``"corrected resampled t-test over 4 held-out folds × 1 trial"``,
-    followed by how the choice was made unless ``chosen`` is False (a sentence that says it already);
-    ``scored_on="test file"``: the held-out units are parts of the test file.
+    followed by how the choice was made unless ``chosen`` is False (a sentence that says it already):
+    ``chosen_on`` ``"inner folds"`` (an inner cross-validation on each held-out unit's training documents) or
+    ``"other folds"``; ``scored_on="test file"``: the held-out units are parts of the test file.
 
     Parameters
     ----------
@@ -279,6 +342,8 @@ def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "fo
         Whether to say how the choice was made.
     scored_on : str, default "folds"
         ``"folds"`` or ``"test file"``.
+    chosen_on : str, default "other folds"
+        One of :data:`CHOICES`.
 
     Returns
     -------
@@ -294,11 +359,47 @@ def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "fo
     --------
     >>> method_text(8, 4, scored_on="test file")
     'corrected resampled t-test over 4 held-out parts of the test file × 2 trials, metric and k chosen on the other parts'
+    >>> print(method_text(4, 4, chosen_on="inner folds"))
+    corrected resampled t-test over 4 held-out folds × 1 trial, metric and k chosen by cross-validation inside each
+    fold's training documents
     """
     trials = n // folds if folds else 0
     units, others = ("parts of the test file", "parts") if scored_on == "test file" else ("folds", "folds")
     text = f"corrected resampled t-test over {folds} held-out {units} × {trials} trial{'s' * (trials != 1)}"
-    return f"{text}, metric and k chosen on the other {others}" if chosen else text
+    if not chosen:
+        return text
+    return f"{text}, metric and k {chosen_text(scored_on, chosen_on)}"
+
+
+def chosen_text(scored_on: str = "folds", chosen_on: str = "other folds") -> str:
+    """Where the metric and k of a held-out unit were chosen, in words ("chosen on the other folds").
+
+    Parameters
+    ----------
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"``.
+    chosen_on : str, default "other folds"
+        One of :data:`CHOICES`.
+
+    Returns
+    -------
+    str
+        The words.
+
+    See Also
+    --------
+    fsviz.evaluation.method_text : The sentence they end.
+    fsviz.evaluation.choice_source : Where a run's choice is made.
+
+    Examples
+    --------
+    >>> chosen_text(), chosen_text("test file", "inner folds")
+    ('chosen on the other folds', 'chosen by cross-validation inside the training file')
+    """
+    if chosen_on == "inner folds":
+        inside = "the training file" if scored_on == "test file" else "each fold's training documents"
+        return f"chosen by cross-validation inside {inside}"
+    return "chosen on the other parts" if scored_on == "test file" else "chosen on the other folds"
 
 
 def noise_words(results: pd.DataFrame | None, goal: str, a: str, ka, b: str, kb, *, alpha: float = 0.05) -> str:

@@ -110,9 +110,10 @@ class RunAnalysis:
 
         return self._once(("pairs", goal, tolerance, None if metrics is None else tuple(metrics)), make)
 
-    def folds(self, goal: str) -> pd.DataFrame:
-        """:func:`fsviz.evaluation.analyses.fold_macro` of ``goal``: each (metric, k) on each held-out fold."""
-        return self._once(("folds", goal), lambda: fold_macro(self.results, goal))
+    def folds(self, goal: str, choose_on: str | None = None) -> pd.DataFrame:
+        """:func:`fsviz.evaluation.analyses.fold_macro` of ``goal``: each (metric, k) on each held-out fold, and
+        what a choice for it sees (``choose_on``, :func:`fsviz.evaluation.analyses.choice_source`)."""
+        return self._once(("folds", goal, choose_on), lambda: fold_macro(self.results, goal, choose_on=choose_on))
 
 
 def analyse(results, *, pool: str = "counts") -> RunAnalysis:

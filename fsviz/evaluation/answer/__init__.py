@@ -27,25 +27,26 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         WITHIN,
         deciding,
         is_reference,
+        method_sentence,
         recommend,
         scored_on,
         verdict,
     )
     from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
-    from .wording import ANSWER_LABELS, answers, method_sentence, recommendation_table, recommendation_text
+    from .wording import ANSWER_LABELS, answers, recommendation_table, recommendation_text
 
 #: The module each public name comes from, relative to this package.
 _SOURCES = {
     "advice": [
         "ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "VERDICTS", "WITHIN", "deciding", "is_reference",
-        "recommend", "scored_on", "verdict",
+        "method_sentence", "recommend", "scored_on", "verdict",
     ],
     "quick": [
         "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan",
         "refined_configs",
     ],
     "wording": [
-        "ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text",
+        "ANSWER_LABELS", "answers", "recommendation_table", "recommendation_text",
     ],
 }
 

@@ -41,9 +41,9 @@ from ...selection.spec import Combination, MetricSpec, Weighted
 from ..analyses import (
     DEFAULT_TOLERANCE,
     GOALS,
-    METHOD,
-    METHOD_TEST_FILE,
     analyse,
+    choice_source,
+    chosen_text,
     held_out,
     one_se_range,
     paired_p,
@@ -54,7 +54,7 @@ from ..analyses import (
 from ..grid import ALL
 
 __all__ = ["ALPHA", "ANSWER_GOALS", "FEWEST", "FEW_TASKS", "TIE", "VERDICTS", "WITHIN", "deciding", "is_reference",
-           "recommend", "scored_on", "verdict"]
+           "method_sentence", "recommend", "scored_on", "verdict"]
 
 #: The significance level of the advice's paired t-tests.
 ALPHA = 0.05
@@ -143,6 +143,39 @@ def scored_on(results: pd.DataFrame) -> str:
     return "test file" if (column == "test file").any() else "folds"
 
 
+def method_sentence(scored_on: str = "folds", chosen_on: str = "other folds") -> str:
+    """How the answer's p-values are obtained, in one sentence: the test, over which held-out units, and where
+    each unit's metric and k were chosen.
+
+    Parameters
+    ----------
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"`` (:func:`scored_on`).
+    chosen_on : str, default "other folds"
+        ``"inner folds"`` or ``"other folds"`` (:func:`fsviz.evaluation.analyses.choice_source`).
+
+    Returns
+    -------
+    str
+        The sentence.
+
+    See Also
+    --------
+    fsviz.evaluation.method_text : The same for one p, with its number of held-out units.
+    fsviz.evaluation.corrected_t : The test it names.
+
+    Examples
+    --------
+    >>> print(method_sentence(chosen_on="inner folds"))
+    corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen by
+    cross-validation inside each fold's training documents
+    """
+    units = "parts of the test file, words selected and models fitted on the training file" \
+        if scored_on == "test file" else "folds"
+    return (f"corrected resampled t-test (Nadeau & Bengio 2003) over held-out {units}, the metric and k "
+            f"{chosen_text(scored_on, chosen_on)}")
+
+
 def _vocabulary(results: pd.DataFrame) -> int:
     """The most words any fold could select (its eligible words): a k at or beyond it is all words."""
     return int(results["n_features"].max()) if "n_features" in results.columns and len(results) else 0
@@ -155,7 +188,8 @@ def _fold_se(table: pd.DataFrame, metric: str, k) -> float:
 
 
 def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: str = "counts",
-              stability: pd.DataFrame | None = None, within: float = WITHIN) -> pd.DataFrame:
+              stability: pd.DataFrame | None = None, within: float = WITHIN,
+              choose_on: str | None = None) -> pd.DataFrame:
     """The best real selection for each goal, from a grid's results, with what the data can and cannot show.
 
     One row per goal of :data:`ANSWER_GOALS`: F1, precision, recall, accuracy, and ``fewest`` (the fewest words
@@ -194,6 +228,11 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
         The run's stability (:func:`fsviz.evaluation.analyses.stability_summary`), to break a tie.
     within : float, default ``WITHIN``
         The relative distance from the best macro F1 that the ``fewest`` goal (and ``fewer``) accepts.
+    choose_on : {"inner folds", "other folds"}, optional
+        Where each held-out fold's metric and k are chosen (:func:`fsviz.evaluation.analyses.choice_source`):
+        by default by the run's inner cross-validation on that fold's training documents when it had one
+        (textbook nested cross-validation), else on the other folds (a shortcut: those folds' models were
+        trained on the held-out fold's documents too, so it is optimistic). The rows' ``chosen_on`` says which.
 
     Returns
     -------
@@ -243,7 +282,8 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     rands = [m for m in dict.fromkeys(macro["metric"]) if m != ALL and is_reference(m)]
     trials = analysis.trials
     ks = sorted(macro.loc[macro["metric"].isin(real), "k"].unique())
-    context = dict(analysis=analysis, macro=macro, real=real, rands=rands, trials=trials, ks=ks, results=results,
+    context = dict(analysis=analysis, macro=macro, chosen_on=choice_source(results, choose_on),
+                   real=real, rands=rands, trials=trials, ks=ks, results=results,
                    vocabulary=_vocabulary(results), tolerances=tolerances, pool=pool, stability=stability,
                    within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()),
                    scored_on=scored_on(results))
@@ -259,7 +299,7 @@ def _answer(goal: str, c: dict) -> dict:
     measure = "f1" if goal == FEWEST else goal
     macro, real = c["macro"], c["real"]
     curves = macro[macro["metric"].isin(real)]
-    folds = c["analysis"].folds(measure)
+    folds = c["analysis"].folds(measure, c["chosen_on"])
     peaks = {m: peak_range(curve, measure) for m, curve in curves.groupby("metric", observed=True)}
     order = sorted(sorted(peaks), key=lambda m: -peaks[m]["value"])
     steady, by_stability = {}, False
@@ -291,7 +331,8 @@ def _answer(goal: str, c: dict) -> dict:
     row = {"goal": goal, "measure": measure, "best": best, "k": k_best, "value": value, "k_low": k_low,
            "k_high": k_best, "baseline": baseline, "rand": rand, "nested": choice.score,
            "nested_all": np.nan, "nested_rand": np.nan, "p_all": np.nan, "n_all": 0, "p_rand": np.nan, "n_rand": 0,
-           "method": METHOD_TEST_FILE if c["scored_on"] == "test file" else METHOD, "scored_on": c["scored_on"],
+           "method": method_sentence(c["scored_on"], c["chosen_on"]), "scored_on": c["scored_on"],
+           "chosen_on": c["chosen_on"],
            "trials": c["n_trials"], "folds": c["folds"], "vocabulary": c["vocabulary"],
            "k_min": int(c["ks"][0]), "k_max": int(c["ks"][-1]), "edge": None,
            "fewer": None, "fewer_k": np.nan, "fewer_value": np.nan,

@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..analyses import GOAL_LABELS, METHOD, METHOD_TEST_FILE, method_text, metric_label, p_text
+from ..analyses import GOAL_LABELS, chosen_text, method_text, metric_label, p_text
 from .advice import ALPHA, FEW_TASKS, FEWEST, TIE, WITHIN, deciding, verdict
 
-__all__ = ["ANSWER_LABELS", "answers", "method_sentence", "recommendation_table", "recommendation_text"]
+__all__ = ["ANSWER_LABELS", "answers", "recommendation_table", "recommendation_text"]
 
 #: How each answer's goal is named.
 ANSWER_LABELS = {**GOAL_LABELS, FEWEST: "Fewest words"}
@@ -95,6 +95,11 @@ def _p_how(row, p, reference: str) -> str:
             f"{method_text(n, row.folds, chosen=False, scored_on=getattr(row, 'scored_on', 'folds'))}")
 
 
+def _chosen(row) -> str:
+    """Where the row's held-out choices were made, in words: "chosen on the other folds" or by inner folds."""
+    return chosen_text(getattr(row, "scored_on", "folds"), getattr(row, "chosen_on", "other folds"))
+
+
 def _units(row) -> tuple[str, str, str]:
     """How the held-out units read: ``("folds", "the other folds", "the held-out one")`` or the test file's parts."""
     if getattr(row, "scored_on", "folds") == "test file":
@@ -108,14 +113,14 @@ def _against(row, reference: str) -> str:
         (row.nested, row.nested_rand, row.p_rand, row.n_rand)
     if _nan(other) or _nan(score):
         return ""
-    units, others, held = _units(row)
+    units, _, held = _units(row)
     if row.goal == FEWEST:
         if reference != "all":
             return ""
-        return (f" Chosen the same way inside the resampling (on {others}), the fewest words score "
+        return (f" Chosen the same way inside the resampling ({_chosen(row)}), the fewest words score "
                 f"{score:.3f} on the held-out {units} against all words' {other:.3f}.")
     if reference == "all":
-        lead = (f" Chosen inside the resampling (metric and k picked on {others}, scored on {held}), "
+        lead = (f" Chosen inside the resampling (metric and k {_chosen(row)}, scored on {held}), "
                 f"selection scores {score:.3f} against all words' {other:.3f}")
         what = "all words"
     else:
@@ -178,33 +183,6 @@ def _pair(row, label) -> str:
         text += (f" (tied with {runner})" if row.margin < 0.05 else
                  f" ({row.margin:.1f} percentage points ahead of {runner})")
     return text + "."
-
-
-def method_sentence(scored_on: str = "folds") -> str:
-    """How the answer's p-values are obtained, in words (:data:`fsviz.evaluation.analyses.METHOD`, or
-    :data:`~fsviz.evaluation.analyses.METHOD_TEST_FILE` when the run was ``scored_on`` a test file).
-
-    Parameters
-    ----------
-    scored_on : str, default "folds"
-        ``"folds"`` or ``"test file"``.
-
-    Returns
-    -------
-    str
-        The sentence.
-
-    See Also
-    --------
-    fsviz.evaluation.method_text : The same for one p, with its number of held-out folds.
-    fsviz.evaluation.corrected_t : The test it names.
-
-    Examples
-    --------
-    >>> method_sentence()
-    'corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the other folds'
-    """
-    return METHOD_TEST_FILE if scored_on == "test file" else METHOD
 
 
 def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
@@ -386,7 +364,8 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
             "rand": plain(row.rand), "held_out": plain(row.nested), "beats_all_words": bool(row.beats_all_words),
             "beats_rand": bool(row.beats_rand), "verdict_all_words": row.verdict_all_words,
             "verdict_rand": row.verdict_rand, "p": plain(p),
-            "method": method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds")),
+            "method": method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds"),
+                                  chosen_on=getattr(row, "chosen_on", "other folds")),
             "scored_on": getattr(row, "scored_on", "folds"),
             "trials": int(row.trials), "tasks": int(row.tasks), "text": text.replace("**", ""),
         })

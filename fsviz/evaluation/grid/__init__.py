@@ -64,12 +64,21 @@ The classifiers and their factory are in :mod:`fsviz.learn.classifiers`.
 """
 
 from ...learn.classifiers import CLASSIFIER_LABELS, CLASSIFIERS, make_classifier
-from .cell import FoldRankings, FoldSelections, cell_data, cell_selections, fold_rankings, fold_selections, rule_ks
+from .cell import (
+    FoldRankings,
+    FoldSelections,
+    cell_data,
+    cell_selections,
+    fold_rankings,
+    fold_selections,
+    inner_splits,
+    rule_ks,
+)
 from .config import ALL, DEFAULT_KS, GridConfig, check_fixed_ks, parse_ks, run_key
 from .estimates import START_UP_SECONDS, estimate_seconds, n_workers, time_cell, time_left
 from .folds import cell_splits, seed_for, training_file_splits
 from .plan import check_grid, run_tasks, task_labels, task_splits
-from .results import COLUMNS, GridRun, load_results, with_goals, write_time
+from .results import COLUMNS, INNER_COLUMNS, GridRun, load_results, with_goals, write_time
 from .runner import run_grid, stored_results
 from .runs import RUN_COLUMNS, carry_over, delete_run, list_runs, open_run
 
@@ -83,6 +92,7 @@ __all__ = [
     "FoldSelections",
     "GridConfig",
     "GridRun",
+    "INNER_COLUMNS",
     "START_UP_SECONDS",
     "carry_over",
     "cell_splits",
@@ -91,6 +101,7 @@ __all__ = [
     "estimate_seconds",
     "fold_rankings",
     "fold_selections",
+    "inner_splits",
     "list_runs",
     "RUN_COLUMNS",
     "load_results",

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 from scipy import sparse
+from sklearn.model_selection import StratifiedKFold
 
 from ...corpora.corpus import Corpus
 from ...learn.classifiers import FREQUENCY_CLASSIFIERS
@@ -18,10 +19,10 @@ from ...stats.significance import fdr_k, parse_k_rule
 from .config import ALL, GridConfig
 from .fits import CellFits
 from .folds import seed_for
-from .results import with_goals
+from .results import INNER_COLUMNS, with_goals
 
 __all__ = ["Cell", "CellData", "FoldRankings", "FoldSelections", "cell_data", "cell_selections", "fold_rankings",
-           "fold_selections", "rule_ks", "run_cell"]
+           "fold_selections", "inner_splits", "rule_ks", "run_cell"]
 
 
 @dataclass(frozen=True)
@@ -280,16 +281,94 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     ``split`` is the cell's (train, test) indices, ``cell_splits(y, config,
     cell.trial)[cell.fold]`` (or :func:`~fsviz.evaluation.grid.training_file_splits`'s): the runner draws
     a trial's folds once for all of its cells; ``scored_on`` (``"folds"`` or
-    ``"test file"``) goes to every row. Returns the cell's rows and the
-    number of classifier fits it made.
+    ``"test file"``) goes to every row. With ``config.inner_folds``, the same metrics and k are also run by
+    an inner cross-validation inside the training split (:func:`inner_splits`), its confusion counts pooled
+    over the inner folds into the rows' ``inner_*`` columns: what a choice of metric and k made on this
+    fold's training documents alone sees (:mod:`fsviz.evaluation.analyses.nested`). Returns the cell's rows
+    and the number of classifier fits it made.
     """
-    X = data.X
     train, test = split
+    seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold)
+    rows, n_fits = _scored(data, y, cell.class_name, config, train, test, seed)
+    inner = np.zeros((len(rows), 4), dtype=np.int64)
+    splits = inner_splits(y[train], config, cell.trial, cell.fold, scored_on)
+    for i, (inner_train, inner_test) in enumerate(splits):
+        inner_seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold, "inner", i)
+        inner_rows, fits = _scored(data, y, cell.class_name, config, train[inner_train], train[inner_test],
+                                   inner_seed)
+        inner += np.array([row[3:7] for row in inner_rows], dtype=np.int64)
+        n_fits += fits
+
+    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged",
+                                        "k_rule"])
+    table.insert(0, "dataset", dataset_name)
+    table.insert(1, "class", cell.class_name)
+    table.insert(2, "trial", cell.trial)
+    table.insert(3, "fold", cell.fold)
+    pos = int(y[train].sum() + y[test].sum())  # the task's documents: all of them, or a group task's two groups
+    table.insert(7, "pos", pos)
+    table.insert(8, "neg", int(train.size + test.size) - pos)
+    table["scored_on"] = scored_on
+    table[INNER_COLUMNS] = inner
+    return with_goals(table), n_fits
+
+
+def inner_splits(y_train, config: GridConfig, trial: int, fold: int, scored_on: str = "folds") -> list:
+    """The inner cross-validation of one cell's training split: ``config.inner_folds`` stratified folds of
+    its labels ``y_train``, as (train, test) positions within the split; none when ``inner_folds`` is 0.
+
+    Seeded from (seed, trial, fold), or with a test file from (seed, trial) alone: every part of the test file
+    has the same training split, so every part sees the same inner folds. A training split with fewer
+    documents on one side than ``inner_folds`` is cut into as many folds as it has (at least 2); with fewer
+    than 2, none: that task then takes no part in the choice of that fold (its ``inner_*`` counts are 0).
+
+    Parameters
+    ----------
+    y_train : array-like of bool
+        The training split's labels.
+    config : GridConfig
+        Its ``inner_folds`` and ``seed`` are used.
+    trial, fold : int
+        The cell.
+    scored_on : str, default "folds"
+        ``"folds"`` or ``"test file"``.
+
+    Returns
+    -------
+    list of (numpy.ndarray, numpy.ndarray)
+        The inner (train, test) position pairs.
+
+    See Also
+    --------
+    fsviz.evaluation.cell_splits : The outer folds.
+    fsviz.evaluation.fold_macro : Where the inner counts choose the metric and k.
+
+    Examples
+    --------
+    >>> y = np.array([1, 1, 1, 0, 0, 0, 0, 0, 0], dtype=bool)
+    >>> [test.tolist() for _, test in inner_splits(y, GridConfig(inner_folds=3), trial=0, fold=1)]
+    [[1, 7, 8], [0, 3, 5], [2, 4, 6]]
+    >>> inner_splits(y, GridConfig(), trial=0, fold=1)
+    []
+    """
+    y_train = np.asarray(y_train, dtype=bool)
+    smaller = int(min(y_train.sum(), y_train.size - y_train.sum()))
+    n_splits = min(config.inner_folds, smaller)
+    if n_splits < 2:
+        return []
+    parts = (config.seed, "inner", trial) if scored_on == "test file" else (config.seed, "inner", trial, fold)
+    cv = StratifiedKFold(n_splits=n_splits, shuffle=True, random_state=seed_for(*parts))
+    return list(cv.split(np.zeros((y_train.size, 1)), y_train))
+
+
+def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test, random_state) -> tuple[list, int]:
+    """Every (metric, k) of ``config`` selected and fitted on ``train``, scored on ``test``: rows of (metric, k,
+    n_features, tp, fp, fn, tn, solver, converged, k_rule), in one order for any split, and the fits made."""
+    X = data.X
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
     by_rule = rule_ks(X_train, y_train, config.k_rules)
-    chosen = cell_selections(data, config, cell.class_name, y, train,
-                             seed_for(config.seed, cell.class_name, cell.trial, cell.fold), by_rule.values())
+    chosen = cell_selections(data, config, class_name, y, train, random_state, by_rule.values())
     eligible = chosen.eligible
 
     # A set of words already fitted is not fitted again. Every eligible word selected means fitting on all
@@ -317,15 +396,4 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     rows = [(name, k, n) + _confusion(y_test, nothing if i is None else predicted[:, i])
             + (("", True) if i is None else (fits.solvers[i], fits.converged[i])) + (rule,)
             for name, k, n, i, rule in plan]
-
-    table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged",
-                                        "k_rule"])
-    table.insert(0, "dataset", dataset_name)
-    table.insert(1, "class", cell.class_name)
-    table.insert(2, "trial", cell.trial)
-    table.insert(3, "fold", cell.fold)
-    pos = int(y_train.sum() + y_test.sum())  # the task's documents: all of them, or a group task's two groups
-    table.insert(7, "pos", pos)
-    table.insert(8, "neg", int(y_train.size + y_test.size) - pos)
-    table["scored_on"] = scored_on
-    return with_goals(table), fits.n_fits
+    return rows, fits.n_fits

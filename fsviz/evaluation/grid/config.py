@@ -91,6 +91,12 @@ class GridConfig:
         Rare-word cutoff applied to every dataset before the folds are
         drawn. None: paths are loaded with Forman's 3 and a Corpus is used
         as it was built.
+    inner_folds : int
+        0 (the default) or at least 2: in every cell, the same metrics and k also run by an inner stratified
+        ``inner_folds``-fold cross-validation inside the cell's training split, their counts pooled into the
+        rows' ``inner_*`` columns (:func:`fsviz.evaluation.grid.inner_splits`). A choice of metric and k then
+        sees the training documents alone: textbook nested cross-validation
+        (:mod:`fsviz.evaluation.analyses.nested`). Each cell fits about ``1 + inner_folds`` times as often.
     all_features : bool
         Also record the all-features baseline (metric ``"all"``).
     datasets : tuple of str
@@ -136,6 +142,7 @@ class GridConfig:
     solver: str = "fastest"
     seed: int = 0
     min_df: int | None = None
+    inner_folds: int = 0
     all_features: bool = True
     datasets: tuple = ()
     groups: tuple = ()
@@ -159,10 +166,13 @@ class GridConfig:
             if count > MAXIMA[name]:
                 raise ValueError(f"`{name}` has {count:,} values, more than a run takes ({MAXIMA[name]}); "
                                  "run them in parts")
-        for name, low in (("trials", 1), ("folds", 2), ("min_df", 1)):
+        for name, low in (("trials", 1), ("folds", 2), ("min_df", 1), ("inner_folds", 0)):
             value = getattr(self, name)
             if name != "min_df" or value is not None:
-                set_(name, check_whole(value, f"{name}", minimum=low, maximum=MAXIMA.get(name)))
+                set_(name, check_whole(value, f"{name}", minimum=low, maximum=MAXIMA.get(name.removeprefix("inner_"))))
+        if self.inner_folds == 1:
+            raise ValueError("`inner_folds` is 1: an inner cross-validation needs at least 2 folds (or 0 for none, "
+                             "the choice then made on the other outer folds)")
         set_("groups", _groups(self.groups))
         if self.classes is not None:
             classes = (self.classes,) if isinstance(self.classes, str) else tuple(map(str, self.classes))
@@ -192,8 +202,8 @@ class GridConfig:
         return (*self.ks, *self.k_rules)
 
     def n_fits(self) -> int:
-        """Classifier fits per cell at most (fewer when feature sets coincide)."""
-        return len(self.metrics) * (len(self.ks) + len(self.k_rules)) + self.all_features
+        """Classifier fits per cell at most (fewer when feature sets coincide), the inner folds' included."""
+        return (len(self.metrics) * (len(self.ks) + len(self.k_rules)) + self.all_features) * (1 + self.inner_folds)
 
 
 def _params(params) -> tuple:
@@ -349,7 +359,7 @@ def run_key(config: GridConfig, corpora) -> str:
     """
     spec = config.to_dict()
     spec.pop("datasets")
-    for name in ("groups", "k_rules"):  # so a run without them keeps the key it had before they existed
+    for name in ("groups", "k_rules", "inner_folds"):  # so a run without them keeps the key it had before them
         if not spec[name]:
             spec.pop(name)
     if config.classifier != "svm" or config.solver == "sklearn":

@@ -25,6 +25,7 @@ from .config import ALL, GridConfig, run_key
 __all__ = [
     "CELL_COLUMNS",
     "COLUMNS",
+    "INNER_COLUMNS",
     "GridRun",
     "empty_results",
     "load_results",
@@ -39,16 +40,21 @@ __all__ = [
 COLUMNS = [
     "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
     "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged", "k_rule", "scored_on",
+    "inner_tp", "inner_fp", "inner_fn", "inner_tn",
 ]
+#: The confusion counts of a row's (metric, k) by the inner cross-validation inside its fold's training split,
+#: pooled over the inner folds (:attr:`GridConfig.inner_folds`); all 0 when there was none.
+INNER_COLUMNS = ["inner_tp", "inner_fp", "inner_fn", "inner_tn"]
 #: Columns a table written before they existed lacks, and the value they take then: how a LinearSVC
 #: was solved (:class:`fsviz.learn._liblinear.LinearFit`; empty for the other classifiers), whether it converged, and the
 #: k rule that chose the row's k (:attr:`GridConfig.k_rules`; empty for a fixed k), and what the row was scored
-#: on: ``"folds"`` (cross-validation) or ``"test file"`` (:func:`fsviz.evaluation.grid.training_file_splits`).
-LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": "", "scored_on": "folds"}
+#: on: ``"folds"`` (cross-validation) or ``"test file"`` (:func:`fsviz.evaluation.grid.training_file_splits`),
+#: and the inner cross-validation's counts (0: there was none).
+LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": "", "scored_on": "folds", **dict.fromkeys(INNER_COLUMNS, 0)}
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
-COUNT_COLUMNS = ["trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn"]
+COUNT_COLUMNS = ["trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn", *INNER_COLUMNS]
 GOAL_COLUMNS = ["accuracy", "precision", "recall", "f1"]
 #: The corpus options a results file records (:attr:`fsviz.Corpus.options`).
 PREPROCESSING = ("min_df", "max_df", "stopwords", "stem", "language", "ngrams", "analyzer", "char_ngrams",
