@@ -8,21 +8,20 @@ import fsviz
 from fsviz.plots import agreement_matrix_figure, agreement_scatter_figure
 from fsviz.stats.agreement import agreement_matrix, correlation, top_overlap
 from ui import state
-from ui.components import chart, formula_box, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, formula_box, heading, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
 def main() -> None:
     ctx = page(__file__)
-    st.title("Metric agreement")
-    st.markdown(
-        "Do two measures of a word's relevance agree? Each measure scores every word of the sidebar's class. "
-        "**Corpus-based** measures read the documents alone (IG on presence or on term frequencies, DF, χ², …); "
-        "**model-based** ones read a model fitted to them: the SVM's scaled weight w·σ, the Naive Bayes "
-        "log-ratio and the KL divergence term. As Goutte et al. (Table 2, Figures 2–5) we compare them by the "
-        "correlation of their scores on **log scales** (linear for a measure that can be negative), by the "
-        "**Spearman** rank correlation, and by the words in one measure's **top N** but not the other's."
-    )
+    heading("Metric agreement", """
+        Do two measures of a word's relevance agree? Each measure scores every word of the sidebar's class.
+        **Corpus-based** measures read the documents alone (IG on presence or on term frequencies, DF, χ², …);
+        **model-based** ones read a model fitted to them: the SVM's scaled weight w·σ, the Naive Bayes log-ratio and
+        the KL divergence term. As Goutte et al. (Table 2, Figures 2–5) we compare them by the correlation of their
+        scores on **log scales** (linear for a measure that can be negative), by the **Spearman** rank correlation,
+        and by the words in one measure's **top N** but not the other's.
+    """)
     if ctx.task is None:
         st.stop()
     task = ctx.task

@@ -9,22 +9,20 @@ from fsviz.plots import boundaries_figure, overlap_figure, surface_figure
 from fsviz.plots.words import HEIGHTS
 from fsviz.selection import top_k_overlap
 from ui import cache
-from ui.components import chart, formula_box, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, formula_box, heading, metric_picker, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
 def main() -> None:
     ctx = page(__file__)
-    st.title("Decision boundaries")
-    st.markdown(
-        "One panel per metric, all on the same axes: a topographic map of the metric's score over the whole "
-        "(fp, tp) plane for this class's numbers of positive and negative documents. Like colours are like values "
-        "within a panel (levels are percentiles, so panels compare by shape, not by value). The bold curve is the "
-        "isocline that selects k words, labelled with its score (≥ the k-th best word's); the words can be shown as "
-        "white dots behind. Every metric scores highest "
-        "in the top-left and bottom-right corners (perfect predictors) except DFreq, which prefers the most frequent words "
-        "(top right). This is Forman (2003), Figure 13."
-    )
+    heading("Decision boundaries", """
+        One panel per metric, all on the same axes: a topographic map of the metric's score over the whole (fp, tp)
+        plane for this class's numbers of positive and negative documents. Like colours are like values within a panel
+        (levels are percentiles, so panels compare by shape, not by value). The bold curve is the isocline that
+        selects k words, labelled with its score (≥ the k-th best word's); the words can be shown as white dots
+        behind. Every metric scores highest in the top-left and bottom-right corners (perfect predictors) except
+        DFreq, which prefers the most frequent words (top right). This is Forman (2003), Figure 13.
+    """)
     if ctx.task is None:
         st.stop()
     task, k = ctx.task, ctx.k

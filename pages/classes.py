@@ -10,7 +10,7 @@ from fsviz.plots import word_map_figure
 from fsviz.stats.classes import MATRIX_VALUES, MAX_CLASSES, SHARED_COLUMN, class_word_matrix
 from ui import state
 from ui.charts import live_chart
-from ui.components import choose_many, plain, spreadsheet_csv
+from ui.components import choose_many, heading, plain, spreadsheet_csv
 from ui.sidebar import page
 
 
@@ -128,13 +128,13 @@ def _maps(ctx, metric, k, names) -> None:
 
 def main() -> None:
     ctx = page(__file__)
-    st.title("Every class")
-    st.markdown(
-        "Each class against every other document, at once: a metric's top **k** words for every class side by side. "
-        "A row is a word any class keeps, a column a class, a cell the word's rank there (1 = best) or its score; "
-        "**classes** counts the classes that keep the word, so the words several classes share come first. Click a "
-        "column's name to sort by it; pick a cell to open that class's word map at that word. Metrics that value "
-        "*negative features* (BNS, Chi, IG …) may rank first a word a class lacks and the others use.")
+    heading("Every class", """
+        Each class against every other document, at once: a metric's top **k** words for every class side by side. A
+        row is a word any class keeps, a column a class, a cell the word's rank there (1 = best) or its score;
+        **classes** counts the classes that keep the word, so the words several classes share come first. Click a
+        column's name to sort by it; pick a cell to open that class's word map at that word. Metrics that value
+        *negative features* (BNS, Chi, IG …) may rank first a word a class lacks and the others use.
+    """)
     corpus = ctx.corpus
     if corpus.n_classes < 2:
         st.info("This corpus has one class: there is nothing to set side by side.")

@@ -8,20 +8,19 @@ from fsviz import plots
 from fsviz.evaluation.grid import GridConfig
 from fsviz.evaluation.studies import cutoff_curves, cutoff_jobs, cutoff_table, cutoff_text
 from ui import cache, state
-from ui.components import chart, class_picker, plain, spreadsheet_csv
+from ui.components import chart, class_picker, heading, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
 
 def main() -> None:
     ctx = page(__file__)
-    st.title("Rare-word cutoff")
-    st.markdown(
-        "Words that occur in fewer than c documents are usually removed before anything else (Forman used c = 3). "
-        "Does the choice matter? Here one metric at one k is evaluated, through the evaluation grid, on the corpus "
-        "with each cutoff from 1 up; the bars show how many words each cutoff keeps (Figure 11). The corpus is "
-        "re-read with no cutoff for this page, whatever the sidebar's Preprocessing says."
-    )
+    heading("Rare-word cutoff", """
+        Words that occur in fewer than c documents are usually removed before anything else (Forman used c = 3). Does
+        the choice matter? Here one metric at one k is evaluated, through the evaluation grid, on the corpus with each
+        cutoff from 1 up; the bars show how many words each cutoff keeps (Figure 11). The corpus is re-read with no
+        cutoff for this page, whatever the sidebar's Preprocessing says.
+    """)
     source, options = ctx.corpus_key
     corpus = state.load(source, {**dict(options), "min_df": 1})
     corpus_key = (source, tuple(sorted({**dict(options), "min_df": 1}.items())))

@@ -10,7 +10,7 @@ from fsviz.evaluation.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_K
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import chart, choose_many, class_picker, metric_choice, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, class_picker, heading, metric_choice, metric_picker, plain, spreadsheet_csv
 from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
@@ -64,14 +64,13 @@ def _show(run, source):
 def main() -> None:
     ctx = page(__file__)
     corpus = ctx.corpus
-    st.title("Evaluation grid")
-    st.markdown(
-        "Forman's experiment (2003, Appendix B) on your corpus: each class in turn is the positive class against "
-        "all others; the documents are split by stratified cross-validation, repeated over random trials. In "
-        "every fold each metric ranks the words **on the training split only**, the top k words train a linear "
-        "SVM, and the test split is scored. The curves show precision, recall, F-measure and accuracy "
-        "macro-averaged over classes as k grows (Figures 4 and 14–17); the dashed line uses all words."
-    )
+    heading("Evaluation grid", """
+        Forman's experiment (2003, Appendix B) on your corpus: each class in turn is the positive class against all
+        others; the documents are split by stratified cross-validation, repeated over random trials. In every fold
+        each metric ranks the words **on the training split only**, the top k words train a linear SVM, and the test
+        split is scored. The curves show precision, recall, F-measure and accuracy macro-averaged over classes as k
+        grows (Figures 4 and 14–17); the dashed line uses all words.
+    """)
     state.apply_grid_form(corpus.classes)  # a stored run opened since the last visit
     run_tab, stored_tab, load_tab = st.tabs(["Run on this corpus", "Stored runs", "Load a results file"])
 

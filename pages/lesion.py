@@ -10,7 +10,7 @@ from fsviz import plots
 from fsviz.evaluation.grid import DEFAULT_KS, parse_ks
 from fsviz.evaluation.studies import DEFAULT_ALPHAS, feature_shares, lesion_config, lesion_curves, lesion_text
 from ui import cache, state
-from ui.components import chart, choose_many, class_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, class_picker, heading, plain, spreadsheet_csv
 from ui.runs import run_panel, stored_runs
 from ui.sidebar import page
 
@@ -18,15 +18,14 @@ from ui.sidebar import page
 def main() -> None:
     ctx = page(__file__)
     corpus = ctx.corpus
-    st.title("Lesion study: positive vs negative features")
-    st.markdown(
-        "A **positive** feature is more frequent inside the class than outside (tpr > fpr), a **negative** one the "
-        "reverse. Forman (2003) multiplied BNS scores by a weight **α** for positive features and **1 − α** for "
-        "negative ones before taking the top k; α = 0.5 is the plain metric. He found that positive features carry "
-        "**precision**, negative features carry **recall** once many are selected, that nearly dropping positive "
-        "features (α = 0.1) defeats the classifier, and that the balance gives the best F-measure. Here the same "
-        "study runs through the evaluation grid on your corpus."
-    )
+    heading("Lesion study: positive vs negative features", """
+        A **positive** feature is more frequent inside the class than outside (tpr > fpr), a **negative** one the
+        reverse. Forman (2003) multiplied BNS scores by a weight **α** for positive features and **1 − α** for
+        negative ones before taking the top k; α = 0.5 is the plain metric. He found that positive features carry
+        **precision**, negative features carry **recall** once many are selected, that nearly dropping positive
+        features (α = 0.1) defeats the classifier, and that the balance gives the best F-measure. Here the same study
+        runs through the evaluation grid on your corpus.
+    """)
     metrics = [m for m in fsviz.FORMAN_METRICS if not fsviz.get_metric(m).random]
     c1, c2 = st.columns([1, 3])
     metric = c1.selectbox("Metric", metrics, index=metrics.index("bns"), key="lesion_metric",

@@ -24,7 +24,7 @@ from fsviz.evaluation.multiclass import (
 from fsviz.plots import curves_figure
 from fsviz.selection import igfss_specs, parse_specs
 from ui import state
-from ui.components import chart, choose_many, metric_choice, metric_picker, plain, spreadsheet_csv
+from ui.components import chart, choose_many, heading, metric_choice, metric_picker, plain, spreadsheet_csv
 from ui.runs import kept_multiclass, multiclass_panel, stored_runs
 from ui.sidebar import page
 
@@ -48,18 +48,17 @@ def _live(table):
 
 def main() -> None:
     ctx = page(__file__)
-    st.title("Multi-class evaluation")
-    st.markdown(
-        "Forman's grid trains one classifier per class against the rest. Wang et al. and Olsson & Oard instead pick "
-        "**one word set for all classes** and train **one classifier over every class**. Each fold's training split "
-        "is scored by a metric over all classes (χ²max, the t-test, CMFS, …), and for each k a classifier is fitted "
-        "on the top k words. The page reports **macro-F1** (every class weighs the same) and **micro-F1** (every "
-        "document weighs the same; on a single-label corpus it equals accuracy) (Wang eq. 6–7). It also reports "
-        "**R-precision** and **MAP** of each document's classes ranked by the classifier's scores (Olsson & Oard §2), "
-        "which judge the ranking before any threshold. A multi-label corpus gets one binary classifier per class. "
-        "**IGFSS** (Deshpande et al.) re-balances a global metric so that every class gets an equal share of the "
-        "k words, a share *nfr* of them negative features."
-    )
+    heading("Multi-class evaluation", """
+        Forman's grid trains one classifier per class against the rest. Wang et al. and Olsson & Oard instead pick
+        **one word set for all classes** and train **one classifier over every class**. Each fold's training split is
+        scored by a metric over all classes (χ²max, the t-test, CMFS, …), and for each k a classifier is fitted on the
+        top k words. The page reports **macro-F1** (every class weighs the same) and **micro-F1** (every document
+        weighs the same; on a single-label corpus it equals accuracy) (Wang eq. 6–7). It also reports **R-precision**
+        and **MAP** of each document's classes ranked by the classifier's scores (Olsson & Oard §2), which judge the
+        ranking before any threshold. A multi-label corpus gets one binary classifier per class. **IGFSS** (Deshpande
+        et al.) re-balances a global metric so that every class gets an equal share of the k words, a share *nfr* of
+        them negative features.
+    """)
     if ctx.corpus is None:
         st.stop()
     corpus = ctx.corpus

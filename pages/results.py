@@ -24,21 +24,20 @@ from fsviz.evaluation.analyses import (
 from fsviz.evaluation.grid import ALL
 from fsviz.report import report_html
 from ui import cache, shares, state
-from ui.components import answer_panel, chart, choose_many, label_text, metric_choice, plain, spreadsheet_csv
+from ui.components import answer_panel, chart, choose_many, heading, label_text, metric_choice, plain, spreadsheet_csv
 from ui.runs import results_uploader, stored_runs
 from ui.sidebar import page
 
 
 def main() -> None:
     ctx = page(__file__)
-    st.title("Results explorer")
-    st.markdown(
-        "Which metric should you use, and with how many words? This page reads a grid's results table (run on the "
-        "**Evaluation grid** page, or loaded here from `python -m fsviz grid … --out results.parquet`) and repeats "
-        "Forman's (2003) analyses on it: the curves vs k, the precision–recall trade-off, class skew, the chance "
-        "each metric has of attaining the best score on a task, which metric best backs up another, and paired "
-        "significance tests."
-    )
+    heading("Results explorer", """
+        Which metric should you use, and with how many words? This page reads a grid's results table (run on the
+        **Evaluation grid** page, or loaded here from `python -m fsviz grid … --out results.parquet`) and repeats
+        Forman's (2003) analyses on it: the curves vs k, the precision–recall trade-off, class skew, the chance each
+        metric has of attaining the best score on a task, which metric best backs up another, and paired significance
+        tests.
+    """)
 
     shares.opened_from_link()  # a run someone shared with this visitor, read-only
     with st.expander("Stored runs: open one", expanded=state.shown_results() is None):

@@ -60,6 +60,13 @@ def export_panel(context, metric: str, k: int, *, classifier: str = "svm", param
     st.code(export.snippet, language="python")
 
 
+def heading(title: str, intro: str) -> None:
+    """A page's title and its opening paragraph: ``intro`` is our own Markdown, written as wrapped prose (its line
+    breaks and indents are single spaces)."""
+    st.title(title)
+    st.markdown(" ".join(intro.split()))
+
+
 def chart(figure, *, key: str, name: str | None = None, **options) -> list[dict]:
     """The figure drawn in place (:func:`ui.charts.live_chart`: a changed figure redraws the chart already in the
     page; ``options`` are its ``revision``, ``selection``, ``config`` and ``under``) with a *Download figure* button under
