@@ -74,7 +74,7 @@ class CombinationRule:
     References
     ----------
     .. [1] Olsson, J. S., D. W. Oard, "Exploring Feature Selection for Multi-Label Text Classification using Ranked
-       Retrieval Measures", §4.
+       Retrieval Measures", §4: the rules.
 
     Examples
     --------

@@ -156,7 +156,7 @@ def selected_sets(spec, training: Training, ks, *, random_state=0) -> dict:
     Parameters
     ----------
     spec : str or Spec
-        See :func:`fsviz.selection.parse_spec`.
+        As for :func:`selected_words`.
     training : fsviz.Training
         The documents to select from.
     ks : iterable of int

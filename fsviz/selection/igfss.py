@@ -132,7 +132,7 @@ def feature_labels(training) -> FeatureLabels:
     Parameters
     ----------
     training : fsviz.metrics.counts.Training
-        The labelled documents.
+        The labelled documents, read through :func:`cc_per_class`.
 
     Returns
     -------
@@ -146,8 +146,7 @@ def feature_labels(training) -> FeatureLabels:
 
     References
     ----------
-    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
-       (after A. K. Uysal, 2016).
+    .. [1] Deshpande, D. et al. (2016), Algorithm 3, stage 1: the 2m labels.
 
     Examples
     --------
@@ -201,8 +200,7 @@ def igfss_select(training, k: int, global_scores, nfr: float = 0.0) -> np.ndarra
 
     References
     ----------
-    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
-       (after A. K. Uysal, 2016).
+    .. [1] Deshpande, D. et al. (2016), Algorithm 3 (after A. K. Uysal, 2016): stages 2 to 4.
 
     Examples
     --------
@@ -246,8 +244,7 @@ def igfss_sets(training, ks, global_scores, nfr: float = 0.0) -> dict:
 
     References
     ----------
-    .. [1] Deshpande, D. et al., "A Brief Report on Filter Based Novel Feature Selection Schemes", Algorithm 3
-       (after A. K. Uysal, 2016).
+    .. [1] Deshpande, D. et al. (2016), Algorithm 3 for several k, its stages 1 and 2 done once.
 
     Examples
     --------

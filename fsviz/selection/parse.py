@@ -131,6 +131,7 @@ def canonical(spec) -> str:
     Returns
     -------
     str
+        The spec's canonical text.
 
     Raises
     ------

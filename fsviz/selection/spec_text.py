@@ -56,6 +56,7 @@ def combination(kind: str, *specs) -> str:
     Returns
     -------
     str
+        The combination's spec, e.g. ``"ar(bns,ig)"``.
 
     Raises
     ------
@@ -116,7 +117,7 @@ def spec_inputs(spec) -> set[str]:
     Parameters
     ----------
     spec : str or Spec
-        The spec (:func:`fsviz.selection.parse_spec`).
+        A spec as text, or parsed (:func:`fsviz.selection.parse_spec`).
 
     Returns
     -------
@@ -125,7 +126,7 @@ def spec_inputs(spec) -> set[str]:
     Raises
     ------
     ValueError
-        As :func:`fsviz.selection.parse_spec`.
+        If ``spec`` does not parse.
 
     See Also
     --------
@@ -145,7 +146,7 @@ def ordering_spec(spec) -> str:
     Parameters
     ----------
     spec : str or Spec
-        The spec (:func:`fsviz.selection.parse_spec`).
+        A spec; for IGFSS, its global metric is the answer.
 
     Returns
     -------
@@ -170,7 +171,7 @@ def selects_per_k(spec) -> bool:
     Parameters
     ----------
     spec : str or Spec
-        The spec (:func:`fsviz.selection.parse_spec`).
+        Any spec, as text or parsed.
 
     Returns
     -------
@@ -196,11 +197,12 @@ def weighted_name(metric: str, alpha: float) -> str:
     metric : str
         A registered metric.
     alpha : float
-        The weight α of positive features, from 0 to 1.
+        α, from 0 to 1 (:class:`~fsviz.selection.Weighted`).
 
     Returns
     -------
     str
+        ``"<metric>@<alpha>"``.
 
     Raises
     ------

@@ -315,6 +315,7 @@ def task_skews(results: pd.DataFrame) -> pd.Series:
 
     See Also
     --------
+    fsviz.evaluation.task_sizes : With each task's ``pos`` and ``neg``.
     fsviz.evaluation.split_by_skew : The tasks on either side of a percentile of these.
 
     Examples

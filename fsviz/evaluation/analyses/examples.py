@@ -32,6 +32,7 @@ def example_results(*, baseline: bool = False) -> pd.DataFrame:
     --------
     fsviz.evaluation.run_grid : Makes a real one.
     fsviz.evaluation.per_trial : The first analysis of it.
+    fsviz.evaluation.analyse : Every analysis of it, each made once.
 
     Examples
     --------

@@ -146,14 +146,13 @@ def list_multiclass(folder) -> pd.DataFrame:
     --------
     >>> import fsviz, tempfile
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
-    >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
-    >>> table = fsviz.evaluation.run_multiclass(corpus, config)
+    >>> config = GridConfig(metrics=("chi_max", "ig_multi"), ks=(5,), trials=1, folds=2)
     >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
     >>> folder = scratch.name
-    >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
+    >>> path = save_multiclass(fsviz.evaluation.run_multiclass(corpus, config), Path(folder) / "a.parquet", config, corpus)
     >>> list_multiclass(folder)[["kind", "metrics", "cells_done", "status"]]
-              kind  metrics  cells_done    status
-    0  multi-class  chi_max           4  finished
+              kind            metrics  cells_done    status
+    0  multi-class  chi_max, ig_multi           6  finished
     >>> scratch.cleanup()
     """
     rows = []
@@ -188,7 +187,7 @@ def all_runs(grid_folder, multiclass_folder) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per run, in the columns of :data:`fsviz.evaluation.RUN_COLUMNS`.
+        Both folders' runs, one row each, in the same columns as :func:`list_multiclass`.
 
     See Also
     --------
@@ -235,14 +234,13 @@ def load_multiclass(path) -> tuple[GridConfig, pd.DataFrame, dict]:
     --------
     >>> import fsviz, tempfile
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
-    >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
+    >>> config = GridConfig(metrics=("chi_max",), ks=(5,), trials=1, folds=3)
     >>> table = fsviz.evaluation.run_multiclass(corpus, config)
     >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
-    >>> folder = scratch.name
-    >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
+    >>> path = save_multiclass(table, Path(scratch.name) / "run.parquet", config, corpus)
     >>> loaded, kept, meta = load_multiclass(path)
     >>> loaded == config, len(kept), meta["cells_done"]
-    (True, 6, 4)
+    (True, 6, 6)
     >>> scratch.cleanup()
     """
     name = Path(path).name
@@ -282,13 +280,12 @@ def stored_multiclass(directory, corpus: Corpus) -> dict:
     --------
     >>> import fsviz, tempfile
     >>> corpus = fsviz.make_planted_corpus(n_docs=60, n_classes=3, n_background=50).load()
-    >>> config = GridConfig(metrics=("chi_max",), ks=(5, 10), trials=1, folds=2)
-    >>> table = fsviz.evaluation.run_multiclass(corpus, config)
+    >>> config = GridConfig(metrics=("ig_multi",), ks=(5, 10), trials=1, folds=2, all_features=False)
     >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
     >>> folder = scratch.name
-    >>> path = save_multiclass(table, Path(folder) / "run.parquet", config, corpus)
+    >>> _ = save_multiclass(fsviz.evaluation.run_multiclass(corpus, config), Path(folder) / "b.parquet", config, corpus)
     >>> [table.shape for config, table in stored_multiclass(folder, corpus).values()]
-    [(6, 11)]
+    [(4, 11)]
     >>> scratch.cleanup()
     """
     runs = []
