@@ -27,7 +27,7 @@ def model_snippet(name: str, plan, trusted: tuple) -> str:
     Returns
     -------
     str
-        The Python lines.
+        The Python lines: check the file, load it with only ``trusted`` types, predict.
 
     See Also
     --------
@@ -77,7 +77,7 @@ def words_snippet(name: str, file_type: str, tokenised: bool, stemmed: bool, opt
     Returns
     -------
     str
-        The Python lines.
+        The Python lines: read the words, then count new texts on them alone.
 
     See Also
     --------
@@ -134,7 +134,7 @@ def tuning_snippet(metric: str, k: int, *, classifier: str = "svm", params=(), c
     Returns
     -------
     str
-        The Python lines.
+        The Python lines: a grid search over k around the answer's (k / 2, k, 2k).
 
     See Also
     --------

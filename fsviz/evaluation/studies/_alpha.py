@@ -37,7 +37,7 @@ def alpha_selection(scores, task, k: int, alpha: float) -> Selection:
 
     References
     ----------
-    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: α on positive features, 1 − α on negative ones.
 
     Examples
     --------

@@ -176,7 +176,7 @@ def stored_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_d
     Raises
     ------
     ValueError
-        When the cutoffs or ``config`` are refused (:func:`cutoff_jobs`).
+        For cutoffs or a ``config`` that :func:`run_cutoffs` would refuse.
 
     See Also
     --------
@@ -323,10 +323,9 @@ def cutoff_text(curves: pd.DataFrame, table: pd.DataFrame, metric: str, k: int) 
 
     Examples
     --------
-    >>> table = pd.DataFrame({"dataset": "d", "class": "a", "trial": 0, "fold": [0, 1, 0, 1], "metric": "bns",
-    ...                       "k": 10, "pos": 10, "neg": 30, "min_df": [1, 1, 3, 3], "vocabulary": [500, 500, 200, 200],
-    ...                       "tp": [8, 7, 6, 6], "fp": [1, 2, 3, 2]}).assign(fn=lambda t: 10 - t["tp"],
-    ...                                                                     tn=lambda t: 30 - t["fp"])
+    >>> table = pd.DataFrame({"min_df": [1, 1, 3, 3], "vocabulary": [500, 500, 200, 200], "fold": [0, 1, 0, 1],
+    ...                       "tp": [8, 7, 6, 6], "fp": [1, 2, 3, 2], "fn": [2, 3, 4, 4], "tn": [29, 28, 27, 28],
+    ...                       "dataset": "d", "class": "a", "trial": 0, "metric": "bns", "k": 10, "pos": 10, "neg": 30})
     >>> print(cutoff_text(cutoff_curves(table), table, "bns", 10))
     F-measure is highest, 0.789, at a cutoff of 1 (500 words) and varies by 0.141 over the cutoffs tried; Forman's
     cutoff of 3 gives 0.649. One trial is too few to tell whether the difference is real (corrected resampled

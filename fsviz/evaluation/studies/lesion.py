@@ -58,7 +58,7 @@ def lesion_config(metric: str = "bns", alphas=DEFAULT_ALPHAS, **options) -> Grid
 
     References
     ----------
-    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study, run at α = 0.1, 0.4, 0.5 and 0.6.
 
     Examples
     --------
@@ -176,11 +176,11 @@ def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaM
     Parameters
     ----------
     task : fsviz.Task
-        The task whose words are ranked.
+        The task whose words are drawn.
     metric : str
-        The metric to weight.
+        The metric weighted by each α.
     k : int
-        The number of words selected.
+        The number of words selected at ``chosen``.
     alphas : sequence of float
         The weights whose boundaries are drawn.
     chosen : float
@@ -200,7 +200,7 @@ def alpha_map(task, metric: str, k: int, alphas, chosen: float, *, fp) -> AlphaM
 
     References
     ----------
-    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figures 2 and 3 (a metric's boundary) and 22 (the weights α).
 
     Examples
     --------
@@ -280,7 +280,7 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
 
     References
     ----------
-    .. [1] Forman, G., JMLR 3 (2003), Figure 22: the lesion study on positive and negative features.
+    .. [1] Forman, G., JMLR 3 (2003), Figure 22: positive features carry precision, negative ones recall.
 
     Examples
     --------
