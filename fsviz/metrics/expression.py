@@ -184,10 +184,8 @@ class Formula:
 
         Parameters
         ----------
-        tp, fp : array-like
-            Positive and negative documents containing each word.
-        pos, neg : int or array-like
-            Positive and negative documents.
+        tp, fp, pos, neg : array-like
+            The 2×2 counts, any shapes that broadcast together (a metric's contract).
 
         Returns
         -------

@@ -134,6 +134,7 @@ def bns_view(tp, fp, pos, neg, *, word=None, n_points=401) -> BinormalView:
     Returns
     -------
     BinormalView
+        The rates used, the thresholds on the standard normal, and both views' curves.
 
     Raises
     ------
@@ -194,6 +195,7 @@ def word_bns_view(task: Task, word: str, **kwargs) -> BinormalView:
     Returns
     -------
     BinormalView
+        As :func:`bns_view`'s, with the word's name.
 
     Raises
     ------

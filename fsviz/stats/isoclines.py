@@ -293,7 +293,7 @@ def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
     Parameters
     ----------
     task : fsviz.Task
-        The task whose words are scored.
+        The task whose words are scored, once for every k.
     name : str
         The metric.
     ks : iterable of int

@@ -163,10 +163,8 @@ def log10_p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", 
 
     Parameters
     ----------
-    tp, fp : array_like of whole numbers, shape (n_words,)
-        Positive and negative documents containing each word.
-    pos, neg : int
-        The task's positive and negative documents.
+    tp, fp, pos, neg
+        The counts, as in :func:`p_values`.
     alternative : {"greater", "two-sided", "less"}, default "greater"
         As in :func:`p_values`.
     method : {"fisher", "auto", "g2"}, default "fisher"

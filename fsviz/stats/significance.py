@@ -214,7 +214,7 @@ def fdr_k(task, fdr: float = DEFAULT_FDR, **kwargs) -> int:
     task : fsviz.Task
         Or anything with ``tp``, ``fp``, ``pos``, ``neg``.
     fdr : float, default ``DEFAULT_FDR``
-        The false-discovery rate, strictly between 0 and 1.
+        As for :func:`significant_words`.
     **kwargs
         :func:`significant_words`'s ``alternative`` and ``method``.
 

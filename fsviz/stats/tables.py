@@ -323,9 +323,9 @@ def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
     Parameters
     ----------
     task : fsviz.Task
-        The task.
+        The task whose plane the curves are drawn on.
     metrics : list of str
-        The metrics.
+        The metrics whose isoclines are drawn.
     ks : iterable of int
         The numbers of features, each at most the vocabulary.
     n_points : int, default 600
