@@ -112,6 +112,16 @@ class Corpus:
         return document_frequency(self.X_tf)
 
     @property
+    def training_df(self) -> np.ndarray:
+        """Document frequency of each word in the training file (:attr:`test_rows` left out); :attr:`df` without
+        a test file."""
+        if self.test_rows is None:
+            return self.df
+        training = np.ones(self.n_docs, dtype=bool)
+        training[self.test_rows] = False
+        return document_frequency(self.X_tf[training])
+
+    @property
     def is_multilabel(self) -> bool:
         return bool(np.any(np.diff(self.Y.indptr) != 1))
 
@@ -207,17 +217,19 @@ class Corpus:
         """The same corpus with a stricter rare-word cutoff (no re-reading).
 
         A cutoff at or below the one already applied returns the corpus as it
-        is: the words it removed are no longer here to restore.
+        is: the words it removed are no longer here to restore. With a test file
+        (:attr:`test_rows`) the cutoff counts the training file's documents alone.
         """
         check_whole(min_df, "min_df", minimum=0, what="of documents")
-        keep = self.df >= min_df
+        df = self.training_df
+        keep = df >= min_df
         if keep.all():
             return self
         if not keep.any():
-            raise cutoff_error(min_df, self.df)
+            raise cutoff_error(min_df, df)
         return replace(self, X_tf=self.X_tf[:, keep].tocsr(), vocabulary=self.vocabulary[keep],
                        removed_words=np.concatenate([self.removed_words, self.vocabulary[~keep]]),
-                       removed_df=np.concatenate([self.removed_df, self.df[~keep]]),
+                       removed_df=np.concatenate([self.removed_df, df[~keep]]),
                        options={**self.options, "min_df": min_df})
 
     def __repr__(self) -> str:

@@ -183,7 +183,7 @@ def counted(raw: RawCorpus, *, stopwords=False, stem=False, limits=None, should_
 
 
 def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem=False, limits=None,
-                 should_stop=None, **text) -> Corpus:
+                 should_stop=None, count_rows=None, **text) -> Corpus:
     """Tokenise (if needed), drop stop words, stem, cut rare and common words; see the module notes.
 
     ``limits`` (default :data:`DEFAULT_LIMITS`) bounds the documents and the
@@ -204,6 +204,9 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
         How much the corpus may hold (default :data:`DEFAULT_LIMITS`).
     should_stop : callable, optional
         Asked as the words are counted; True ends the load with :class:`fsviz.corpora.LoadStopped`.
+    count_rows : array-like of int, optional
+        The documents whose words make the vocabulary (a training file's, :func:`fsviz.corpora.load_split`): the
+        cutoffs count only them, and a word none of them holds is dropped whatever ``min_df`` says. Default: all.
     **text
         ``max_df``, ``language`` and the text options (:func:`load_corpus`).
 
@@ -247,8 +250,12 @@ def build_corpus(raw: RawCorpus, *, min_df=DEFAULT_MIN_DF, stopwords=False, stem
     if vocabulary.size == 0:
         raise CorpusError(f"{raw.name!r}: the stop words remove every word; turn stop words off, or check that the "
                           "text column holds the documents" if stop else f"{raw.name!r} has no words")
-    df = document_frequency(X_tf)
-    keep, common, note = df_cutoffs(vocabulary, df, min_df, max_df, Y.shape[0])
+    if count_rows is None:
+        df, n_counted, cutoff = document_frequency(X_tf), Y.shape[0], min_df
+    else:  # the vocabulary is the counted documents' alone: a word only the others hold is not in it
+        count_rows = np.asarray(count_rows, dtype=np.int64)
+        df, n_counted, cutoff = document_frequency(X_tf[count_rows]), count_rows.size, max(min_df, 1)
+    keep, common, note = df_cutoffs(vocabulary, df, cutoff, max_df, n_counted)
     notes += note
     removed_words, removed_df = vocabulary[~keep & ~common], df[~keep & ~common]
     frequent = tuple(sorted(map(str, vocabulary[common])))

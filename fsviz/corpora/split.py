@@ -8,9 +8,10 @@ shows the documents of both.
 
 Choices, said once:
 
-- the vocabulary and the rare-word cutoff count the documents of both files, as a cross-validation run's
-  cutoff counts every fold's: a word absent from the training file has no training document and is never
-  selected before a word the training file holds (its tp and fp are 0 there);
+- everything learnt comes from the training file alone, so the test file is a test: the vocabulary is the
+  training file's words, and the rare- and common-word cutoffs (``min_df``, ``max_df``) count its documents
+  only (:meth:`fsviz.Corpus.with_min_df` too); a word only the test file holds is not a word of the corpus.
+  Stop words are a fixed list. The test file's documents are counted over that vocabulary;
 - both files must be one kind: texts, or word counts with the same columns in the same order (ARFF, CLUTO);
 - a class the test file lacks, or the training file lacks, is kept; the grid skips its task and says why.
 """
@@ -69,10 +70,10 @@ def load_split(train, test, *, format=None, limits=None, name=None, **options) -
     --------
     >>> corpus = load_split((["red apple", "blue sky", "green apple", "grey sky"], ["fruit", "sky"] * 2),
     ...                     (["apple pie", "sky blue"], ["fruit", "sky"]), min_df=1)
-    >>> corpus
-    Corpus('texts + texts': 6 documents (2 in the test file), 7 words, 2 classes)
-    >>> corpus.test_rows.tolist()
-    [4, 5]
+    >>> corpus  # "pie" is the test file's alone: not a word of the corpus
+    Corpus('texts + texts': 6 documents (2 in the test file), 6 words, 2 classes)
+    >>> corpus.test_rows.tolist(), "pie" in corpus.vocabulary
+    ([4, 5], False)
     """
     build = {key: options.pop(key) for key in BUILD_OPTIONS if key in options}
     build.setdefault("min_df", DEFAULT_MIN_DF)
@@ -83,7 +84,7 @@ def load_split(train, test, *, format=None, limits=None, name=None, **options) -
             raise CorpusError(f"no {role} file given: pass a file, a folder, an upload or (texts, labels)")
         raws.append(read(source, format=format, limits=limits, **options))
     raw = _joined(*raws, name=name)
-    corpus = build_corpus(raw, limits=limits, **build)
+    corpus = build_corpus(raw, limits=limits, count_rows=np.arange(len(raws[0].labels)), **build)
     return replace(corpus, test_rows=np.arange(len(raws[0].labels), corpus.n_docs, dtype=np.int64))
 
 

@@ -22,19 +22,33 @@ def two_files(draw):
     return one(draw(st.integers(0, 12))), one(draw(st.integers(0, 8)))
 
 
-@settings(max_examples=40, deadline=None)
-@given(two_files())
-def test_the_test_rows_are_the_test_files_documents_and_the_counts_those_of_each_file(files):
+@settings(max_examples=60, deadline=None)
+@given(two_files(), st.integers(1, 3))
+def test_the_vocabulary_and_cutoff_are_the_training_files_and_the_test_file_is_counted_over_them(files, min_df):
+    """Issue 56: with a test file, everything learnt comes from the training file. A word only the test file
+    holds is not a word of the corpus; the cutoff counts training documents alone (a word common in the test
+    file but rare in training is dropped); the test file's documents are counted over the training vocabulary,
+    exactly as the two files read as one corpus count them."""
     train, test = files
-    corpus = load_split(train, test, min_df=1)
+    try:
+        corpus = load_split(train, test, min_df=min_df)
+    except CorpusError as exc:  # the training file keeps no word at this cutoff: said so
+        assert "min_df" in str(exc) or "no words" in str(exc) or "keep" in str(exc)
+        return
     assert corpus.test_rows.tolist() == list(range(len(train[0]), len(train[0]) + len(test[0])))
+    training_df = {}
+    for text in train[0]:
+        for word in set(text.split()):
+            training_df[word] = training_df.get(word, 0) + 1
+    assert sorted(corpus.vocabulary.tolist()) == sorted(w for w, df in training_df.items() if df >= min_df)
     alone = fsviz.load_corpus((train[0] + test[0], train[1] + test[1]), min_df=1)
-    # One analyzer over both files: the same words and counts as the two read as one corpus …
-    assert corpus.vocabulary.tolist() == alone.vocabulary.tolist()
-    assert (corpus.X_tf != alone.X_tf).nnz == 0
-    # … but another evaluation, so another key.
-    assert corpus.fingerprint != alone.fingerprint
+    columns = [alone.vocabulary.tolist().index(w) for w in corpus.vocabulary]
+    assert (corpus.X_tf != alone.X_tf[:, columns]).nnz == 0  # both files counted over the training vocabulary
+    assert corpus.fingerprint != alone.fingerprint  # another evaluation, so another key
     assert corpus.labels.tolist() == train[1] + test[1]
+    stricter = corpus.with_min_df(min_df + 1) if corpus.training_df.max() > min_df else corpus
+    assert (stricter.training_df >= min(min_df + 1, corpus.training_df.max())).all()
+    assert stricter.test_rows.tolist() == corpus.test_rows.tolist()
 
 
 def test_a_saved_split_corpus_keeps_its_test_rows(tmp_path):
@@ -46,10 +60,14 @@ def test_a_saved_split_corpus_keeps_its_test_rows(tmp_path):
     assert plain.test_rows is None
 
 
-def test_the_cutoff_keeps_the_test_rows():
+def test_the_cutoff_keeps_the_test_rows_and_counts_the_training_file_alone():
     corpus = load_split((["red apple", "blue sky", "red sky", "blue apple"], ["fruit", "sky"] * 2),
-                        (["red", "blue"], ["fruit", "sky"]), min_df=1)
-    assert corpus.with_min_df(3).test_rows.tolist() == [4, 5]
+                        (["red pear", "blue pear", "pear pear"], ["fruit", "sky", "fruit"]), min_df=1)
+    assert "pear" not in corpus.vocabulary  # three test documents hold it, no training document does
+    assert corpus.with_min_df(2).test_rows.tolist() == [4, 5, 6]
+    assert corpus.with_min_df(2).vocabulary.tolist() == ["apple", "blue", "red", "sky"]
+    with pytest.raises(CorpusError, match="the most common word is in 2 documents"):  # training documents
+        corpus.with_min_df(3)
 
 
 def _arff(path, attributes, rows):

@@ -17,6 +17,7 @@ from fsviz.corpora import load_split
 from fsviz.evaluation.answer import answers, recommend, recommendation_text
 from fsviz.evaluation.grid import GridConfig, run_grid, training_file_splits
 from fsviz.evaluation.multiclass.runner import _prepared, run_multiclass
+from fsviz.evaluation.shipping import export_selection
 
 
 @settings(max_examples=60, deadline=None)
@@ -110,3 +111,17 @@ def test_a_multiclass_run_hands_over_each_cells_rows_as_it_finishes():
     assert len(handed) == 2 * 3  # (2 metrics + all words) × 2 parts
     joined = pd.concat(handed, ignore_index=True).sort_values(["trial", "fold", "metric", "k"], ignore_index=True)
     pd.testing.assert_frame_equal(joined, table)
+
+
+def test_the_model_to_ship_learns_from_the_training_file_alone():
+    """Issue 56: with a test file, the words and the model shipped come from the training file: the test file's
+    documents (here, every one of them labelled against its words) change nothing."""
+    train, test = split_texts(n_train=60, n_test=30)
+    corpus = load_split(train, test, min_df=1)
+    export = export_selection(corpus, "fruit", "bns", 3)
+    assert "fitted on 60 documents (20 in the class)" in export.summary
+    flipped = load_split(train, (test[0], [{"fruit": "sky", "sky": "sea", "sea": "fruit"}[c] for c in test[1]]),
+                         min_df=1)
+    again = export_selection(flipped, "fruit", "bns", 3)
+    assert again.words["word"].tolist() == export.words["word"].tolist()
+    assert np.array_equal(export.pipeline[-1].coef_, again.pipeline[-1].coef_)

@@ -1,4 +1,5 @@
-"""An export's plan: its arguments checked as the grid checks them, and the words selected on the whole corpus."""
+"""An export's plan: its arguments checked as the grid checks them, and the words selected on the whole corpus (on
+the training file alone when the corpus came with a test file)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from ..._validation import check_whole
 from ...corpora.corpus import Corpus
 from ...corpora.groups import Groups, check_groups, group_labels
 from ...selection import selects_per_k
-from ..grid import GridConfig, cell_data, fold_selections
+from ..grid import GridConfig, cell_data, cell_selections, fold_selections
 
 #: Bytes a selected word costs in skops's schema: a JSON node in ``vocabulary`` and two in ``vocabulary_``.
 _WORD_BYTES = 1024
@@ -74,11 +75,16 @@ def _plan(corpus, class_name, metric, k, classifier="svm", params=(), random_sta
     else:
         y, rows = group_labels(corpus, groups)
     data = cell_data(corpus, config)
-    training = None
-    if data.X_tf is not None:
-        training = corpus.task(groups.positive, groups.negative).training
-    X = data.X if rows.all() else data.X[rows]
-    chosen = fold_selections(X, y[rows], config.metrics, config.ks, training=training, random_state=random_state)
+    if corpus.test_rows is not None:  # a test file is a test: the words and the model come from the training file
+        rows = rows.copy()
+        rows[corpus.test_rows] = False
+        chosen = cell_selections(data, config, groups.label, y, np.flatnonzero(rows), random_state)
+    else:
+        training = None
+        if data.X_tf is not None:
+            training = corpus.task(groups.positive, groups.negative).training
+        X = data.X if rows.all() else data.X[rows]
+        chosen = fold_selections(X, y[rows], config.metrics, config.ks, training=training, random_state=random_state)
     ranked = chosen.selections[config.metrics[0]][config.ks[0]]
     return _Plan(corpus, groups, config, y, rows, np.asarray(ranked), random_state)
 

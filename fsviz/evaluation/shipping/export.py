@@ -398,7 +398,7 @@ def export_selection(corpus, class_name, metric, k, *, negative=None, classifier
     data = skops.io.dumps(pipeline, compression=zipfile.ZIP_DEFLATED)  # its JSON schema shrinks about 30 times
     trusted = tuple(skops.io.get_untrusted_types(data=data))
     fitted = f"{CLASSIFIER_LABELS[plan.config.classifier]} fitted on {int(plan.rows.sum()):,} documents " \
-             f"({int(plan.y.sum()):,} in the class)"
+             f"({int(plan.y[plan.rows].sum()):,} in the class)"
     return Export("skops", data, name, _MIME["skops"], words, model_snippet(name, plan, trusted),
                   f"{what} → {fitted} ({len(data) / 1024:,.0f} KiB)", trusted, pipeline)
 
@@ -409,7 +409,7 @@ def _words_file(plan: _Plan, words: pd.DataFrame, file_type: str) -> bytes:
     corpus = plan.corpus
     meta = {"corpus": corpus.name, "class": plan.class_name, "negative": plan.negative_label, "metric": plan.metric,
             "k": len(words),
-            "documents": corpus.n_docs, "in_class": int(plan.y.sum()), "vocabulary": corpus.n_words,
+            "documents": int(plan.rows.sum()), "in_class": int(plan.y[plan.rows].sum()), "vocabulary": corpus.n_words,
             "preprocessing": {key: corpus.options.get(key) for key in ("min_df", "max_df", "stopwords", "stem", "language",
                                                                        "ngrams", "analyzer", "char_ngrams",
                                                                        "token_pattern", "lowercase", "tokenised")},
