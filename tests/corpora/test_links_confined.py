@@ -57,38 +57,21 @@ def test_a_lone_file_that_is_a_link(layout):
     assert _refused(confine_path(folder, [data]))
 
 
-@pytest.mark.parametrize("linked", ["docs.txt", "docs_labels.txt"])
-def test_the_line_formats_files(layout, linked):
+#: The formats read from several files, each file's text: every one of them, made a link, is refused.
+SEVERAL_FILES = {
+    "lines": {"docs.txt": "alpha beta\ngamma delta\n", "docs_labels.txt": "0\ttrain\ta\n1\ttrain\tb\n"},
+    "cluto": {"sparse_set.txt": "2 2\n1 0 1\n1 1 1\n", "set_correct.txt": "1 0\n0 1\n"},
+    "mat": {"set.mat": "2 2 2\n1 1\n2 1\n", "set.mat.rclass": "a\nb\n", "set.mat.clabel": "w1\nw2\n"},
+}
+
+
+@pytest.mark.parametrize(("kind", "linked"), [(kind, name) for kind, files in SEVERAL_FILES.items() for name in files])
+def test_each_file_of_a_several_file_format(layout, kind, linked):
     data, secret = layout
-    folder = data / "lines"
+    folder = data / kind
     folder.mkdir()
-    (folder / "docs.txt").write_text("alpha beta\ngamma delta\n")
-    (folder / "docs_labels.txt").write_text("0\ttrain\ta\n1\ttrain\tb\n")
-    (folder / linked).unlink()
-    (folder / linked).symlink_to(secret)
-    assert linked in _refused(folder)
-
-
-@pytest.mark.parametrize("linked", ["sparse_set.txt", "set_correct.txt"])
-def test_cluto_sparse_files(layout, linked):
-    data, secret = layout
-    folder = data / "cluto"
-    folder.mkdir()
-    (folder / "sparse_set.txt").write_text("2 2\n1 0 1\n1 1 1\n")
-    (folder / "set_correct.txt").write_text("1 0\n0 1\n")
-    (folder / linked).unlink()
-    (folder / linked).symlink_to(secret)
-    assert linked in _refused(folder)
-
-
-@pytest.mark.parametrize("linked", ["set.mat", "set.mat.rclass", "set.mat.clabel"])
-def test_cluto_mat_files(layout, linked):
-    data, secret = layout
-    folder = data / "mat"
-    folder.mkdir()
-    (folder / "set.mat").write_text("2 2 2\n1 1\n2 1\n")
-    (folder / "set.mat.rclass").write_text("a\nb\n")
-    (folder / "set.mat.clabel").write_text("w1\nw2\n")
+    for name, text in SEVERAL_FILES[kind].items():
+        (folder / name).write_text(text)
     (folder / linked).unlink()
     (folder / linked).symlink_to(secret)
     assert linked in _refused(folder)
