@@ -248,7 +248,7 @@ def write_report(run: GridRun, path, **options) -> Path:
     Raises
     ------
     ValueError
-        As :func:`report_html`.
+        When :func:`report_html` refuses ``run`` or ``options``; nothing is written then.
 
     See Also
     --------

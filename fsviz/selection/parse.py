@@ -136,7 +136,7 @@ def canonical(spec) -> str:
     Raises
     ------
     ValueError
-        As :func:`parse_spec`.
+        If ``spec`` does not parse (the message says where and why).
 
     See Also
     --------

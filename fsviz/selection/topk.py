@@ -144,7 +144,7 @@ def top_k_overlap(scores_by_metric: dict, k) -> np.ndarray:
     Raises
     ------
     ValueError
-        As :func:`select_top_k`.
+        If a score array is not 1-D, or ``k`` is out of range for one.
 
     See Also
     --------

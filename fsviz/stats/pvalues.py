@@ -178,7 +178,7 @@ def log10_p_values(tp, fp, pos: int, neg: int, *, alternative: str = "greater", 
     Raises
     ------
     ValueError
-        As :func:`p_values`.
+        For the same arguments as :func:`p_values` refuses.
 
     See Also
     --------

@@ -25,7 +25,7 @@ def p_text(p: float, *, named: bool = True) -> str:
     Returns
     -------
     str
-        The text.
+        ``"p = 0.043"``, ``"p < 0.001"``, ``"0.043"`` or ``"–"``.
 
     See Also
     --------
