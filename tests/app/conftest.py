@@ -47,6 +47,26 @@ def own_cache_dir(built_sample, tmp_path_factory, monkeypatch):
     return folder
 
 
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """An empty cache folder of the test's own, ``tmp/cache`` (made when first written): for the modules whose pages
+    must start from nothing (``pytestmark = pytest.mark.usefixtures("cache")``) and the tests that look into it."""
+    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def set_grid(at, *, metrics=("bns", "ig"), ks="10, 50", trials=1, folds=2, classes=None):
+    """Fill in the grid page's settings of session ``at`` (on the grid page; ``classes`` None keeps the page's
+    default classes) and rerun it."""
+    if classes is not None:
+        at.multiselect(key="grid_classes").set_value(list(classes))
+    at.multiselect(key="grid_metrics").set_value(list(metrics))
+    at.text_input(key="grid_ks").set_value(ks)
+    at.number_input(key="grid_trials").set_value(trials)
+    at.number_input(key="grid_folds").set_value(folds)
+    return at.run()
+
+
 def as_browser(monkeypatch, token: str) -> None:
     """The AppTest sessions that start from now on are the browser whose visitor cookie is ``token``."""
     monkeypatch.setattr(ui.state, "_cookie", lambda: token)

@@ -14,10 +14,7 @@ from streamlit.testing.v1 import AppTest
 from fsviz.stats.tables import word_points
 from tests.app.figures import select
 
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def word_map(path=None):

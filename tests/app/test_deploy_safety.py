@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 import fsviz
 from fsviz.evaluation.grid.results import with_goals
-from tests.app.conftest import runs_dir
+from tests.app.conftest import runs_dir, set_grid
 from tests.app.figures import drawn
 from ui import cache as app_cache
 
@@ -344,11 +344,7 @@ def test_a_grid_run_in_the_app_evicts_old_stored_runs_beyond_the_limit(tmp_path,
     at.radio(key="source_kind").set_value("Upload").run()
     at.file_uploader(key="upload").set_value(("small.jsonl", jsonl(), "application/json")).run()
     at.switch_page("pages/grid.py").run()
-    at.multiselect(key="grid_metrics").set_value(["bns", "ig"])
-    at.text_input(key="grid_ks").set_value("5, 10")
-    at.number_input(key="grid_trials").set_value(1)
-    at.number_input(key="grid_folds").set_value(2)
-    at.run()
+    set_grid(at, ks="5, 10")
     at.button(key="grid_run").click().run()
     assert not at.exception and not at.error
     names = sorted(p.name for p in grid.iterdir())

@@ -13,7 +13,7 @@ from streamlit.runtime import Runtime
 from streamlit.testing.v1 import AppTest
 
 from fsviz.evaluation.grid import GridConfig, run_grid, run_key
-from tests.app.conftest import runs_dir
+from tests.app.conftest import runs_dir, set_grid
 
 VISITOR = runs_dir(".").name  # the folder, and the locks, of the test's one browser
 from ui import cache as app_cache  # noqa: E402  (the repository root is the working directory under pytest)
@@ -22,10 +22,7 @@ from ui import runs as components  # noqa: E402
 CLASSES = ("scipy.stats", "numpy")
 
 
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path / "cache"
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def grid_page(metrics=("bns", "ig"), ks="10, 50", trials=1, folds=2):
@@ -33,12 +30,7 @@ def grid_page(metrics=("bns", "ig"), ks="10, 50", trials=1, folds=2):
     start = time.perf_counter()
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.switch_page("pages/grid.py").run()
-    at.multiselect(key="grid_classes").set_value(list(CLASSES))
-    at.multiselect(key="grid_metrics").set_value(list(metrics))
-    at.text_input(key="grid_ks").set_value(ks)
-    at.number_input(key="grid_trials").set_value(trials)
-    at.number_input(key="grid_folds").set_value(folds)
-    at.run()
+    set_grid(at, classes=CLASSES, metrics=metrics, ks=ks, trials=trials, folds=folds)
     return at, time.perf_counter() - start
 
 

@@ -4,14 +4,10 @@ import pytest
 from conftest import REPO, cli_grid_results, seen
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import runs_dir
+from tests.app.conftest import runs_dir, set_grid
 from tests.app.figures import drawn
 
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path / "cache"
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def grid_page():
@@ -20,13 +16,8 @@ def grid_page():
     return at
 
 
-def configure(at, classes=("scipy.stats", "numpy"), metrics=("bns", "ig"), ks="10, 50", trials=1, folds=2):
-    at.multiselect(key="grid_classes").set_value(list(classes))
-    at.multiselect(key="grid_metrics").set_value(list(metrics))
-    at.text_input(key="grid_ks").set_value(ks)
-    at.number_input(key="grid_trials").set_value(trials)
-    at.number_input(key="grid_folds").set_value(folds)
-    return at.run()
+def configure(at, classes=("scipy.stats", "numpy"), **settings):
+    return set_grid(at, classes=classes, **settings)
 
 
 def assert_clean(at):

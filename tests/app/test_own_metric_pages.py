@@ -8,15 +8,14 @@ from conftest import REPO, seen
 from streamlit.testing.v1 import AppTest
 
 import fsviz
+from tests.app.conftest import set_grid
 from tests.app.figures import drawn, figure
 
 BNS = "abs(ppf(clip(tpr, 0.0005, 0.9995)) - ppf(clip(fpr, 0.0005, 0.9995)))"
 BNS_SPEC = "expr(abs(ppf(clip(tpr,0.0005,0.9995))-ppf(clip(fpr,0.0005,0.9995))))"
 
 
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def page(name):
@@ -140,13 +139,8 @@ def test_the_agreement_page_compares_your_formula():
 
 def test_the_grid_page_takes_an_expr_spec_with_commas():
     at = page("grid")
-    at.multiselect(key="grid_classes").set_value(["scipy.stats", "numpy"])
-    at.multiselect(key="grid_metrics").set_value(["bns"])
     at.text_input(key="grid_specs").set_value("expr(where(tp > fp, tpr, 0)), ar(expr(clip(tpr, 0.1, 0.9)), ig)")
-    at.text_input(key="grid_ks").set_value("10")
-    at.number_input(key="grid_trials").set_value(1)
-    at.number_input(key="grid_folds").set_value(2)
-    at.run()
+    set_grid(at, classes=["scipy.stats", "numpy"], metrics=["bns"], ks="10")
     assert_clean(at)
     at.button(key="grid_run").click().run()
     assert_clean(at)

@@ -8,7 +8,7 @@ from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
 import fsviz
-from tests.app.conftest import as_browser, runs_dir
+from tests.app.conftest import as_browser, runs_dir, set_grid
 from ui.sidebar import PAGES
 
 SECRET_FILE = "client-acme-secret"
@@ -37,11 +37,7 @@ def a_run_by_browser_a(monkeypatch):
     at.radio(key="source_kind").set_value("Upload").run()
     at.file_uploader(key="upload").set_value((f"{SECRET_FILE}.jsonl", upload_bytes(), "application/json")).run()
     at.switch_page("pages/grid.py").run()
-    at.multiselect(key="grid_metrics").set_value(["bns", "ig"])
-    at.text_input(key="grid_ks").set_value("5, 10")
-    at.number_input(key="grid_trials").set_value(1)
-    at.number_input(key="grid_folds").set_value(2)
-    at.run()
+    set_grid(at, ks="5, 10")
     at.button(key="grid_run").click().run()
     assert not at.exception and not at.error
     return at.run()  # the runs list, drawn above the run, now holds it

@@ -5,11 +5,7 @@ import pytest
 from conftest import REPO
 from streamlit.testing.v1 import AppTest
 
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path / "cache"
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def recommend_page():

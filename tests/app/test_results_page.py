@@ -6,6 +6,7 @@ import pytest
 from conftest import REPO, cli_grid_results
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import set_grid
 from tests.app.figures import drawn
 
 
@@ -73,12 +74,7 @@ def test_results_of_a_grid_run_in_the_app_reach_the_explorer(tmp_path, monkeypat
     monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.switch_page("pages/grid.py").run()
-    at.multiselect(key="grid_classes").set_value(["scipy.stats", "numpy"])
-    at.multiselect(key="grid_metrics").set_value(["bns", "ig"])
-    at.text_input(key="grid_ks").set_value("10, 50")
-    at.number_input(key="grid_trials").set_value(1)
-    at.number_input(key="grid_folds").set_value(2)
-    at.run()
+    set_grid(at, classes=["scipy.stats", "numpy"])
     at.button(key="grid_run").click().run()
     at.switch_page("pages/results.py").run()
     assert_clean(at)

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import set_grid
 from ui import turns as turns_module
 from ui.turns import DEFAULT_MAX_RUNS, PER_VISITOR, Turns, max_runs
 
@@ -108,12 +109,7 @@ def test_a_grid_run_that_finds_the_server_full_waits_its_turn_then_runs(tmp_path
     timer = threading.Timer(3.0, give_back)
     at = AppTest.from_file(str(REPO / "app.py"), default_timeout=300).run()
     at.switch_page("pages/grid.py").run()
-    at.multiselect(key="grid_classes").set_value(["scipy.stats", "numpy"])
-    at.multiselect(key="grid_metrics").set_value(["bns"])
-    at.text_input(key="grid_ks").set_value("10")
-    at.number_input(key="grid_trials").set_value(1)
-    at.number_input(key="grid_folds").set_value(2)
-    at.run()
+    set_grid(at, classes=["scipy.stats", "numpy"], metrics=["bns"], ks="10")
     timer.start()
     try:
         at.button(key="grid_run").click().run()

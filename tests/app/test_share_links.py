@@ -166,6 +166,19 @@ def _link_of(at) -> str:
     return links[0].rsplit("=", 1)[1]
 
 
+def _shared_and_opened(a, monkeypatch):
+    """Browser A shares its run from the Results explorer; browser B opens the link there. Returns the link's
+    identifier and B's session (the sessions that start from now on are B's)."""
+    a.switch_page("pages/results.py").run()
+    a.button(key="share_make").click().run()
+    ident = _link_of(a)
+    as_browser(monkeypatch, "B" * 43)
+    viewer = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
+    viewer.query_params["run"] = ident
+    viewer.switch_page("pages/results.py").run()
+    return ident, viewer
+
+
 def test_deleting_a_run_and_running_the_same_settings_again_never_reopens_an_old_link(
         monkeypatch, own_cache_dir):
     """The issue's case, with the rerun made byte-identical to the deleted run (SOURCE_DATE_EPOCH holds its
@@ -174,14 +187,7 @@ def test_deleting_a_run_and_running_the_same_settings_again_never_reopens_an_old
     monkeypatch.setenv("FSVIZ_ALLOW_DELETE", "1")
     a = a_run_by_browser_a(monkeypatch)
     first = next(runs_dir(own_cache_dir).glob("*.parquet")).read_bytes()
-    a.switch_page("pages/results.py").run()
-    a.button(key="share_make").click().run()
-    ident = _link_of(a)
-
-    as_browser(monkeypatch, "B" * 43)
-    viewer = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
-    viewer.query_params["run"] = ident
-    viewer.switch_page("pages/results.py").run()
+    ident, viewer = _shared_and_opened(a, monkeypatch)
     assert viewer.session_state["grid_shown"][1].startswith("a run shared")
 
     as_browser(monkeypatch, "A" * 43)
@@ -209,14 +215,7 @@ def test_deleting_a_run_and_running_the_same_settings_again_never_reopens_an_old
 
 def test_revoking_closes_the_run_for_a_viewer_who_has_it_open(monkeypatch, own_cache_dir):
     a = a_run_by_browser_a(monkeypatch)
-    a.switch_page("pages/results.py").run()
-    a.button(key="share_make").click().run()
-    ident = _link_of(a)
-
-    as_browser(monkeypatch, "B" * 43)
-    viewer = AppTest.from_file(str(REPO / "app.py"), default_timeout=300)
-    viewer.query_params["run"] = ident
-    viewer.switch_page("pages/results.py").run()
+    ident, viewer = _shared_and_opened(a, monkeypatch)
     assert not [m for m in viewer.markdown if "Ship" in m.value], "the sender's answer is not shipped on B's corpus"
     assert any("This run was shared with you" in c.value for c in viewer.caption)
     viewer.switch_page("pages/grid.py").run()

@@ -6,10 +6,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.figures import drawn
 
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def page(name):

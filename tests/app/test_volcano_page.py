@@ -11,10 +11,7 @@ from fsviz.stats.effect import log_ratio_interval
 from fsviz.stats.significance import significance
 from tests.app.figures import drawn
 
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FSVIZ_CACHE_DIR", str(tmp_path / "cache"))
+pytestmark = pytest.mark.usefixtures("cache")  # each test starts from an empty cache folder
 
 
 def test_the_ranked_table_and_the_volcano_carry_the_effect():
