@@ -28,7 +28,7 @@ def check_spec(spec: str) -> str:
     Raises
     ------
     ValueError
-        As :func:`fsviz.selection.parse_spec`.
+        When ``spec`` does not parse; the message says where and what was expected.
 
     See Also
     --------
@@ -95,6 +95,7 @@ def spec_label(spec) -> str:
     Returns
     -------
     str
+        The label.
 
     See Also
     --------
@@ -122,6 +123,7 @@ def spec_inputs(spec) -> set[str]:
     Returns
     -------
     set of str
+        Input keys, e.g. ``"table"`` or ``"classes"``.
 
     Raises
     ------
@@ -176,6 +178,7 @@ def selects_per_k(spec) -> bool:
     Returns
     -------
     bool
+        Whether the spec selects a set per k.
 
     See Also
     --------
@@ -235,6 +238,7 @@ def parse_weighted(spec: str) -> tuple[str, float | None]:
     Returns
     -------
     tuple of (str, float or None)
+        The metric's name and α, None for a name that is not weighted.
 
     Raises
     ------

@@ -38,6 +38,7 @@ def log_scaled(scores) -> bool:
     Returns
     -------
     bool
+        True when no score is negative.
 
     See Also
     --------

@@ -158,6 +158,7 @@ def isocline(name, threshold, pos, neg, *, fp=None, n_points=400) -> Isocline:
     Returns
     -------
     Isocline
+        Its branches' tp at each fp, NaN where a branch does not exist.
 
     Raises
     ------
@@ -224,6 +225,7 @@ def selected_side(curve: Isocline, tp, fp, pos, neg) -> np.ndarray:
     Returns
     -------
     numpy.ndarray of bool, shape (n_points,)
+        True for each point on the selected side.
 
     See Also
     --------
@@ -266,6 +268,7 @@ def top_k_isocline(task, name, k, *, fp=None) -> Isocline:
     Returns
     -------
     Isocline
+        The boundary of the k selected words, at the k-th best score.
 
     See Also
     --------
@@ -304,6 +307,7 @@ def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
     Returns
     -------
     dict of int to Isocline
+        Each k's boundary.
 
     See Also
     --------
@@ -350,6 +354,7 @@ def weighted_isocline(name, threshold, alpha, pos, neg, *, shift=0.0, fp=None, n
     Returns
     -------
     Isocline
+        The boundary of the α-weighted scores.
 
     See Also
     --------

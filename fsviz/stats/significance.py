@@ -36,6 +36,7 @@ def check_fdr(alpha) -> float:
     Returns
     -------
     float
+        ``alpha``.
 
     Raises
     ------
@@ -135,11 +136,12 @@ def significance(task, *, alternative: str = "greater", method: str = "fisher") 
     Returns
     -------
     Significance
+        Each word's p and q, and how they were computed.
 
     Raises
     ------
     ValueError
-        As :func:`fsviz.stats.p_values`.
+        For an unknown ``alternative`` or ``method``, or counts that are no 2×2 table.
 
     See Also
     --------
@@ -221,6 +223,7 @@ def fdr_k(task, fdr: float = DEFAULT_FDR, **kwargs) -> int:
     Returns
     -------
     int
+        The number of words, 0 when none qualifies.
 
     See Also
     --------
@@ -282,6 +285,7 @@ def parse_k_rule(text) -> int | FdrRule:
     Returns
     -------
     int or FdrRule
+        The number of words, or the rule.
 
     Raises
     ------
@@ -343,6 +347,7 @@ def fdr_boundary(task, fdr: float = DEFAULT_FDR, *, alternative: str = "greater"
     Returns
     -------
     FdrBoundary
+        The curve where q reaches ``fdr``, over fp.
 
     Raises
     ------
@@ -403,6 +408,7 @@ def p_label(p: float, log10_p: float | None = None) -> str:
     Returns
     -------
     str
+        Three significant digits, from ``log10_p`` below 1e-300, or ``"<1e-300"``.
 
     See Also
     --------

@@ -77,6 +77,7 @@ def metric_surface(name, pos, neg, *, n_grid=90) -> MetricSurface:
     Returns
     -------
     MetricSurface
+        The grid and the scores over it.
 
     Raises
     ------

@@ -82,6 +82,7 @@ def word_points(task, *, n_sample=5) -> WordPoints:
     Returns
     -------
     WordPoints
+        One point per distinct (fp, tp), with its words.
 
     See Also
     --------
@@ -246,6 +247,7 @@ def word_facts(task, word: str, metrics, k) -> WordFacts:
     Returns
     -------
     WordFacts
+        The counts and one row per metric.
 
     Raises
     ------
@@ -334,6 +336,7 @@ def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
+        One row per metric, k and fp value.
 
     See Also
     --------
@@ -403,6 +406,7 @@ def df_ranks(corpus) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
+        One row per word, by rank.
 
     See Also
     --------

@@ -185,10 +185,9 @@ def stored_cutoffs(corpus, config: GridConfig, cutoffs=DEFAULT_CUTOFFS, *, out_d
 
     Examples
     --------
-    >>> import fsviz
+    >>> import fsviz, tempfile
     >>> corpus = fsviz.make_planted_corpus(n_docs=40, n_classes=2, n_background=20).load()
     >>> config = GridConfig(metrics=("bns",), ks=(5,), trials=1, folds=2, all_features=False, classes=("c0",))
-    >>> import tempfile
     >>> scratch = tempfile.TemporaryDirectory()  # removed at the end
     >>> folder = scratch.name
     >>> stored_cutoffs(corpus, config, [1, 2], out_dir=folder)[1:]  # nothing run yet
