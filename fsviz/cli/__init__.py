@@ -51,7 +51,7 @@ from ..corpora.split import load_split
 from ..metrics import FORMAN_METRICS
 from ..selection import parse_specs
 from ..stats.significance import FdrRule, parse_k_rule
-from .answer import recommend_command, report_command
+from .answer import provisional_line, recommend_command, report_command
 from .export import export_command
 from .options import corpus_options, grid_groups, listed, task_groups
 from .output import check_out as _check_out
@@ -67,7 +67,7 @@ from .significance import significance_text, top_summary, with_significance
 
 # What only some commands use, imported when one first does (fsviz._lazy): scikit-learn's estimators, pyarrow,
 # plotly and joblib stay out of `fsviz --help` and `fsviz info`.
-quick_plan = lazy("fsviz.evaluation.answer", "quick_plan")
+quick_plan, run_quick = lazy("fsviz.evaluation.answer", "quick_plan", "run_quick")
 goal_shares, k_rule_summary, macro_average = lazy("fsviz.evaluation.analyses", "goal_shares", "k_rule_summary", "macro_average")
 GOALS = lazy("fsviz.evaluation.analyses", "GOALS", kind=LazySequence)
 GridConfig, load_results, parse_ks, run_grid = lazy("fsviz.evaluation.grid", "GridConfig", "load_results", "parse_ks", "run_grid")
@@ -193,22 +193,24 @@ def _grid_options(args) -> dict:
                 classifier_params=tuple(params.items()), solver=args.solver, seed=args.seed)
 
 
-def _run(corpora, config, args, remedy: str):
+def _run(corpora, config, args, remedy: str, *, out=None, notes: bool = True):
     """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON). ``remedy``
-    says what to do when every class is skipped, in the options of the command that runs it."""
+    says what to do when every class is skipped, in the options of the command that runs it; ``out`` is the results
+    file (default ``args.out``); ``notes`` False leaves out the notes of skipped classes (said by an earlier run)."""
     preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.k_values)} "
-                f"k values + all features; {config.trials} trials × "
+                f"k values{' + all features' * config.all_features}; {config.trials} trials × "
                 + (f"{config.folds} parts of the test file" if any(c.test_rows is not None for c in corpora)
                    else f"{config.folds} folds")]
-    run = run_grid(corpora, config, out=args.out, n_jobs=args.jobs, workers=args.workers, scheduler=args.scheduler,
+    out = args.out if out is None else out
+    run = run_grid(corpora, config, out=out, n_jobs=args.jobs, workers=args.workers, scheduler=args.scheduler,
                    progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"))
-    for row in run.skipped.itertuples(index=False):
+    for row in run.skipped.itertuples(index=False) if notes else ():
         _note(args, f"skipped {row.dataset}/{row[1]}: {row.reason}")
     if run.cells_total == 0 and len(run.skipped):
         raise ValueError(f"every class was skipped ({run.skipped['reason'].iloc[0]}, …), so nothing was run; "
                          f"{remedy}")
     rate = run.fits / run.elapsed if run.elapsed > 0 else 0.0
-    line = (f"wrote {len(run.results):,} rows to {args.out}: {run.cells_done} cells, {run.fits:,} fits in "
+    line = (f"wrote {len(run.results):,} rows to {out}: {run.cells_done} cells, {run.fits:,} fits in "
             f"{run.elapsed:.1f} s ({rate:.0f} fits/s); no positive predictions in "
             f"{100 * run.no_positive_predictions():.1f}% of rows (precision counted as 0)")
     checked, resolved, unconverged = run.solver_counts()
@@ -216,7 +218,7 @@ def _run(corpora, config, args, remedy: str):
         line += (f"; rows whose SVM fit stopped at max_iter: {checked:,} kept by the duality-gap check, {resolved:,} "
                  f"solved again with the other solver, {unconverged:,} still not converged (columns solver, "
                  "converged)")
-    summary = dict(out=str(args.out), rows=len(run.results), cells_done=run.cells_done, cells_total=run.cells_total,
+    summary = dict(out=str(out), rows=len(run.results), cells_done=run.cells_done, cells_total=run.cells_total,
                    complete=run.complete, fits=run.fits, seconds=round(run.elapsed, 3), gap_checked_rows=checked,
                    resolved_rows=resolved, unconverged_rows=unconverged,
                    no_positive_predictions=run.no_positive_predictions(), skipped=_records(run.skipped))
@@ -279,17 +281,45 @@ def _cutoff(args):
 
 
 def _recommend(args):
+    """The quick plan, a provisional answer (a note), k refined around its peaks and, within --budget, a second
+    split (:func:`fsviz.evaluation.run_quick`); then the answer. With --out the runs are kept in OUT.quick/ (a
+    second call continues from them) and their one table in OUT."""
     args.data = [args.data]
     check_whole(args.trials, "--trials", minimum=1, maximum=MAXIMA["trials"], what="of trials")
+    if not 0 <= args.budget < float("inf"):
+        raise ValueError(f"--budget must be seconds >= 0, got {args.budget}")
     _check_run_options(args)
     corpus = _grid_corpora(args, args.min_df)[0]
     classes = tuple(c for c in args.classes.split(",") if c) if args.classes else None
     params = {"C": args.C} if args.C is not None else {}
     plan = quick_plan(corpus, trials=args.trials, classes=classes, classifier=args.classifier,
                       classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df)
-    run, _, summary = _run([corpus], plan.config, args, "use a corpus with more documents per class (recommend's "
-                           "plan cross-validates with 4 folds)")
-    recommend_command(args, run, plan, summary)
+    stages = []
+
+    def run(config, out):
+        grid, _, summary = _run([corpus], config, args, "use a corpus with more documents per class (recommend's "
+                                "plan cross-validates with 4 folds)", out=out, notes=not stages)
+        stages.append(summary)
+        return grid
+
+    def provisional(answer, first):
+        line = provisional_line(answer, args.goal)
+        splits = "one split" if plan.config.trials == 1 else f"{plan.config.trials} splits"
+        _note(args, f"provisional answer ({first.cells_done} cells, {splits}, k = "
+                    f"{', '.join(f'{k:,}' for k in plan.config.ks)}; refining): {line}")
+
+    quick = run_quick(corpus, plan, budget=args.budget, folder=f"{args.out}.quick" if args.out else None, run=run,
+                      on_answer=provisional)
+    final = quick.as_run()
+    if args.out:
+        final.save(args.out)
+    checked, resolved, unconverged = final.solver_counts()
+    summary = dict(out=None if args.out is None else str(args.out), rows=len(final.results),
+                   cells_done=final.cells_done, cells_total=final.cells_total, complete=final.complete,
+                   fits=final.fits, seconds=round(quick.seconds, 3), first_seconds=round(quick.first_seconds, 3),
+                   gap_checked_rows=checked, resolved_rows=resolved, unconverged_rows=unconverged,
+                   no_positive_predictions=final.no_positive_predictions(), skipped=_records(final.skipped))
+    recommend_command(args, quick, summary)
 
 
 def _sample(args):

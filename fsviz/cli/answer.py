@@ -10,7 +10,7 @@ from .._files import write_atomically
 from .._lazy import lazy
 from .output import check_out, finish, records
 
-__all__ = ["recommend_command", "report_command"]
+__all__ = ["provisional_line", "recommend_command", "report_command"]
 
 # A results table's analysis needs the grid, scipy and pyarrow: imported when a command first does.
 recommend = lazy("fsviz.evaluation.answer", "recommend")
@@ -58,16 +58,27 @@ def report_command(args) -> None:
     finish(args, summary, "\n".join(text))
 
 
-def recommend_command(args, run, plan, summary: dict) -> None:
-    """``fsviz recommend CORPUS``'s answer, once the quick plan's ``run`` is done: the ``--goal``'s answer first,
-    then the other goals'."""
-    recommendation, lines, answered = _answer(run.results)
+def provisional_line(recommendation, goal: str) -> str:
+    """The ``goal``'s sentence of a provisional answer, plain text."""
+    lines = recommendation_text(recommendation)
+    goals = list(recommendation["goal"])
+    return lines[goals.index(goal) if goal in goals else 0].replace("**", "")
+
+
+def recommend_command(args, quick, summary: dict) -> None:
+    """``fsviz recommend CORPUS``'s answer, once the quick plan's runs (a :class:`fsviz.evaluation.QuickRun`) are
+    done: what ran (every k tried, the splits), then the ``--goal``'s answer, then the other goals'."""
+    recommendation, lines, answered = _answer(quick.results)
     first = next(i for i, a in enumerate(answered) if a["goal"] == args.goal)
     order = [first, *(i for i in range(len(answered)) if i != first)]
-    out = dict(command="recommend", plan=plan.text, goal=args.goal, answers=[answered[i] for i in order],
-               recommendation=records(recommendation), **summary)
-    text = [f"plan: {plan.text}", "", lines[first], "", "Other goals:", *(f"- {lines[i]}" for i in order[1:])]
+    plan, refinement = quick.final_plan, quick.refinement
+    refined = refinement.text if refinement is not None else None
+    out = dict(command="recommend", plan=plan.text, first_plan=quick.plan.text, refinement=refined,
+               ks=list(plan.config.ks), trials=plan.config.trials, goal=args.goal,
+               answers=[answered[i] for i in order], recommendation=records(recommendation), **summary)
+    text = [f"plan: {plan.text}", *([f"refined: {refined}"] if refined else []), "", lines[first], "",
+            "Other goals:", *(f"- {lines[i]}" for i in order[1:])]
     if args.out:
-        text.append(f"\nwrote the results to {args.out}: `fsviz report {args.out}` reads them again, and the same "
-                    "--out with more --trials refines them")
+        text.append(f"\nwrote the results to {args.out} (each run kept in {args.out}.quick/): `fsviz report "
+                    f"{args.out}` reads them again, and the same --out with more --trials refines them")
     finish(args, out, "\n".join(text))

@@ -190,7 +190,11 @@ def build_parser() -> argparse.ArgumentParser:
     quick.add_argument("--goal", default="f1", choices=ANSWER_GOALS, metavar="GOAL",
                        help="the answer shown first: f1 (default), precision, recall, accuracy, or fewest (the "
                             "fewest words within 1%% of the best F1)")
-    quick.add_argument("--trials", type=int, default=1, help="random trials of 4-fold cross-validation (default 1)")
+    quick.add_argument("--trials", type=int, default=1, help="random trials of 4-fold cross-validation (default 1; "
+                       "a second runs when --budget allows)")
+    quick.add_argument("--budget", type=float, default=60.0,
+                       help="seconds the answer may take: after the first run and k refined around its peaks, a "
+                            "second split runs when it fits (default 60; 0: never)")
     quick.add_argument("--classes", default=None,
                        help="comma-separated positive classes (default: the 8 largest)")
     quick.add_argument("--out", default=None, help="also keep the results (Parquet), for fsviz report")

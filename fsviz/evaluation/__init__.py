@@ -103,21 +103,29 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         FEW_TASKS,
         FEWEST,
         MAX_CLASSES,
+        QUICK_BUDGET,
         QUICK_FOLDS,
         QUICK_KS,
         QUICK_METRICS,
         TIE,
         WITHIN,
         QuickPlan,
+        QuickRun,
+        Refinement,
         answers,
+        carry_trials,
         is_reference,
         method_sentence,
+        neighbour_ks,
         quick_plan,
         recommend,
         recommendation_table,
         recommendation_text,
+        refine_plan,
         refined_configs,
+        run_quick,
         scored_on,
+        stage_out,
     )
     from .grid import (
         ALL,
@@ -229,7 +237,8 @@ _SOURCES = {
         "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "FEWEST", "FEW_TASKS", "MAX_CLASSES", "QUICK_FOLDS",
         "QUICK_KS", "QUICK_METRICS", "QuickPlan", "TIE", "WITHIN", "answers", "is_reference",
         "method_sentence", "quick_plan", "recommend", "recommendation_table", "recommendation_text",
-        "refined_configs", "scored_on",
+        "refined_configs", "scored_on", "QUICK_BUDGET", "QuickRun", "Refinement", "carry_trials", "neighbour_ks",
+        "refine_plan", "run_quick", "stage_out",
     ],
     "studies": [
         "AlphaMap", "DEFAULT_ALPHAS", "DEFAULT_CUTOFFS", "alpha_map", "alpha_selection", "cutoff_curves",
@@ -252,6 +261,8 @@ _SOURCES = {
 }
 
 __all__ = [
+    "QUICK_BUDGET", "QuickRun", "Refinement", "carry_trials", "neighbour_ks", "refine_plan", "run_quick",
+    "stage_out",
     "CHOICES", "INNER_COLUMNS", "choice_source", "chosen_text", "inner_splits",
     "ALL", "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "COLUMNS", "DEFAULT_ALPHAS", "DEFAULT_CACHE_LIMIT",
     "DEFAULT_CUTOFFS", "DEFAULT_KS", "DEFAULT_MAX_MODEL_BYTES", "DEFAULT_TOLERANCE", "FEWEST", "FEW_TASKS",

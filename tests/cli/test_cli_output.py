@@ -212,12 +212,34 @@ def test_recommend_runs_the_quick_plan_and_answers_as_report_does(data, tmp_path
     quick = strict_json(capsys.readouterr().out)
     assert quick["command"] == "recommend" and quick["goal"] == "recall"
     assert quick["answers"][0]["goal"] == "recall" and len(quick["answers"]) == 5
-    assert "4 folds × 1 trial" in quick["plan"] and "all 3 classes" in quick["plan"]
+    assert "4 folds × 1 trial" in quick["first_plan"] and "all 3 classes" in quick["plan"]
+    # then k refined around the peaks and, within the budget (60 s), a second split: the plan says what ran
+    assert quick["trials"] == 2 and "4 folds × 2 trials" in quick["plan"] and "a second split" in quick["refinement"]
+    assert f"k = {', '.join(f'{k:,}' for k in quick['ks'])} (the vocabulary" in quick["plan"]
+    assert load_results(out).config.ks == tuple(quick["ks"]) and (tmp_path / "quick.parquet.quick").is_dir()
     assert main(["report", str(out), "--json"]) == 0
     report = strict_json(capsys.readouterr().out)
     by_goal = {a["goal"]: a for a in report["answers"]}
     assert all(a == by_goal[a["goal"]] for a in quick["answers"])  # one code path, one answer
+    assert main(["recommend", str(data), "--goal", "recall", "--out", str(out), "--json", "--quiet", "--jobs", "1"]) == 0
+    again = strict_json(capsys.readouterr().out)  # its runs are kept: nothing runs twice
+    assert again["fits"] == 0 and again["answers"] == quick["answers"]
     assert main(["recommend", str(data), "--jobs", "1", "--quiet"]) == 0
     assert capsys.readouterr().out == ""
     assert main(["recommend", str(data), "--trials", "0"]) == 2
     assert "--trials" in capsys.readouterr().err
+    assert main(["recommend", str(data), "--budget", "-1"]) == 2
+    assert "--budget must be seconds >= 0" in capsys.readouterr().err
+
+
+def test_recommend_says_its_provisional_answer_then_what_refined_it(data, capsys):
+    """Without a budget: one split, k refined around the peaks; the provisional answer is a note on stderr."""
+    assert main(["recommend", str(data), "--budget", "0", "--jobs", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "provisional answer (12 cells, one split, k = 10, 30, 100, 300; refining): F-measure: " in captured.err
+    lines = captured.out.splitlines()
+    assert lines[0].startswith("plan: ") and "4 folds × 1 trial;" in lines[0]
+    assert lines[1].startswith("refined: k refined around the peaks (F-measure at k = ")
+    assert lines[1].endswith("; one split: a second would take about "
+                             f"{lines[1].split('about ')[1].split(' s')[0]} s more, past the 0 s budget (more trials "
+                             "run it).")

@@ -32,7 +32,23 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         scored_on,
         verdict,
     )
-    from .quick import MAX_CLASSES, QUICK_FOLDS, QUICK_KS, QUICK_METRICS, QuickPlan, quick_plan, refined_configs
+    from .quick import (
+        MAX_CLASSES,
+        QUICK_BUDGET,
+        QUICK_FOLDS,
+        QUICK_KS,
+        QUICK_METRICS,
+        QuickPlan,
+        QuickRun,
+        Refinement,
+        carry_trials,
+        neighbour_ks,
+        quick_plan,
+        refine_plan,
+        refined_configs,
+        run_quick,
+        stage_out,
+    )
     from .wording import ANSWER_LABELS, answers, recommendation_table, recommendation_text
 
 #: The module each public name comes from, relative to this package.
@@ -42,8 +58,9 @@ _SOURCES = {
         "method_sentence", "recommend", "scored_on", "verdict",
     ],
     "quick": [
-        "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "quick_plan",
-        "refined_configs",
+        "MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "QuickRun",
+        "Refinement", "carry_trials", "neighbour_ks", "quick_plan", "refine_plan", "refined_configs", "run_quick",
+        "stage_out",
     ],
     "wording": [
         "ANSWER_LABELS", "answers", "recommendation_table", "recommendation_text",
@@ -51,6 +68,8 @@ _SOURCES = {
 }
 
 __all__ = [
+    "QUICK_BUDGET", "QuickRun", "Refinement", "carry_trials", "neighbour_ks", "refine_plan", "run_quick",
+    "stage_out",
     "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "FEWEST", "FEW_TASKS", "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS",
     "QUICK_METRICS", "QuickPlan", "TIE", "VERDICTS", "WITHIN", "answers", "deciding", "is_reference",
     "method_sentence",
