@@ -70,9 +70,19 @@ def _assert_no_error(page):
     assert page.locator('[data-testid="stAlertContentError"]').count() == 0
 
 
-def _open(browser, url):
+@contextlib.contextmanager
+def _visit(browser, url):
+    """A new page (1400 × 1500) at ``url``, closed at the end."""
     page = browser.new_page(viewport={"width": 1400, "height": 1500})
-    page.goto(url, wait_until="domcontentloaded")
+    try:
+        page.goto(url, wait_until="domcontentloaded")
+        yield page
+    finally:
+        page.close()
+
+
+def _settled(page):
+    """Wait for the page's sidebar and first chart, and for Streamlit to finish its run."""
     page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
     page.wait_for_selector(".js-plotly-plot", timeout=90_000)
     # Let Streamlit finish the run: no "running" indicator for a moment.
@@ -80,7 +90,6 @@ def _open(browser, url):
         "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=90_000
     )
     page.wait_for_timeout(1500)
-    return page
 
 
 def open_tab(page, name):
@@ -93,8 +102,8 @@ def open_tab(page, name):
 
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_page_renders_in_chromium(server, browser, name):
-    page = _open(browser, f"{server}/{PAGES[name]}")
-    try:
+    with _visit(browser, f"{server}/{PAGES[name]}") as page:
+        _settled(page)
         _assert_no_error(page)
         plots = page.locator(".js-plotly-plot")
         assert plots.count() >= 1
@@ -108,15 +117,11 @@ def test_page_renders_in_chromium(server, browser, name):
                 continue
             plots.nth(i).scroll_into_view_if_needed()
             plots.nth(i).screenshot(path=str(SHOTS / f"{name}-chart{i}.png"))
-    finally:
-        page.close()
 
 
 def test_grid_page_loads_a_results_file_in_chromium(server, browser, results_file):
     out = results_file
-    page = browser.new_page(viewport={"width": 1400, "height": 1500})
-    try:
-        page.goto(f"{server}/grid", wait_until="domcontentloaded")
+    with _visit(browser, f"{server}/grid") as page:
         page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
         page.get_by_role("tab", name="Load a results file").click()
         page.locator('input[type="file"]').last.set_input_files(str(out))
@@ -128,14 +133,10 @@ def test_grid_page_loads_a_results_file_in_chromium(server, browser, results_fil
         chart = page.locator(".js-plotly-plot").first
         chart.scroll_into_view_if_needed()
         chart.screenshot(path=str(SHOTS / "grid-chart0.png"))
-    finally:
-        page.close()
 
 
 def test_grid_run_stops_and_continues_in_chromium(server, browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1500})
-    try:
-        page.goto(f"{server}/grid", wait_until="domcontentloaded")
+    with _visit(browser, f"{server}/grid") as page:
         page.get_by_role("button", name="Run").click(timeout=90_000)
         # Wait until some cells have finished, then stop.
         page.wait_for_function(
@@ -149,14 +150,10 @@ def test_grid_run_stops_and_continues_in_chromium(server, browser):
         assert "incomplete" in page.locator("body").inner_text()
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "grid-stopped.png"), full_page=True)
-    finally:
-        page.close()
 
 
 def test_results_explorer_shows_every_analysis_in_chromium(server, browser, results_file):
-    page = browser.new_page(viewport={"width": 1400, "height": 1500})
-    try:
-        page.goto(f"{server}/results", wait_until="domcontentloaded")
+    with _visit(browser, f"{server}/results") as page:
         page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
         page.locator('input[type="file"]').last.set_input_files(str(results_file))
         page.get_by_text("use ", exact=False).first.wait_for(timeout=90_000)
@@ -175,8 +172,6 @@ def test_results_explorer_shows_every_analysis_in_chromium(server, browser, resu
             if i == 0:
                 panel.screenshot(path=str(SHOTS / "results-recommendation.png"))
         page.screenshot(path=str(SHOTS / "results.png"), full_page=True)
-    finally:
-        page.close()
 
 
 def _fill(page, fields):
@@ -208,9 +203,7 @@ def _run_and_shoot(page, button, name, done):
 
 
 def test_cutoff_study_runs_in_chromium(server, browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1500})
-    try:
-        page.goto(f"{server}/cutoff", wait_until="domcontentloaded")
+    with _visit(browser, f"{server}/cutoff") as page:
         page.get_by_text("Words kept: 1:").wait_for(timeout=90_000)
         classes = page.get_by_test_id("stMultiSelect").filter(has_text="Positive classes")
         classes.get_by_role("button", name="Clear all").click()
@@ -226,14 +219,10 @@ def test_cutoff_study_runs_in_chromium(server, browser):
         page.wait_for_timeout(1000)
         # the curves are drawn while the run goes, the verdict at its end
         _run_and_shoot(page, "Run the study", "cutoff", done="Forman's cutoff of 3 gives")
-    finally:
-        page.close()
 
 
 def test_multiclass_run_in_chromium(server, browser):
-    page = browser.new_page(viewport={"width": 1400, "height": 1500})
-    try:
-        page.goto(f"{server}/multiclass", wait_until="domcontentloaded")
+    with _visit(browser, f"{server}/multiclass") as page:
         page.get_by_role("button", name="Run").wait_for(timeout=90_000)
         _fill(page, {"Combinations (comma-separated)": "igfss(cmfs,nfr=0.2)", "Numbers of features k": "50, 500",
                      "Trials": "1", "Folds": "2"})
@@ -241,14 +230,12 @@ def test_multiclass_run_in_chromium(server, browser):
         _run_and_shoot(page, "Run", "multiclass", done="wins,")
         assert "wins" in page.locator("body").inner_text()
         assert "IGFSS(CMFS, nfr=0.2)" in page.locator(".legendtext").all_text_contents()
-    finally:
-        page.close()
 
 
 def test_a_path_outside_the_data_folders_is_refused_in_chromium(server, browser):
     """The sidebar's Path box with /etc/apt: one message naming the setting, the sample still shown."""
-    page = _open(browser, server)
-    try:
+    with _visit(browser, server) as page:
+        _settled(page)
         page.get_by_text("Path", exact=True).click()
         box = page.locator(".st-key-path input")  # the Path box (Preprocessing has a text box too)
         box.fill("/etc/apt")
@@ -260,5 +247,3 @@ def test_a_path_outside_the_data_folders_is_refused_in_chromium(server, browser)
         assert "Still showing 'sample'" in text and "trusted.gpg" not in text
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.locator('[data-testid="stSidebar"]').screenshot(path=str(SHOTS / "sidebar-path-refused.png"))
-    finally:
-        page.close()

@@ -6,12 +6,12 @@ of the panel goes to test-output/screenshots/word_map-ship.png.
 
 import skops.io
 
-from e2e.test_browser import SHOTS, _assert_no_error, _open, open_tab
+from e2e.test_browser import SHOTS, _assert_no_error, _settled, _visit, open_tab
 
 
 def test_word_map_model_downloads_and_predicts(server, browser, tmp_path):
-    page = _open(browser, f"{server}/word_map")
-    try:
+    with _visit(browser, f"{server}/word_map") as page:
+        _settled(page)
         open_tab(page, "Ship it")
         build = page.get_by_role("button", name="Build the model")
         build.scroll_into_view_if_needed()
@@ -36,5 +36,3 @@ def test_word_map_model_downloads_and_predicts(server, browser, tmp_path):
         predicted = model.predict(["Compute the arithmetic mean along the specified axis.", "zzz"])
         assert len(predicted) == 2 and model["words"].get_feature_names_out().size == 100
         _assert_no_error(page)
-    finally:
-        page.close()
