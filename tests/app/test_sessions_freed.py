@@ -1,10 +1,17 @@
 """A gone visitor's session is closed once Streamlit's time for a return has passed, never before and never while
-they are back (issue 51: the server kept what seven visitors who left had uploaded); the freed memory is given back.
+they are back (issue 51: the server kept what seven visitors who left had uploaded); what a closed session held is
+let go even when Streamlit still refers to the session, and the freed memory is given back.
 The server's memory over visitors who come and go is measured by benchmarks/bench_visitors_memory.py."""
+
+import gc
+import weakref
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from streamlit.runtime.fragment import MemoryFragmentStorage
+from streamlit.runtime.state.common import WidgetMetadata
+from streamlit.runtime.state.session_state import SessionState
 
 from ui import sessions
 
@@ -24,6 +31,8 @@ class FakeRuntime:
 @pytest.fixture(autouse=True)
 def fresh(monkeypatch):
     monkeypatch.setattr(sessions, "_seen", {})
+    monkeypatch.setattr(sessions, "_holds", {})
+    monkeypatch.setattr(sessions, "_closed", [])
     monkeypatch.setattr(sessions, "keep_seconds", lambda: 120.0)
     gave_back = []
     monkeypatch.setattr(sessions, "_give_back", lambda: gave_back.append(1))
@@ -73,6 +82,79 @@ def test_the_memory_of_closed_sessions_is_given_back_on_the_next_look(fresh):
     sessions.sweep(131.0, runtime)
     assert fresh == [1]
     assert sessions._seen == {"b": None}
+
+
+class Holds:
+    """A session's state and fragments, as track() keeps them: each records when it was emptied."""
+
+    def __init__(self):
+        self.emptied = []
+
+    def clear(self):
+        self.emptied.append("clear")
+
+    def clear_outside_wrappers(self):
+        self.emptied.append("wrappers")
+
+
+@settings(max_examples=100, deadline=None)
+@given(steps=STEPS)
+def test_what_a_session_held_is_emptied_at_the_look_after_its_close_and_never_before(steps):
+    sessions._seen.clear()
+    sessions._holds.clear()
+    sessions._closed.clear()
+    sessions._trim_due[0] = False
+    runtime, now, holds, closed_at = FakeRuntime(), 0.0, {}, {}
+    for look, (kind, value) in enumerate(steps):
+        if kind == "come" and value in closed_at:
+            pass  # a closed session never comes back (its visitor's return starts another)
+        elif kind == "come":
+            runtime.active.add(value)
+            if value not in sessions._seen:  # what track() does on the session's page
+                sessions._seen[value] = None
+                holds[value] = (Holds(), Holds())
+                sessions._holds[value] = holds[value]
+        elif kind == "go":
+            runtime.active.discard(value)
+        else:
+            now += value
+        before = len(runtime.closed)
+        sessions.sweep(now, runtime)
+        for session in runtime.closed[before:]:
+            closed_at.setdefault(session, []).append(look)
+        for session, (state, fragments) in holds.items():
+            closes = [at for at in closed_at.get(session, []) if at < look]
+            emptied = bool(state.emptied)
+            assert emptied == bool(closes), "emptied exactly from the look after its close"
+            assert not emptied or (fragments.emptied and session not in sessions._holds)
+
+
+class Big:
+    """A visitor's large object (a corpus, an upload)."""
+
+
+def giving(thing):
+    """A function that closes over ``thing`` (as a format function closes over the corpus it names)."""
+    return lambda *args: thing
+
+
+def test_release_lets_go_of_every_value_widget_and_fragment_of_a_session():
+    """The session's values, each widget's functions (a select box's format function closing over the corpus) and
+    each fragment are let go: only the emptied objects themselves may still be referred to."""
+    state, fragments = SessionState(), MemoryFragmentStorage()
+    held, drawn, fragment = Big(), Big(), Big()
+    refs = [weakref.ref(o) for o in (held, drawn, fragment)]
+    state["held_upload"] = held
+    state.register_widget(WidgetMetadata(id="$$ID-sidebar-class", deserializer=giving(drawn),
+                                         serializer=lambda value: value, value_type="string_value",
+                                         callback=giving(drawn)), user_key="class")
+    fragments.register("fragment", giving(fragment))
+    del held, drawn, fragment
+    gc.collect()
+    assert all(ref() is not None for ref in refs)
+    sessions.release(state, fragments)
+    gc.collect()
+    assert [ref() for ref in refs] == [None, None, None]
 
 
 def test_outside_a_session_track_does_nothing(monkeypatch):
