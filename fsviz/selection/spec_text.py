@@ -95,7 +95,7 @@ def spec_label(spec) -> str:
     Returns
     -------
     str
-        The label.
+        The label, in the metrics' display names.
 
     See Also
     --------

@@ -82,7 +82,7 @@ def word_points(task, *, n_sample=5) -> WordPoints:
     Returns
     -------
     WordPoints
-        One point per distinct (fp, tp), with its words.
+        Every distinct (fp, tp) once, how many words are there, and which.
 
     See Also
     --------
@@ -336,7 +336,7 @@ def boundary_table(task, metrics, ks, *, n_points=600) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per metric, k and fp value.
+        The curves' points: a row per metric, k and fp.
 
     See Also
     --------
