@@ -48,6 +48,17 @@ def _settle(page):
     page.wait_for_timeout(800)
 
 
+def _upload(page, server, name, mime, data: bytes) -> None:
+    """Open the app at ``server`` in ``page`` and upload ``data`` as the file ``name`` in the sidebar."""
+    page.goto(server, wait_until="domcontentloaded")
+    page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
+    _settle(page)
+    page.get_by_text("Upload", exact=True).click()
+    _settle(page)
+    page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
+        files=[{"name": name, "mimeType": mime, "buffer": data}])
+
+
 def _hostile_jsonl(url: str) -> tuple[str, bytes]:
     labels = [f"![label]({url}/label.png)", f'<img src="{url}/img.png"> <a href="{url}/link">BNS</a>',
               f":x: **b** [go]({url}/go)"]
@@ -64,13 +75,7 @@ def test_no_request_leaves_for_a_url_in_corpus_text_and_no_link_comes_from_it(se
     path.write_bytes(data)
     page = browser.new_page(viewport={"width": 1400, "height": 1200})
     try:
-        page.goto(server, wait_until="domcontentloaded")
-        page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
-        _settle(page)
-        page.get_by_text("Upload", exact=True).click()
-        _settle(page)
-        page.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
-            files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+        _upload(page, server, name, "application/json", data)
         page.get_by_text("90 documents", exact=False).first.wait_for(timeout=90_000)
         _settle(page)
         for script, title, _ in PAGES:
@@ -139,13 +144,7 @@ def test_a_slow_file_in_one_session_does_not_hold_up_the_others(server, browser,
     slow_context = browser.new_context(viewport={"width": 1200, "height": 900})
     slow = slow_context.new_page()
     try:
-        slow.goto(server, wait_until="domcontentloaded")
-        slow.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
-        _settle(slow)
-        slow.get_by_text("Upload", exact=True).click()
-        _settle(slow)
-        slow.locator('[data-testid="stSidebar"] input[type="file"]').set_input_files(
-            files=[{"name": "padded.arff", "mimeType": "text/plain", "buffer": arff.encode()}])
+        _upload(slow, server, "padded.arff", "text/plain", arff.encode())
         seconds = []
         for k, (_, page) in zip((7, 9), others):
             box = page.get_by_label("k: words to select", exact=True)
