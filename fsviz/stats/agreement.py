@@ -122,7 +122,7 @@ def agreement_matrix(scores: dict, kind: str = "spearman") -> pd.DataFrame:
     Raises
     ------
     ValueError
-        If ``kind`` is neither.
+        If ``kind`` is neither ``"spearman"`` nor ``"loglog"``.
 
     See Also
     --------

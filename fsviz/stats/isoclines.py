@@ -312,6 +312,7 @@ def top_k_isoclines(task, name, ks, *, fp=None) -> dict:
     See Also
     --------
     fsviz.stats.top_k_isocline : one k.
+    fsviz.stats.boundary_table : several metrics' curves, as rows.
     fsviz.plots.word_map_animation : the curves as k grows.
 
     Examples

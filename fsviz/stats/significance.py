@@ -229,6 +229,7 @@ def fdr_k(task, fdr: float = DEFAULT_FDR, **kwargs) -> int:
     --------
     fsviz.stats.significant_words : the words themselves.
     fsviz.stats.FdrRule : the k rule that uses it.
+    fsviz.stats.parse_k_rule : reads a rule such as ``"fdr0.05"``.
 
     Examples
     --------

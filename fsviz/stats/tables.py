@@ -378,6 +378,7 @@ def class_table(corpus) -> pd.DataFrame:
     See Also
     --------
     fsviz.plots.class_sizes_figure : draws it.
+    fsviz.evaluation.forman_tasks : the sizes of Forman's 229 tasks, to compare.
 
     Examples
     --------
@@ -411,6 +412,7 @@ def df_ranks(corpus) -> pd.DataFrame:
     See Also
     --------
     fsviz.plots.zipf_figure : draws it.
+    fsviz.corpora.df_cutoffs : the words each cutoff keeps.
 
     Examples
     --------

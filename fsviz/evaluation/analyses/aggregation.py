@@ -41,6 +41,7 @@ def metric_label(name) -> str:
     --------
     fsviz.selection.spec_label : The label of a spec.
     fsviz.evaluation.GOAL_LABELS : How the goals are named.
+    fsviz.plots.metric_colour : The colour a figure gives it.
 
     Examples
     --------
@@ -67,6 +68,7 @@ def fixed_k(results: pd.DataFrame) -> pd.DataFrame:
     --------
     fsviz.evaluation.k_rule_summary : The rows a k rule chose.
     fsviz.evaluation.per_trial : Reads only these rows.
+    fsviz.evaluation.GridConfig : Its ``k_rules`` make the other rows.
 
     Examples
     --------
@@ -315,7 +317,7 @@ def task_skews(results: pd.DataFrame) -> pd.Series:
 
     See Also
     --------
-    fsviz.evaluation.task_sizes : With each task's ``pos`` and ``neg``.
+    fsviz.evaluation.skew_summary : The skews summarised, beside Forman's.
     fsviz.evaluation.split_by_skew : The tasks on either side of a percentile of these.
 
     Examples

@@ -358,6 +358,7 @@ def stability_at(summary: pd.DataFrame, metric: str, k) -> float:
     See Also
     --------
     fsviz.evaluation.stability_summary : The table it reads.
+    fsviz.evaluation.grid_stability : The sets' stability over a run's folds.
 
     Examples
     --------

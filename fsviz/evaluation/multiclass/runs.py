@@ -96,6 +96,7 @@ def save_multiclass(table: pd.DataFrame, path, config: GridConfig, corpus: Corpu
 
     See Also
     --------
+    fsviz.evaluation.run_multiclass : Makes the table.
     fsviz.evaluation.load_multiclass : Reads it back.
     fsviz.evaluation.list_multiclass : The runs kept in a folder.
 

@@ -171,6 +171,7 @@ class Export:
     --------
     fsviz.evaluation.export_selection : Makes one.
     fsviz.evaluation.selection_table : The words it holds.
+    fsviz.evaluation.export_pipeline : The fitted Pipeline alone, not saved.
 
     Examples
     --------

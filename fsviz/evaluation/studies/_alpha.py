@@ -66,6 +66,7 @@ class AlphaMap:
     See Also
     --------
     fsviz.evaluation.alpha_map : Makes one.
+    fsviz.evaluation.alpha_selection : The selection at one α.
     fsviz.plots.alpha_map_figure : Draws it on the word map.
 
     Examples

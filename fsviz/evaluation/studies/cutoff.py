@@ -226,6 +226,7 @@ def cutoff_table(runs, cutoffs, corpus) -> pd.DataFrame:
     --------
     fsviz.evaluation.cutoff_jobs : The configs of the runs.
     fsviz.evaluation.run_cutoffs : Runs them and makes this table.
+    fsviz.evaluation.cutoff_curves : The table macro-averaged per cutoff.
 
     Examples
     --------

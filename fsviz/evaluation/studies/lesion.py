@@ -277,6 +277,7 @@ def lesion_text(curves: pd.DataFrame, results: pd.DataFrame | None = None) -> li
     --------
     fsviz.evaluation.lesion_best : The best row.
     fsviz.evaluation.noise_words : The noise check.
+    fsviz.evaluation.lesion_curves : The table it reads.
 
     References
     ----------
