@@ -122,7 +122,7 @@ def agreement_matrix(scores: dict, kind: str = "spearman") -> pd.DataFrame:
     Raises
     ------
     ValueError
-        If ``kind`` is neither ``"spearman"`` nor ``"loglog"``.
+        For a ``kind`` other than ``"spearman"`` and ``"loglog"``.
 
     See Also
     --------

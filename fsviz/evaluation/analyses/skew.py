@@ -193,7 +193,7 @@ def skew_summary(tasks: pd.DataFrame) -> dict:
     Raises
     ------
     ValueError
-        When ``tasks`` is empty.
+        When ``tasks`` has no row: there is no skew to summarise.
 
     See Also
     --------

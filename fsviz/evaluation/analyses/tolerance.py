@@ -83,7 +83,7 @@ def k_rule_summary(results: pd.DataFrame, goal: str = "f1", *, pool: str = "coun
     Raises
     ------
     ValueError
-        If ``goal`` is not one of :data:`GOALS`.
+        For a ``goal`` outside :data:`GOALS` (``"f1"``, ``"precision"``, ``"recall"``, ``"accuracy"``).
 
     See Also
     --------

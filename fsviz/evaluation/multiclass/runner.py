@@ -86,7 +86,7 @@ def check_multiclass_metrics(metrics) -> None:
     Parameters
     ----------
     metrics : sequence of str
-        Metric specs.
+        The specs a multi-class run is asked to select by.
 
     Raises
     ------
@@ -290,7 +290,7 @@ def macro_curves(table: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     table : pandas.DataFrame
-        A table of :func:`run_multiclass`.
+        A table of :func:`run_multiclass`, finished or stopped.
 
     Returns
     -------

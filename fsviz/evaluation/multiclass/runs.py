@@ -52,7 +52,7 @@ def cells_done(table: pd.DataFrame) -> int:
     Parameters
     ----------
     table : pandas.DataFrame
-        A table of :func:`fsviz.evaluation.run_multiclass`.
+        A multi-class run's table (:func:`fsviz.evaluation.run_multiclass`), whole or in part.
 
     Returns
     -------
