@@ -19,7 +19,7 @@ class MetricSurface:
     Parameters
     ----------
     metric : str
-        The metric.
+        The metric's name, as registered.
     fp : ndarray, shape (n_grid + 1,)
         From 0 to neg.
     tp : ndarray, shape (n_grid,)

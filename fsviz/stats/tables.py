@@ -180,7 +180,7 @@ class WordFacts:
     Parameters
     ----------
     word : str
-        The word.
+        The word, as the task's vocabulary holds it.
     tp, fp, pos, neg : int
         Its 2×2 counts.
     k : int
