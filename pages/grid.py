@@ -10,7 +10,16 @@ from fsviz.evaluation.grid import ALL, CLASSIFIER_LABELS, CLASSIFIERS, DEFAULT_K
 from fsviz.plots import curves_figure
 from fsviz.selection import parse_specs
 from ui import state
-from ui.components import chart, choose_many, class_picker, heading, metric_choice, metric_picker, plain, spreadsheet_csv
+from ui.components import (
+    chart,
+    choose_many,
+    class_picker,
+    heading,
+    metric_choice,
+    metric_picker,
+    plain,
+    spreadsheet_csv,
+)
 from ui.runs import results_uploader, run_panel, stored_runs
 from ui.sidebar import page
 
