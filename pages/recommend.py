@@ -1,5 +1,7 @@
 """Recommend: which metric and which k for this corpus, from a quick plan, the answer forming as cells finish."""
 
+import dataclasses
+
 import pandas as pd
 import streamlit as st
 
@@ -7,15 +9,19 @@ from fsviz.evaluation.analyses import macro_average
 from fsviz.evaluation.answer import (
     ANSWER_GOALS,
     ANSWER_LABELS,
+    QuickRun,
+    carry_trials,
     quick_plan,
     recommend,
     recommendation_text,
+    refine_plan,
     refined_configs,
+    stage_out,
 )
-from fsviz.evaluation.grid import carry_over, parse_ks, run_key
+from fsviz.evaluation.grid import estimate_seconds, n_workers, parse_ks, stored_results
 from fsviz.metrics import metric_names
 from fsviz.plots import curves_figure
-from ui import state
+from ui import cache, state
 from ui.charts import live_chart
 from ui.components import answer_panel, chart, choose_many, label_text, metric_choice, plain
 from ui.runs import run_panel
@@ -64,17 +70,30 @@ def _refinements(plan) -> tuple[list, list]:
         return metrics, [k for k in ks if 0 < k < plan.vocabulary]
 
 
-def _refine(corpus, plan) -> None:
-    """More trials refine the answer in place: the cells of the same plan with fewer trials, finished before, are
-    carried into this run (the same folds and seeds), so only the new trials run."""
-    out = state.grid_dir() / f"{run_key(plan.config, [corpus])}.parquet"
-    if plan.config.trials == 1 or out.exists():
-        return
-    for fewer in range(plan.config.trials - 1, 0, -1):
-        earlier = state.grid_dir() / f"{run_key(quick_plan(corpus, trials=fewer).config, [corpus])}.parquet"
-        if earlier.is_file():
-            carry_over(earlier, out, plan.config, [corpus])
-            return
+def _refinement(corpus, corpus_key, plan):
+    """The quick answer's second step, once the plan's own run is stored whole: k around its goals' peaks and, when
+    the page's estimate of that run leaves room in the budget, a second split (:func:`fsviz.evaluation.refine_plan`).
+    Read from the plan's run alone, so it stays the same while the refined runs go."""
+    first = stored_results(corpus, plan.config, out=stage_out(state.grid_dir(), plan.config, corpus))
+    if not first.complete or first.results.empty:
+        return None
+    try:
+        answer = recommend(first.results)
+    except ValueError:  # no real selection: nothing to refine
+        return None
+    seconds = estimate_seconds(cache.cell_seconds(corpus, corpus_key, plan.config), first.cells_total, n_workers())
+    return refine_plan(plan, answer, seconds=seconds)
+
+
+def _configs(corpus, plan, refinement, metrics, ks) -> list:
+    """The runs of the plan, its refinement and the Refine box's additions; each run of more trials starts from the
+    stored cells of fewer (:func:`fsviz.evaluation.carry_trials`): only new cells run."""
+    config = plan.config if refinement is None else dataclasses.replace(plan.config, trials=refinement.trials)
+    added = [] if refinement is None else list(refinement.ks)
+    configs = refined_configs(config, metrics=metrics, ks=[*added, *ks])
+    for each in configs:
+        carry_trials(state.grid_dir(), each, corpus)
+    return configs
 
 
 def main() -> None:
@@ -98,22 +117,37 @@ def main() -> None:
     except ValueError as exc:
         st.error(plain(str(exc)), icon="⚠️")
         st.stop()
-    st.caption(f"The quick plan: {plan.text} Class names are the corpus's own.")
-    _refine(corpus, plan)
+    refinement = _refinement(corpus, ctx.corpus_key, plan)
+    shown = plan if refinement is None else refinement.refined_plan
+    st.caption(f"The quick plan: {shown.text} Class names are the corpus's own.")
+    if refinement is not None:
+        st.caption(f"After its first run: {refinement.text}")
     added_metrics, added_ks = _refinements(plan)
-    configs = refined_configs(plan.config, metrics=added_metrics, ks=added_ks)
+    configs = _configs(corpus, plan, refinement, added_metrics, added_ks)
     runs = run_panel(corpus, ctx.corpus_key, configs, prefix="recommend", run_label="Recommend", preview=_live)
     if runs is None:
         return
     state.keep_runs(state.grid_dir(), state.grid_keys(corpus, configs), stored=any(run.fits for run in runs))
-    run = runs[0]
+    if refinement is None and _refinement(corpus, ctx.corpus_key, plan) is not None:
+        st.rerun()  # the first run just finished: show its refinement, to run with Continue
     done, total = sum(r.cells_done for r in runs), sum(r.cells_total for r in runs)
     if not done:
         st.info("Press **Recommend**: the answer forms as the cells finish, and the finished cells are kept.")
         return
-    if done < total:
+    if done < total and refinement is not None:
+        splits = ", and a second split" if refinement.trials > plan.config.trials else ""
+        st.warning(f"The answer below is provisional: it rests on {done:,} of {total:,} cells. Continue refines it "
+                   f"(k around its peaks{splits}).", icon="⏸️")
+    elif done < total:
         st.warning(f"The answer below rests on {done:,} of {total:,} cells: Continue finishes the plan.", icon="⏸️")
-    results = _results(runs)
+    quick = QuickRun(plan, refinement, tuple(runs), 0.0, key=state.grid_keys(corpus, [shown.config])[0])
+    run = runs[0]
+    if refinement is not None and len(runs) > 1 and quick.complete and not (added_metrics or added_ks):
+        # the one table, kept as a run of every k tried (what the Results explorer opens)
+        run = quick.as_run()
+        if not (out := stage_out(state.grid_dir(), shown.config, corpus)).exists():
+            run.save(out)
+    results = quick.results
     try:
         recommendation = recommend(results)
     except ValueError as exc:

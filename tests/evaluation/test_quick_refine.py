@@ -94,6 +94,8 @@ def test_the_second_split_runs_only_within_the_budget():
     planned = refine_plan(dataclasses.replace(PLAN, config=dataclasses.replace(PLAN.config, trials=3)), _answer(),
                           seconds=1.0)
     assert planned.trials == 3 and planned.second == 0.0 and "3 splits, as planned" in planned.text
+    test_file = refine_plan(dataclasses.replace(PLAN, test_file=True), _answer(), seconds=0.0)
+    assert test_file.trials == 1 and "the test file is the split (no second one)" in test_file.text
     with pytest.raises(ValueError, match="`seconds` must be"):
         refine_plan(PLAN, _answer(), seconds=float("nan"))
 

@@ -395,6 +395,8 @@ class Refinement:
         if self.trials > self.plan.config.trials and self.plan.config.trials == 1:
             split = (f"a second split (another assignment of the documents to the {folds} folds) runs within the "
                      f"{self.budget:g} s budget")
+        elif self.plan.test_file:
+            split = "the test file is the split (no second one)"
         elif self.plan.config.trials > 1:
             split = f"{self.plan.config.trials} splits, as planned"
         else:
@@ -417,7 +419,7 @@ def refine_plan(plan: QuickPlan, recommendation: pd.DataFrame, *, seconds: float
     The time: the first run took ``seconds`` for ``plan.config.n_fits()`` fits a cell; the added k cost their
     fits in proportion, and a second split as much again as the whole refined first split. When the plan has one
     trial and the first run, the added k and the second split together fit in ``budget``, the refined runs have
-    two trials.
+    two trials; never with a test file, which is the split.
 
     Parameters
     ----------
@@ -468,7 +470,10 @@ def refine_plan(plan: QuickPlan, recommendation: pd.DataFrame, *, seconds: float
     per_fit = float(seconds) / max(1, config.n_fits())
     added = per_fit * len(config.metrics) * len(ks)
     second = 0.0 if config.trials > 1 else per_fit * (config.n_fits() + len(config.metrics) * len(ks))
-    trials = 2 if config.trials == 1 and 0 < budget and seconds + added + second <= budget else config.trials
+    if plan.test_file:  # the test file is the split: another draw of its parts tests nothing new
+        second = 0.0
+    trials = 2 if config.trials == 1 and not plan.test_file and 0 < budget and seconds + added + second <= budget \
+        else config.trials
     return Refinement(plan, ks, peaks, trials, float(seconds), added + (second if trials > config.trials else 0.0),
                       second, float(budget))
 
