@@ -8,8 +8,9 @@ in Chromium on the sample's word map). :func:`live_chart` is a Streamlit compone
 so it stays mounted) that hands each new figure to ``Plotly.react`` on the same div.
 
 - plotly.js is fsviz's own (``frontend/plotly``, issue #53): the version the ``plotly`` package targets, with only
-  the trace types fsviz's figures draw, as ES modules: 1.5 MB where the ``plotly`` package's copy is 4.6 MB, the
-  3-D traces (the boundaries' surface) a chunk fetched when a figure first has one. It is served by Streamlit's
+  the trace types fsviz's figures draw, as ES modules: 1.2 MB of SVG traces where the ``plotly`` package's copy is
+  4.6 MB; the WebGL ones (``scattergl``, drawn past :data:`fsviz.plots.look.SVG_POINTS` markers, and the 3-D traces
+  of the boundaries' surface) are chunks fetched when a figure first has one. It is served by Streamlit's
   component file route (a v1 component's ``path``, used for nothing else) and loaded once per browser tab; the
   browser caches it. As no page calls ``st.plotly_chart``, Streamlit's own plotly.js is never loaded beside it.
 - The selection comes back as ``st.plotly_chart``'s does: ``{"points": [{"curve_number", "point_index"}, ...]}``
@@ -139,7 +140,7 @@ export default function ({ data, parentElement, setStateValue }) {
         const own = { ...(figure.layout || {}) };
         delete own.template;
         const traces = figure.data || [];
-        await Plotly.ensureTraces({ data: [...div.__fsvizUnder, ...traces] });  // the 3-D chunk, the first time
+        await Plotly.ensureTraces({ data: [...div.__fsvizUnder, ...traces] });  // a WebGL chunk, the first time
         const config = JSON.stringify(next.config);
         if (next.under && !underChanged && traces.length === 0 && div.__fsvizOverlays === 0
             && !(figure.frames || []).length && next.revision === div.__fsvizRevisionDrawn

@@ -13,6 +13,7 @@ from ..stats.significance import p_label
 from ..stats.tables import ranks
 from .fdr import test_name
 from .hover import hover_columns
+from .look import markers
 from .style import metric_colour
 
 __all__ = ["DASHES", "HEIGHT", "LEGEND_ROW", "LEGEND_WIDTH", "RINGS", "branch_line", "frame_update", "isocline_traces",
@@ -45,7 +46,7 @@ def points_trace(task, points, log, scores=None, tested=None):
         lines.append(f"p %{{customdata[{len(columns)}]}} (−log₁₀ p %{{customdata[{len(columns) + 2}]:.1f}}), "
                      f"q %{{customdata[{len(columns) + 1}]}} ({test_name(tested)})")
         columns += [(p, "text"), (q, "text"), (tested.minus_log10_p[first], ".1f")]
-    return go.Scattergl(
+    return markers(points.fp.size)(  # SVG for the few thousand points of most tasks: no WebGL to start
         x=points.fp if not log else np.maximum(points.fp, 0.5),
         y=points.tp if not log else np.maximum(points.tp, 0.5),
         mode="markers", name=words_name(task, points),
@@ -65,11 +66,13 @@ def words_name(task, points) -> str:
 RINGS = ("circle-open", "diamond-open", "square-open", "triangle-up-open", "star-open", "hexagon-open")
 
 
-def ring_trace(task, name, k, why, fp, tp, text, log, *, words=None, symbol="circle-open"):
-    """Rings at (fp, tp) for a metric's top k (no isocline: ``why``); ``text`` names the words of each ring."""
+def ring_trace(task, name, k, why, fp, tp, text, log, *, words=None, symbol="circle-open", n_points=0):
+    """Rings at (fp, tp) for a metric's top k (no isocline: ``why``); ``text`` names the words of each ring. Drawn as
+    the map's ``n_points`` words are (SVG or WebGL: :func:`fsviz.plots.look.markers`), so an animation's frames keep
+    one trace type."""
     why = why if why == NOT_MONOTONE else f"reads {why}"
     count = "" if words is None else f" ({words} words at {len(fp)} points)"
-    return go.Scattergl(
+    return markers(n_points)(
         x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp,
         mode="markers", name=f"{spec_label(name)}: top {k} ringed{count}",  # why in the hover: a short legend
         marker=dict(size=12, symbol=symbol, color=metric_colour(name), line=dict(color=metric_colour(name), width=2)),

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from .look import markers
+
 __all__ = ["fdr_columns", "fdr_traces", "fp_grid", "test_name"]
 
 
@@ -39,7 +41,7 @@ def fdr_traces(points, tested, boundary, log):
             hovertemplate=f"q = {boundary.fdr:g} boundary (p ≤ {boundary.p_threshold:.3g})<br>fp %{{x}}, "
                           "tp %{y}<extra></extra>"))
     fp, tp = points.fp[at], points.tp[at]
-    traces.append(go.Scattergl(
+    traces.append(markers(points.fp.size)(  # as the map's words are drawn
         x=np.maximum(fp, 0.5) if log else fp, y=np.maximum(tp, 0.5) if log else tp, mode="markers",
         name=f"{label}: {chosen.size:,} words ringed at {int(at.sum()):,} points", legendgroup="fdr",
         marker=dict(size=9, symbol="circle-open", color="#d62728", line=dict(color="#d62728", width=1.2)),

@@ -8,7 +8,30 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-__all__ = ["TEMPLATE", "on_screen"]
+__all__ = ["SVG_POINTS", "TEMPLATE", "markers", "on_screen"]
+
+#: Up to this many points a trace of markers is SVG (``scatter``), which every browser draws and fsviz's plotly.js
+#: holds from the start; past it WebGL (``scattergl``): faster for many points, but it needs a WebGL context the page
+#: may not have (Chromium keeps 16; headless Chromium without a GPU may have none), and its code is a chunk of
+#: plotly.js fetched when a figure first has one (``frontend/plotly``: a first visit parses less).
+SVG_POINTS = 5_000
+
+
+def markers(n_points: int) -> type:
+    """The trace type to draw ``n_points`` markers with: ``go.Scatter`` (SVG) up to :data:`SVG_POINTS`, else
+    ``go.Scattergl`` (WebGL).
+
+    See Also
+    --------
+    fsviz.plots.word_map_figure : draws its words, rings and FDR marks with it.
+
+    Examples
+    --------
+    >>> markers(1_200).__name__, markers(20_000).__name__
+    ('Scatter', 'Scattergl')
+    """
+    return go.Scatter if n_points <= SVG_POINTS else go.Scattergl
+
 
 _TEXT, _FADED, _GRID = "#31333F", "rgba(49, 51, 63, 0.6)", "#e6eaf1"
 _FONT = '"Source Sans", sans-serif'

@@ -8,13 +8,9 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ..stats.significance import check_fdr
+from .look import SVG_POINTS
 
 __all__ = ["volcano_figure"]
-
-
-#: Up to this many points a trace is SVG, which every browser draws; past it WebGL (scattergl), which is faster
-#: but needs a WebGL context the page may not have.
-SVG_POINTS = 5_000
 
 
 def volcano_figure(task, tested, effect, *, fdr: float = 0.05, highlight=(), max_points: int = 20_000) -> go.Figure:

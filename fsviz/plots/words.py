@@ -142,7 +142,7 @@ def word_map_figure(task, metrics, k, *, zoom=None, log=False, highlight=(), poi
         if why is not None:
             chosen = task.select(name, k)
             fig.add_trace(ring_trace(task, name, k, why, task.fp[chosen], task.tp[chosen], task.vocabulary[chosen],
-                                      log, symbol=RINGS[ringed % len(RINGS)]))
+                                      log, symbol=RINGS[ringed % len(RINGS)], n_points=points.fp.size))
             ringed += 1
             continue
         metric = get_metric(name)
@@ -237,7 +237,7 @@ def word_map_animation(task, metrics, ks=DEFAULT_KS, *, zoom=None, log=False, po
                 at = points.holding(sets[k])
                 frames[k].append(ring_trace(task, name, k, why, points.fp[at], points.tp[at],
                                              [points.sample[i] for i in np.flatnonzero(at)], log,
-                                             words=len(sets[k])))
+                                             words=len(sets[k]), n_points=points.fp.size))
         elif get_metric(name).random:
             still.append(random_trace(name))
         else:

@@ -1,7 +1,7 @@
 """fsviz's own plotly.js (``frontend/plotly``, issue #53) draws every figure of ``fsviz/plots`` and is the version
 the ``plotly`` package targets.
 
-The bundle holds only the trace types its ``src/index.js`` registers (and the 3-D ones it loads when asked):
+The bundle holds only the trace types its ``src/index.js`` registers (and the WebGL ones it loads when asked):
 a figure given a new trace type (a ``go.Histogram``, say) would draw nothing in the app, so the types the
 figure builders use are read from their source and each must be in the bundle. A new ``plotly`` package that
 targets another plotly.js must come with a rebuilt bundle (``npm install plotly.js@<version>`` and
@@ -52,7 +52,7 @@ def test_every_trace_type_a_figure_uses_is_in_the_bundle():
     held = set(manifest["traces"]) | set(manifest["lazy_traces"])
     missing = {kind: sorted(files) for kind, files in trace_types_used().items() if kind not in held}
     assert not missing, (f"fsviz's plotly.js lacks trace types the figures use: {missing}. Register them in "
-                         "frontend/plotly/src/index.js (or gl3d.js) and run `npm run build` there.")
+                         "frontend/plotly/src/index.js (or a lazy chunk: gl2d.js, gl3d.js) and run `npm run build` there.")
 
 
 def test_nothing_draws_with_plotly_express():

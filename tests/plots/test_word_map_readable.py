@@ -105,3 +105,21 @@ def test_the_boundaries_panels_without_words_draw_no_word_layer(task):
     assert not [t for t in fig.data if t.type == "scattergl"]
     assert [t.type for t in fig.data].count("contour") == 3
     assert fig.layout.meta["points_drawn"] == 0 and fig.layout.meta["points"] > 0
+
+
+def test_the_word_map_draws_a_few_thousand_points_as_svg_and_more_with_webgl():
+    """SVG (``scatter``) up to fsviz.plots.look.SVG_POINTS points, which every browser draws and the app's plotly.js
+    holds from the start; past it WebGL, the words, the rings and the FDR marks alike (an animation's frames keep one
+    type)."""
+    from fsviz import Task
+    from fsviz.plots import word_map_figure
+    from fsviz.plots.look import SVG_POINTS
+
+    def task(n):  # n words, each at a point of its own
+        tp, fp = np.divmod(np.arange(n), 100)
+        return Task("a", tp, fp, int(tp.max()) + 1, 100, np.array([f"w{i}" for i in range(n)]))
+
+    for n, kind in ((SVG_POINTS, "scatter"), (SVG_POINTS + 1, "scattergl")):
+        fig = word_map_figure(task(n), ["bns", "gini"], 10, fdr=0.05)  # Gini: ringed, not monotone
+        markers = [t.type for t in fig.data if t.mode == "markers"]
+        assert len(markers) == 3 and set(markers) == {kind}, (n, markers)  # words, q ≤ FDR rings, Gini rings

@@ -1,4 +1,4 @@
-// The 3-D trace types, a chunk of their own (about half the bundle): only the boundaries' surface draws them.
+// The 3-D trace types, a chunk of their own: only the boundaries' surface draws them.
 import scatter3d from "plotly.js/lib/scatter3d";
 import surface from "plotly.js/lib/surface";
 

@@ -1,30 +1,37 @@
-// fsviz's plotly.js: the core and only the trace types fsviz's figures draw (fsviz/plots), registered here; the
-// 3-D ones (the boundaries' surface) are a chunk of their own, loaded by `ensureTraces` when a figure has one.
+// fsviz's plotly.js: the core and the SVG trace types fsviz's figures draw (fsviz/plots), registered here, which a
+// first visit parses; the WebGL ones are chunks of their own, loaded by `ensureTraces` when a figure first has one:
+// scattergl (a task's words past a few thousand points, the agreement and study scatters) and the 3-D traces (the
+// boundaries' surface).
 import Plotly from "plotly.js/lib/core";
 import bar from "plotly.js/lib/bar";
 import contour from "plotly.js/lib/contour";
 import heatmap from "plotly.js/lib/heatmap";
 import scatter from "plotly.js/lib/scatter";
-import scattergl from "plotly.js/lib/scattergl";
 
-Plotly.register([bar, contour, heatmap, scatter, scattergl]);
+Plotly.register([bar, contour, heatmap, scatter]);
 
 /** The trace types loaded with the core, and those loaded on demand (build.mjs writes both to manifest.json). */
-export const TRACES = ["bar", "contour", "heatmap", "scatter", "scattergl"];
-export const LAZY_TRACES = ["scatter3d", "surface"];
+export const TRACES = ["bar", "contour", "heatmap", "scatter"];
+export const LAZY_TRACES = ["scattergl", "scatter3d", "surface"];
 
-let gl3d = null;
+/** The chunk of each lazy trace type (imported once; esbuild names each file by its own hash). */
+const gl2d = () => import("./gl2d.js");
+const gl3d = () => import("./gl3d.js");
+const CHUNKS = { scattergl: gl2d, scatter3d: gl3d, surface: gl3d };
+const loaded = new Map();
 
-/** Resolve once every trace type of `figure` ({data: [...]}) is registered: the 3-D chunk is fetched the first
- * time a figure needs it. A type this bundle lacks stays unregistered, and plotly.js says so on the chart. */
+/** Resolve once every trace type of `figure` ({data: [...]}) is registered: a lazy type's chunk is fetched the
+ * first time a figure needs it. A type this bundle lacks stays unregistered, and plotly.js says so on the chart. */
 export function ensureTraces(figure) {
-  const types = ((figure && figure.data) || []).map((trace) => trace.type || "scatter");
-  if (!types.some((type) => LAZY_TRACES.includes(type))) return Promise.resolve(Plotly);
-  gl3d ||= import("./gl3d.js").then((module) => {
-    Plotly.register(module.traces);
-    return Plotly;
-  });
-  return gl3d;
+  const types = new Set(((figure && figure.data) || []).map((trace) => trace.type || "scatter"));
+  const waits = [];
+  for (const type of types) {
+    if (!(type in CHUNKS)) continue;
+    const chunk = CHUNKS[type];
+    if (!loaded.has(chunk)) loaded.set(chunk, chunk().then((module) => Plotly.register(module.traces)));
+    waits.push(loaded.get(chunk));
+  }
+  return Promise.all(waits).then(() => Plotly);
 }
 
 Plotly.ensureTraces = ensureTraces;
