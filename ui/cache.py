@@ -8,11 +8,14 @@ table content.
 
 Memory with many visitors: an upload's corpus is cached for its session
 only (``scope="session"``, two at most: the one shown and the one being
-tried) and released when the visitor leaves; tasks and word points, which
-hold their corpus's matrix, are per session too and forgotten when the
-session's corpus changes (:func:`forget_tasks`); the sample and corpora read
-from paths are shared by every session, a few at most, and a path's corpus
-is read again after an hour (``ttl``).
+tried) and released when the visitor leaves; so are the tasks of an upload
+and what is made of them (word points, significance, the word map's words and
+isoclines), forgotten when the session's corpus changes (:func:`forget_tasks`).
+The sample and corpora read from paths are shared by every session, a few at
+most, and a path's corpus is read again after an hour (``ttl``); their tasks and
+what is made of them are the same for every visitor, so they are cached once for
+all (:func:`_everyones`): a new visitor to the sample's word map finds its
+words, their p and q and the default isoclines made (issue #53).
 """
 
 from __future__ import annotations
@@ -124,26 +127,67 @@ def _read(source, test, size: int, should_stop, options: dict):
     return load_split(source, test, should_stop=should_stop, **options)
 
 
+def _everyones(task_key) -> bool:
+    """Whether the task under ``task_key`` (``(corpus key, groups)``, the corpus key ``(Source, options)``) is the same
+    for every visitor: its corpus is the sample or a path, not an upload (which stays its session's)."""
+    return getattr(task_key[0][0], "kind", "upload") != "upload"  # anything else stays its session's
+
+
+# Each of these is cached twice, for every session when the corpus is everyone's (the sample, a path: a new visitor
+# finds it made) and for the session alone when it is an upload; the public function picks by the key.
+
+
 @st.cache_resource(max_entries=8, scope="session")
-def task(_corpus, corpus_key, groups):
-    """The task of ``groups`` (a :class:`fsviz.corpora.groups.Groups`: one class against the rest, or group A against
-    group B), cached per corpus and groups."""
+def _own_task(_corpus, corpus_key, groups):
     return _corpus.task(*groups.arguments)
 
 
+@st.cache_resource(max_entries=16, ttl=PATH_TTL)
+def _everyones_task(_corpus, corpus_key, groups):
+    return _corpus.task(*groups.arguments)
+
+
+def task(corpus, corpus_key, groups):
+    """The task of ``groups`` (a :class:`fsviz.corpora.groups.Groups`: one class against the rest, or group A against
+    group B), cached per corpus and groups."""
+    return (_everyones_task if _everyones((corpus_key,)) else _own_task)(corpus, corpus_key, groups)
+
+
 @st.cache_resource(max_entries=8, scope="session")
-def word_points(_task, task_key):
-    """The task's words merged into one point per (fp, tp) (cached per task)."""
+def _own_word_points(_task, task_key):
     return _word_points(_task)
 
 
+@st.cache_resource(max_entries=16, ttl=PATH_TTL)
+def _everyones_word_points(_task, task_key):
+    return _word_points(_task)
+
+
+def word_points(task, task_key):
+    """The task's words merged into one point per (fp, tp) (cached per task)."""
+    return (_everyones_word_points if _everyones(task_key) else _own_word_points)(task, task_key)
+
+
+def _made_word_layer(task, task_key, metrics: tuple, log: bool) -> str:
+    return _word_map_figure(task, list(metrics), 1, log=log, part="words", points=word_points(task, task_key),
+                            tested=significance(task, task_key)).to_json()
+
+
 @st.cache_resource(max_entries=8, scope="session")
-def word_layer(_task, task_key, metrics: tuple, log: bool) -> str:
+def _own_word_layer(_task, task_key, metrics: tuple, log: bool) -> str:
+    return _made_word_layer(_task, task_key, metrics, log)
+
+
+@st.cache_resource(max_entries=16, ttl=PATH_TTL)
+def _everyones_word_layer(_task, task_key, metrics: tuple, log: bool) -> str:
+    return _made_word_layer(_task, task_key, metrics, log)
+
+
+def word_layer(task, task_key, metrics: tuple, log: bool) -> str:
     """The word map's words, its one large trace (:func:`fsviz.plots.word_map_figure`'s ``part="words"``: the
     hover gives each point's score for ``metrics``), as a figure's JSON, cached per task, metrics and axes: a new
     k or search builds none again, and the chart keeps it drawn (``ui.charts.live_chart``'s ``under``)."""
-    return _word_map_figure(_task, list(metrics), 1, log=log, part="words", points=word_points(_task, task_key),
-                            tested=significance(_task, task_key)).to_json()
+    return (_everyones_word_layer if _everyones(task_key) else _own_word_layer)(task, task_key, metrics, log)
 
 
 @st.cache_resource(max_entries=8, scope="session")
@@ -156,14 +200,27 @@ def boundary_maps(_task, task_key, metrics: tuple, max_points: int) -> tuple[str
     return maps.to_json(), dict(maps.layout.meta)
 
 
+def _made_isocline(task, name, k, zoom):
+    if _no_isocline_reason(name, task.pos, task.neg) is not None or fsviz.get_metric(name).random:
+        return None
+    return _top_k_isocline(task, name, k, fp=_fp_grid(task, zoom, 600))  # 600: word_map_figure's n_curve
+
+
 @st.cache_resource(max_entries=64, scope="session")
-def isocline(_task, task_key, name, k, zoom):
+def _own_isocline(_task, task_key, name, k, zoom):
+    return _made_isocline(_task, name, k, zoom)
+
+
+@st.cache_resource(max_entries=128, ttl=PATH_TTL)
+def _everyones_isocline(_task, task_key, name, k, zoom):
+    return _made_isocline(_task, name, k, zoom)
+
+
+def isocline(task, task_key, name, k, zoom):
     """Metric ``name``'s top-k isocline on the word map's fp grid for ``zoom`` (None where it has none in the
     plane), cached per task, metric, k and view: adding a metric, a search or the log axes computes none again.
     :func:`fsviz.plots.word_map_figure` uses it only where it is that k's curve on its own grid."""
-    if _no_isocline_reason(name, _task.pos, _task.neg) is not None or fsviz.get_metric(name).random:
-        return None
-    return _top_k_isocline(_task, name, k, fp=_fp_grid(_task, zoom, 600))  # 600: word_map_figure's n_curve
+    return (_everyones_isocline if _everyones(task_key) else _own_isocline)(task, task_key, name, k, zoom)
 
 
 @st.cache_resource(max_entries=8, scope="session")
@@ -174,8 +231,10 @@ def ranked_words(_task, task_key, metrics, k):
 
 
 def forget_tasks() -> None:
-    """Drop this session's tasks and what was made of them (they hold the previous corpus's matrix or its words)."""
-    for made in (task, word_points, ranked_words, significance, fdr_boundary, bns_figure):
+    """Drop this session's tasks and what was made of them (they hold the previous corpus's matrix or its words); those
+    of everyone's corpora stay, for the other visitors."""
+    for made in (_own_task, _own_word_points, _own_word_layer, _own_isocline, ranked_words, _own_significance,
+                 fdr_boundary, bns_figure):
         made.clear()
 
 
@@ -250,9 +309,18 @@ def word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _p
 
 
 @st.cache_resource(max_entries=8, scope="session")
-def significance(_task, task_key):
-    """:func:`fsviz.stats.significance.significance` of a task (each word's p and BH q; cached per task)."""
+def _own_significance(_task, task_key):
     return _significance(_task)
+
+
+@st.cache_resource(max_entries=16, ttl=PATH_TTL)
+def _everyones_significance(_task, task_key):
+    return _significance(_task)
+
+
+def significance(task, task_key):
+    """:func:`fsviz.stats.significance.significance` of a task (each word's p and BH q; cached per task)."""
+    return (_everyones_significance if _everyones(task_key) else _own_significance)(task, task_key)
 
 
 @st.cache_resource(show_spinner="Drawing the FDR boundary …", max_entries=16, scope="session")
