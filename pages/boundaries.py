@@ -50,7 +50,8 @@ def main() -> None:
     # builds the isoclines alone, drawn over them.
     maps, meta = cache.boundary_maps(task, ctx.task_key, tuple(metrics), 2000 if words else 0)
     figure = boundaries_figure(task, metrics, k, part="isoclines")
-    chart(figure, key="boundaries_chart", revision=f"{ctx.task_key}|{words}", under=maps)  # a zoom kept for a new k
+    chart(figure, key="boundaries_chart", revision=f"{ctx.task_key}|{words}", under=maps,  # a zoom kept for a new k
+          warm=("surface", "scattergl"))  # the surface below and the words behind, loaded once the maps are drawn
     drawn, distinct = meta["points_drawn"], meta["points"]
     if not words:
         st.caption(f"The words ({distinct:,} distinct points) are on the Word map page, or on every panel here with "

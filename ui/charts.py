@@ -21,7 +21,8 @@ so it stays mounted) that hands each new figure to ``Plotly.react`` on the same 
 - A large layer that a change does not touch (the word map's words, the boundaries' maps) is passed apart
   (``under``), built once on the server and parsed once in the browser; plotly keeps it drawn.
 - :func:`preload_plotly`, the first element of every page's sidebar, starts loading plotly.js before any chart is
-  drawn.
+  drawn; a chart's ``warm`` trace types (the boundaries' 3-D surface) have their chunk loaded once it is drawn and
+  the page is idle, so the figure that asks for them draws at once.
 """
 
 from __future__ import annotations
@@ -166,6 +167,11 @@ export default function ({ data, parentElement, setStateValue }) {
         div.__fsvizDrawn = next.figure;
         markOnce("fsviz:chart-drawn");
         if (!div.__fsvizBound) { bind(div); div.__fsvizBound = true; }
+        if ((next.warm || []).length && !div.__fsvizWarmed) {  // a chunk the page may ask for next, once it is idle
+          div.__fsvizWarmed = true;
+          const warm = () => Plotly.ensureTraces({ data: next.warm.map((type) => ({ type })) }).catch(() => {});
+          if (window.requestIdleCallback) requestIdleCallback(warm, { timeout: 2000 }); else setTimeout(warm, 500);
+        }
       }
     }
   }).catch((error) => {
@@ -226,7 +232,8 @@ def preload_plotly() -> None:
 
 
 def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None,
-               config: dict | None = None, under: str | None = None, carry: str | None = None) -> list[dict]:
+               config: dict | None = None, under: str | None = None, carry: str | None = None,
+               warm: tuple[str, ...] = ()) -> list[dict]:
     """Draw ``figure`` with ``Plotly.react`` on the chart already in the page under ``key``; return the
     visitor's selected points (``[{"curve_number": c, "point_index": i}, ...]``, empty when none).
 
@@ -245,9 +252,13 @@ def live_chart(figure, *, key: str, revision: str = "", selection: list | None =
     ``carry``: for a chart drawn again within one script run, which Streamlit allows only under a new key each time
     (a run's curves while it goes, :func:`ui.runs._follow`): the browser moves the drawn chart of the element
     before, which left the page, into the new one under the same ``carry``, and reacts on it, so the chart is not
-    built afresh (no blank between redraws, the visitor's zoom kept while ``revision`` is unchanged)."""
+    built afresh (no blank between redraws, the visitor's zoom kept while ``revision`` is unchanged).
+
+    ``warm``: trace types a figure the page may draw next needs (``("surface",)``): once this chart is drawn, the
+    browser loads their part of plotly.js when idle (fsviz's bundle, :data:`BUNDLE_DIR`, fetches its WebGL traces
+    on demand), so that figure does not wait for it."""
     state = _COMPONENT(key=key, data={"figure": figure.to_json(), "under": under, "plotly": plotly_js(),
-                                      "carry": carry,
+                                      "carry": carry, "warm": list(warm),
                                       "config": {**CONFIG, **(config or {})},
                                       "template": TEMPLATE, "revision": revision, "selection": selection or []},
                        default={"selection": {"points": []}}, on_selection_change=lambda: None)
