@@ -9,8 +9,9 @@ table content.
 Memory with many visitors: an upload's corpus is cached for its session
 only (``scope="session"``, two at most: the one shown and the one being
 tried) and released when the visitor leaves; so are the tasks of an upload
-and what is made of them (word points, significance, the word map's words and
-isoclines), forgotten when the session's corpus changes (:func:`forget_tasks`).
+and what is made of them (word points, significance, the word map's words,
+isoclines and animation), forgotten when the session's corpus changes
+(:func:`forget_tasks`).
 The sample and corpora read from paths are shared by every session, a few at
 most, and a path's corpus is read again after an hour (``ttl``); their tasks and
 what is made of them are the same for every visitor, so they are cached once for
@@ -234,7 +235,7 @@ def forget_tasks() -> None:
     """Drop this session's tasks and what was made of them (they hold the previous corpus's matrix or its words); those
     of everyone's corpora stay, for the other visitors."""
     for made in (_own_task, _own_word_points, _own_word_layer, _own_isocline, ranked_words, _own_significance,
-                 fdr_boundary, bns_figure):
+                 fdr_boundary, bns_figure, _own_word_map_animation):
         made.clear()
 
 
@@ -302,10 +303,21 @@ def exported(_corpus, corpus_key, groups, metric, k, classifier, params):
                                   params=dict(params))
 
 
-@st.cache_data(show_spinner="Drawing the boundaries at every k …", max_entries=4)
-def word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _points):
-    """:func:`fsviz.plots.word_map_animation` of a task (cached per task, metrics, ks, zoom and log axes)."""
+@st.cache_data(show_spinner="Drawing the boundaries at every k …", max_entries=2, scope="session")
+def _own_word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _points):
     return word_map_animation_figure(_task, list(metrics), list(ks), zoom=zoom, log=log, points=_points)
+
+
+@st.cache_data(show_spinner="Drawing the boundaries at every k …", max_entries=4, ttl=PATH_TTL)
+def _everyones_word_map_animation(_task, task_key, metrics: tuple, ks: tuple, zoom, log, _points):
+    return word_map_animation_figure(_task, list(metrics), list(ks), zoom=zoom, log=log, points=_points)
+
+
+def word_map_animation(task, task_key, metrics: tuple, ks: tuple, zoom, log, points):
+    """:func:`fsviz.plots.word_map_animation` of a task (cached per task, metrics, ks, zoom and log axes): an
+    upload's for its session alone, so that it goes when its visitor does."""
+    made = _everyones_word_map_animation if _everyones(task_key) else _own_word_map_animation
+    return made(task, task_key, metrics, ks, zoom, log, points)
 
 
 @st.cache_resource(max_entries=8, scope="session")
