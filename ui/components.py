@@ -379,11 +379,17 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
     row = recommendation.iloc[goals.index(goal)]
     (st.success if isinstance(row["metric"], str) else st.warning)(lines[goals.index(goal)], icon=None)
     scored_on = row.get("scored_on", "folds")
-    units = "parts of the test file" if scored_on == "test file" else "folds"
-    method = method_sentence(scored_on, row.get("chosen_on", "other folds"))
-    st.caption(f"How sure: every claim of \"better\" is judged by the {method}: the choice is never "
-               f"scored on the {units} that chose it, and the test allows for the folds' overlap. \"The data cannot "
-               f"tell\" means the {units} could not show a difference, not that there is none.")
+    method = method_sentence(scored_on, row.get("chosen_on", "other folds"), row.get("test") == "randomization")
+    if row.get("test") == "randomization":
+        st.caption(f"How sure: every claim of \"better\" is judged by {method}: nothing learnt saw the test file, "
+                   "and the test asks how often swapping each document's two predictions at random gives as large a "
+                   "difference. \"The data cannot tell\" means the test file's documents could not show a difference, "
+                   "not that there is none.")
+    else:
+        units = "parts of the test file" if scored_on == "test file" else "folds"
+        st.caption(f"How sure: every claim of \"better\" is judged by the {method}: the choice is never "
+                   f"scored on the {units} that chose it, and the test allows for the folds' overlap. \"The data "
+                   f"cannot tell\" means the {units} could not show a difference, not that there is none.")
     with st.expander("The other goals"):
         for g, line in zip(goals, lines):
             if g != goal:
@@ -395,15 +401,17 @@ def answer_panel(context, recommendation: pd.DataFrame, goal: str, *, classifier
         return
     said = deciding(*(row.get(name) if isinstance(row.get(name), str) else None
                       for name in ("verdict_all_words", "verdict_rand")))[0]
+    documents = ("every document of the sidebar's corpus" if context.corpus.test_rows is None else
+                 "the training file of the sidebar's corpus (the test file stays a test)")
     if isinstance(row["metric"], str):
         st.markdown(f"**Ship it for {ANSWER_LABELS[goal]}**: {label_text(row['metric'])} with k = {int(row['k']):,} "
-                    f"and this run's classifier, fitted on every document of the sidebar's corpus "
+                    f"and this run's classifier, fitted on {documents} "
                     f"({plain(context.corpus.name)}) for {plain(context.described)}; change the class in the sidebar.")
         shipped = row["metric"]
     elif said == "cannot tell":  # what selection does offer: as good as the data can tell, with fewer words
         st.markdown(f"**Ship the smaller selection for {ANSWER_LABELS[goal]}**: {label_text(row['best'])} with "
                     f"k = {int(row['k']):,}, which the held-out data cannot tell from all words, for a smaller and "
-                    f"faster model; fitted with this run's classifier on every document of the sidebar's corpus "
+                    f"faster model; fitted with this run's classifier on {documents} "
                     f"({plain(context.corpus.name)}) for {plain(context.described)}.")
         shipped = row["best"]
     else:

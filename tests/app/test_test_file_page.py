@@ -18,12 +18,12 @@ def test_a_test_file_in_the_sidebar_is_what_recommend_scores_on(data_root):
     assert not at.error, [e.value for e in at.error]
     assert any("150 documents (60 in the test file)" in c.value for c in at.sidebar.caption)
     at.switch_page("pages/recommend.py").run()
-    assert any("scored on the test file in 4 parts" in c.value for c in at.caption)
+    assert any("scored on every test document" in c.value for c in at.caption)
     at.button(key="recommend_run").click().run()
     assert not at.exception, [e.value for e in at.exception]
     answer = [m.value for m in [*at.success, *at.warning] if m.value.startswith("**F-measure**")]
-    assert answer and "parts of the test file" in answer[0]
-    assert any("held-out parts of the test file" in c.value for c in at.caption)
+    assert answer and "on the test file" in answer[0] and "approximate randomization over 60 test documents" in answer[0]
+    assert any("approximate randomization (paired, over the test file's documents)" in c.value for c in at.caption)
 
     at.text_input(key="test_path").set_value("../outside.csv").run()  # a test file outside the data folders
     assert any("outside" in e.value and "not inside a folder" in e.value for e in at.error), [e.value for e in at.error]

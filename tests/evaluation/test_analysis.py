@@ -201,7 +201,7 @@ def test_recommend_names_the_winner_its_peak_and_the_pair():
     assert (rec["best"] == "x").all()
     # one held-out fold per trial cannot test a difference: no "use", whatever the in-sample scores say
     assert rec.drop(index="fewest")["metric"].isna().all() and rec.loc["fewest", "metric"] == "x"
-    assert rec.loc["f1", "verdict_all_words"] == "cannot tell"
+    assert rec.loc["f1", "verdict_all_words"] is None  # no fold was held out from a choice: nothing tested
     f1 = rec.loc["f1"]
     assert (f1["k"], f1["value"], f1["k_low"], f1["k_high"]) == (20, 1.0, 20, 20)
     assert f1["percent"] == 100 and f1["pair"] == "x+y" and f1["pair_percent"] == 100
@@ -209,8 +209,8 @@ def test_recommend_names_the_winner_its_peak_and_the_pair():
     # precision is 1 at both k: the smallest k at the peak, no range
     assert (rec.loc["precision", "k"], rec.loc["precision", "k_low"], rec.loc["precision", "k_high"]) == (10, 10, 10)
     text = recommendation_text(rec.reset_index(), label=str.upper)
-    assert text[0].startswith("**F-measure**: X at k = 20 scores 0.889 on held-out folds against all words' 0.947: "
-                              "the data cannot tell them apart (too few held-out folds to test the difference).")
+    assert text[0].startswith("**F-measure**: the best selection is X at k = 20 (macro F-measure 1.000, all words "
+                              "0.947, on the data that chose it); nothing here tests it on data it was not chosen on.")
     assert "use **" not in text[0] and "narrow peak" not in text[0]
 
 
@@ -228,5 +228,5 @@ def test_recommendation_says_when_all_words_win():
     rec = recommend(table)
     assert rec.loc[0, "baseline"] == 1.0
     assert rec.loc[0, "metric"] is None
-    assert recommendation_text(rec)[0].startswith("**F-measure**: x at k = 10 scores ")
-    assert "the data cannot tell them apart (too few held-out folds" in recommendation_text(rec)[0]
+    assert recommendation_text(rec)[0].startswith("**F-measure**: the best selection is x at k = 10 (macro "
+                                                  "F-measure 0.667, all words 1.000, on the data that chose it)")

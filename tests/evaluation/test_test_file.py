@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from fsviz.cli import main
 from fsviz.corpora import load_split
+from fsviz.evaluation.analyses import has_documents
 from fsviz.evaluation.answer import answers, recommend, recommendation_text
-from fsviz.evaluation.grid import GridConfig, run_grid, training_file_splits
+from fsviz.evaluation.grid import GridConfig, load_results, run_grid, training_file_splits
 from fsviz.evaluation.multiclass.runner import _prepared, run_multiclass
 from fsviz.evaluation.shipping import export_selection
 
@@ -66,18 +67,23 @@ def test_a_class_the_test_file_lacks_is_skipped_with_its_reason():
     test = ([t for t, c in zip(*test) if c != "sea"], [c for c in test[1] if c != "sea"])
     run = run_grid(load_split(train, test, min_df=1), _config(), n_jobs=1)
     reasons = dict(zip(run.skipped["class"], run.skipped["reason"]))
-    assert reasons["sea"].startswith("0 positive documents in the test file")
+    assert reasons["sea"].startswith("no positive document in the test file")
     assert set(run.results["class"]) == {"fruit", "sky"}
 
 
-def test_the_answer_says_it_was_scored_on_the_test_file():
+def test_the_answer_says_it_was_scored_on_the_test_file_and_tested_over_its_documents():
+    """Issue 56: a test file is scored as one model per choice, on every test document, and tested over the
+    documents (approximate randomization), the metric and k chosen inside the training file."""
     train, test = split_texts(n_train=90, n_test=60)
-    run = run_grid(load_split(train, test, min_df=1), _config(), n_jobs=1)
+    run = run_grid(load_split(train, test, min_df=1), _config(inner_folds=3), n_jobs=1)
+    assert set(run.results["fold"]) == {0}  # one model per task, metric and k: no parts
     table = recommend(run.results)
     text = " ".join(recommendation_text(table))
-    assert "parts of the test file" in text and "held-out folds" not in text
+    assert "on the test file" in text and "held-out folds" not in text and "parts of the test file" not in text
+    assert "approximate randomization over 60 test documents" in text
     first = answers(table)[0]
-    assert first["scored_on"] == "test file" and "parts of the test file" in first["method"]
+    assert first["scored_on"] == "test file" and first["method"].startswith("approximate randomization over 60 test")
+    assert "cross-validation inside the training file" in first["method"]
 
 
 def test_multiclass_fits_on_the_training_file_and_scores_on_the_test_file_too():
@@ -125,3 +131,12 @@ def test_the_model_to_ship_learns_from_the_training_file_alone():
     again = export_selection(flipped, "fruit", "bns", 3)
     assert again.words["word"].tolist() == export.words["word"].tolist()
     assert np.array_equal(export.pipeline[-1].coef_, again.pipeline[-1].coef_)
+
+
+def test_a_saved_test_file_run_keeps_its_documents_and_its_answer(tmp_path):
+    train, test = split_texts(n_train=60, n_test=40)
+    run = run_grid(load_split(train, test, min_df=1), _config(inner_folds=2), n_jobs=1)
+    back = load_results(run.save(tmp_path / "run.parquet"))
+    assert has_documents(back.results)
+    assert "test_predicted" not in back.to_csv().splitlines()[0]  # packed bits are not for spreadsheets
+    pd.testing.assert_frame_equal(recommend(back.results), recommend(run.results))

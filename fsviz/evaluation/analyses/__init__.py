@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .examples import example_results
     from .nested import (
         CHOICES,
+        DRAWS,
         METHOD,
         METHOD_TEST_FILE,
         RULES,
@@ -46,9 +47,11 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         chosen_text,
         corrected_t,
         fold_macro,
+        has_documents,
         held_out,
         method_text,
         noise_words,
+        randomization_p,
     )
     from .paired import p_text, paired_p, paired_t
     from .pairs import PairAnalysis, default_k, pair_analysis
@@ -88,7 +91,8 @@ _SOURCES = {
         "example_results",
     ],
     "nested": [
-        "CHOICES", "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "choice_source", "chosen_text", "corrected_t",
+        "CHOICES", "DRAWS", "HeldOut", "METHOD", "METHOD_TEST_FILE", "RULES", "choice_source", "chosen_text",
+        "has_documents", "randomization_p", "corrected_t",
         "fold_macro",
         "held_out",
         "method_text", "noise_words",
@@ -122,7 +126,7 @@ _SOURCES = {
 }
 
 __all__ = [
-    "CHOICES", "choice_source", "chosen_text",
+    "CHOICES", "DRAWS", "choice_source", "chosen_text", "has_documents", "randomization_p",
     "DEFAULT_TOLERANCE", "FORMAN_DATASETS", "GOALS", "GOAL_LABELS", "HeldOut", "METHOD", "METHOD_TEST_FILE",
     "PairAnalysis", "RULES", "RunAnalysis", "SKEW_LINES", "STABILITY_COLUMNS", "TOLERANCES", "analyse",
     "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "default_k", "example_results", "fixed_k",

@@ -36,12 +36,12 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ..grid import ALL, INNER_COLUMNS, with_goals
+from ..grid import ALL, INNER_COLUMNS, TEST_COLUMNS, with_goals
 from .aggregation import GOALS, fixed_k
 from .paired import p_text
 
-__all__ = ["CHOICES", "METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "choice_source", "chosen_text", "corrected_t",
-           "fold_macro", "held_out", "method_text", "noise_words"]
+__all__ = ["CHOICES", "DRAWS", "METHOD", "METHOD_TEST_FILE", "RULES", "HeldOut", "choice_source", "chosen_text",
+           "corrected_t", "fold_macro", "has_documents", "held_out", "method_text", "noise_words", "randomization_p"]
 
 #: How the advice's p-values are obtained, in one sentence (the page and the README say it so).
 METHOD = ("corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen on the "
@@ -168,8 +168,10 @@ def fold_macro(results: pd.DataFrame, goal: str, *, choose_on: str | None = None
             rest = with_goals(pd.DataFrame(seen, columns=_COUNTS))[goal].to_numpy()
     else:
         totals = rows.groupby([*_TASK, "metric", "k", "trial"], sort=False, observed=True)[_COUNTS].transform("sum")
-        with np.errstate(invalid="ignore"):  # a trial of one fold has no other folds: its `rest` is NaN
-            rest = with_goals((totals - rows[_COUNTS]).astype(np.float64))[goal].to_numpy()
+        others = (totals - rows[_COUNTS]).astype(np.float64)
+        with np.errstate(invalid="ignore"):
+            rest = with_goals(others)[goal].to_numpy(copy=True)
+        rest[others.sum(axis=1).to_numpy() == 0] = np.nan  # a trial of one fold (a test file) has no other folds
     table = rows[keys].assign(held=held, rest=rest)
     return table.groupby(["metric", "k", "trial", "fold"], sort=True, observed=True)[["held", "rest"]].mean() \
         .reset_index()
@@ -276,6 +278,169 @@ def held_out(table: pd.DataFrame, metrics, *, rule: str = "best", within: float 
     picks = near.sort_values(["trial", "fold", *keys], kind="stable").drop_duplicates(["trial", "fold"])
     folds = picks[["trial", "fold", "metric", "k", "held"]].reset_index(drop=True)
     return HeldOut(folds, int(table["fold"].nunique()))
+
+
+#: Random swaps of :func:`randomization_p` (below it, every swap is enumerated when there are at most this many).
+DRAWS = 5000
+_CHUNK = 250
+
+
+def has_documents(results: pd.DataFrame) -> bool:
+    """Whether a results table keeps a test file's documents (``test_truth``, ``test_predicted``): one model
+    scored on every test document, tested over the documents (:func:`randomization_p`).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table.
+
+    Returns
+    -------
+    bool
+        True when every row holds its test documents' bits.
+
+    See Also
+    --------
+    fsviz.evaluation.randomization_p : The test that reads them.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> has_documents(pd.DataFrame({"test_truth": [b"\\x80"], "test_predicted": [b"\\x00"]}))
+    True
+    >>> has_documents(pd.DataFrame({"tp": [1]}))
+    False
+    """
+    if not all(c in results.columns for c in TEST_COLUMNS) or not len(results):
+        return False
+    return bool(results["test_predicted"].map(len).gt(0).all())
+
+
+def randomization_p(results: pd.DataFrame, goal: str, a: HeldOut, b: HeldOut, *, draws: int = DRAWS,
+                    seed: int = 0) -> tuple[float, int]:
+    """Two-sided p of choice ``a`` against choice ``b`` on a test file, by approximate randomization over its
+    documents (Noreen 1989; Yeh 2000), and how many test documents.
+
+    Both choices are scored on the same test documents by models fitted on the training file. The statistic is
+    the difference of their goals macro-averaged over the tasks (and averaged over the trials, which redraw only
+    Rand and the inner folds). Under the null hypothesis that the two are exchangeable, each document's pair of
+    predictions (on every task and trial at once) may be swapped; the p is the share of ``draws`` random swaps
+    whose difference is at least as large in absolute value, counting the one observed: (1 + hits) / (1 +
+    draws). With at most ``draws`` possible swaps (2^n documents) every swap is enumerated and the p is exact.
+    A task over other documents than the rest (a group task, on its groups' documents) draws its own swaps.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A grid's results table scored on a test file, with its documents (:func:`has_documents`).
+    goal : str
+        One of :data:`fsviz.evaluation.analyses.GOALS`.
+    a, b : HeldOut
+        The two choices (:func:`held_out`): per trial, a metric and k.
+    draws : int, default ``DRAWS``
+        Random swaps.
+    seed : int, default 0
+        Seeds the swaps.
+
+    Returns
+    -------
+    tuple of (float, int)
+        The p (NaN without a trial both choices have) and the number of test documents.
+
+    See Also
+    --------
+    fsviz.evaluation.corrected_t : The test over held-out folds of a cross-validation.
+    fsviz.evaluation.has_documents : Whether a table can be tested so.
+
+    References
+    ----------
+    .. [1] Noreen, E. W., "Computer-Intensive Methods for Testing Hypotheses", Wiley (1989).
+    .. [2] Yeh, A., "More accurate tests for the statistical significance of result differences", COLING (2000).
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> truth = np.array([1, 1, 1, 0, 0, 0, 0, 0], dtype=bool)
+    >>> rows = []
+    >>> for metric, predicted in (("bns", truth), ("all", np.array([1, 0, 0, 1, 0, 0, 0, 0], dtype=bool))):
+    ...     tp, fp = int((truth & predicted).sum()), int((~truth & predicted).sum())
+    ...     rows.append({"dataset": "d", "class": "a", "trial": 0, "fold": 0, "metric": metric, "k": 10,
+    ...                  "tp": tp, "fp": fp, "fn": 3 - tp, "tn": 5 - fp, "test_truth": np.packbits(truth).tobytes(),
+    ...                  "test_predicted": np.packbits(predicted).tobytes()})
+    >>> results = pd.DataFrame(rows)
+    >>> pick = lambda m: HeldOut(pd.DataFrame({"trial": [0], "fold": [0], "metric": [m], "k": [10], "held": [0.0]}), 1)
+    >>> p, n = randomization_p(results, "f1", pick("bns"), pick("all"))
+    >>> round(p, 4), n  # exact: all 2^8 swaps
+    (0.25, 8)
+    """
+    units = _paired_units(results, a, b)
+    if not units:
+        return np.nan, 0
+    observed = np.mean([_goal(truth, x, goal) - _goal(truth, y, goal) for truth, x, y in units])
+    sizes = {truth.size for truth, _, _ in units}
+    n = max(sizes)
+    exact = len(sizes) == 1 and n <= 62 and 2 ** n <= draws
+    total = 2 ** n if exact else draws
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for start in range(0, total, _CHUNK):
+        count = min(_CHUNK, total - start)
+        if exact:  # every swap pattern: the binary digits of start … start + count − 1
+            codes = np.arange(start, start + count, dtype=np.int64)[:, None]
+            shared = ((codes >> np.arange(n, dtype=np.int64)) & 1).astype(np.float64)
+        else:
+            shared = rng.integers(0, 2, size=(count, n)).astype(np.float64)
+        swapped = np.zeros(count)
+        for truth, x, y in units:
+            swaps = shared if truth.size == n else rng.integers(0, 2, size=(count, truth.size)).astype(np.float64)
+            swapped += _swapped_goal(truth, x, y, swaps, goal) - _swapped_goal(truth, y, x, swaps, goal)
+        hits += int(np.count_nonzero(np.abs(swapped / len(units)) >= abs(observed) - _EPS))
+    p = hits / total if exact else (1 + hits) / (1 + draws)
+    return float(min(1.0, p)), int(n)
+
+
+def _paired_units(results: pd.DataFrame, a: HeldOut, b: HeldOut) -> list:
+    """Per trial both choices have, per task: (labels, ``a``'s predictions, ``b``'s) over the test documents."""
+    rows = fixed_k(results)
+    rows = rows.assign(k=np.where(rows["metric"] == ALL, rows.loc[rows["metric"] == ALL, "k"].max()
+                                  if (rows["metric"] == ALL).any() else 0, rows["k"]))
+    picks = a.folds.merge(b.folds, on=["trial", "fold"], suffixes=("_a", "_b"))
+    units = []
+    for pick in picks.itertuples(index=False):
+        trial = rows[rows["trial"] == pick.trial]
+        x = trial[(trial["metric"] == pick.metric_a) & (trial["k"] == pick.k_a)].set_index(_TASK)
+        y = trial[(trial["metric"] == pick.metric_b) & (trial["k"] == pick.k_b)].set_index(_TASK)
+        for task in x.index.intersection(y.index):
+            one, other = x.loc[task], y.loc[task]
+            n = int(one["tp"] + one["fp"] + one["fn"] + one["tn"])
+            units.append(tuple(_bits(packed, n) for packed in (one["test_truth"], one["test_predicted"],
+                                                               other["test_predicted"])))
+    return units
+
+
+def _bits(packed: bytes, n: int) -> np.ndarray:
+    """``n`` booleans packed by :func:`numpy.packbits`."""
+    return np.unpackbits(np.frombuffer(packed, dtype=np.uint8), count=n).astype(bool)
+
+
+def _goal(truth: np.ndarray, predicted: np.ndarray, goal: str) -> float:
+    """``goal`` of one prediction vector, as :func:`fsviz.evaluation.grid.with_goals` computes it."""
+    tp, fp = float(np.sum(truth & predicted)), float(np.sum(~truth & predicted))
+    return float(_goals(np.array([tp]), np.array([fp]), float(truth.sum()), float(truth.size), goal)[0])
+
+
+def _swapped_goal(truth, x, y, swaps, goal) -> np.ndarray:
+    """``goal`` of ``x``'s predictions with each document's swapped for ``y``'s where ``swaps`` is 1, per row."""
+    change = (y.astype(np.float64) - x.astype(np.float64))
+    tp = float(np.sum(truth & x)) + swaps @ (change * truth)
+    fp = float(np.sum(~truth & x)) + swaps @ (change * ~truth)
+    return _goals(tp, fp, float(truth.sum()), float(truth.size), goal)
+
+
+def _goals(tp, fp, pos, n, goal) -> np.ndarray:
+    """The goal from counts (vectors of tp and fp; the positives and documents), as ``with_goals``."""
+    table = pd.DataFrame({"tp": tp, "fp": fp, "fn": pos - tp, "tn": n - pos - fp})
+    return with_goals(table)[goal].to_numpy()
 
 
 def corrected_t(d: np.ndarray, folds: int) -> tuple[float, float]:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
         MAX_CLASSES,
         QUICK_BUDGET,
         QUICK_FOLDS,
+        QUICK_INNER_FOLDS,
         QUICK_KS,
         QUICK_METRICS,
         QuickPlan,
@@ -58,7 +59,7 @@ _SOURCES = {
         "method_sentence", "recommend", "scored_on", "verdict",
     ],
     "quick": [
-        "MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "QuickRun",
+        "MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_INNER_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "QuickRun",
         "Refinement", "carry_trials", "neighbour_ks", "quick_plan", "refine_plan", "refined_configs", "run_quick",
         "stage_out",
     ],
@@ -70,7 +71,8 @@ _SOURCES = {
 __all__ = [
     "QUICK_BUDGET", "QuickRun", "Refinement", "carry_trials", "neighbour_ks", "refine_plan", "run_quick",
     "stage_out",
-    "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "FEWEST", "FEW_TASKS", "MAX_CLASSES", "QUICK_FOLDS", "QUICK_KS",
+    "ALPHA", "ANSWER_GOALS", "ANSWER_LABELS", "FEWEST", "FEW_TASKS", "MAX_CLASSES", "QUICK_FOLDS", "QUICK_INNER_FOLDS",
+    "QUICK_KS",
     "QUICK_METRICS", "QuickPlan", "TIE", "VERDICTS", "WITHIN", "answers", "deciding", "is_reference",
     "method_sentence",
     "quick_plan", "recommend", "recommendation_table", "recommendation_text", "refined_configs", "scored_on",

@@ -44,10 +44,12 @@ from ..analyses import (
     analyse,
     choice_source,
     chosen_text,
+    has_documents,
     held_out,
     one_se_range,
     paired_p,
     peak_range,
+    randomization_p,
     stability_at,
     within_tolerance,
 )
@@ -143,7 +145,7 @@ def scored_on(results: pd.DataFrame) -> str:
     return "test file" if (column == "test file").any() else "folds"
 
 
-def method_sentence(scored_on: str = "folds", chosen_on: str = "other folds") -> str:
+def method_sentence(scored_on: str = "folds", chosen_on: str = "other folds", documents: bool = False) -> str:
     """How the answer's p-values are obtained, in one sentence: the test, over which held-out units, and where
     each unit's metric and k were chosen.
 
@@ -153,6 +155,9 @@ def method_sentence(scored_on: str = "folds", chosen_on: str = "other folds") ->
         ``"folds"`` or ``"test file"`` (:func:`scored_on`).
     chosen_on : str, default "other folds"
         ``"inner folds"`` or ``"other folds"`` (:func:`fsviz.evaluation.analyses.choice_source`).
+    documents : bool, default False
+        Whether the run kept the test file's documents, so the test is over them
+        (:func:`fsviz.evaluation.analyses.randomization_p`).
 
     Returns
     -------
@@ -169,11 +174,17 @@ def method_sentence(scored_on: str = "folds", chosen_on: str = "other folds") ->
     >>> print(method_sentence(chosen_on="inner folds"))
     corrected resampled t-test (Nadeau & Bengio 2003) over held-out folds, the metric and k chosen by
     cross-validation inside each fold's training documents
+    >>> print(method_sentence("test file", "inner folds", documents=True))
+    approximate randomization (paired, over the test file's documents), one model per choice fitted on the training
+    file, the metric and k chosen by cross-validation inside the training file
     """
+    chosen = chosen_text(scored_on, chosen_on)
+    if documents:
+        return ("approximate randomization (paired, over the test file's documents), one model per choice fitted on "
+                f"the training file, the metric and k {chosen}")
     units = "parts of the test file, words selected and models fitted on the training file" \
         if scored_on == "test file" else "folds"
-    return (f"corrected resampled t-test (Nadeau & Bengio 2003) over held-out {units}, the metric and k "
-            f"{chosen_text(scored_on, chosen_on)}")
+    return f"corrected resampled t-test (Nadeau & Bengio 2003) over held-out {units}, the metric and k {chosen}"
 
 
 def _vocabulary(results: pd.DataFrame) -> int:
@@ -286,7 +297,7 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
                    real=real, rands=rands, trials=trials, ks=ks, results=results,
                    vocabulary=_vocabulary(results), tolerances=tolerances, pool=pool, stability=stability,
                    within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()),
-                   scored_on=scored_on(results))
+                   scored_on=scored_on(results), documents=has_documents(results))
     table = pd.DataFrame([_answer(goal, context) for goal in ANSWER_GOALS])
     for column in ("metric", "second", "fewer", "edge", "pair", "runner_up", "verdict_all_words",
                    "verdict_rand"):  # names or None, never NaN
@@ -331,7 +342,8 @@ def _answer(goal: str, c: dict) -> dict:
     row = {"goal": goal, "measure": measure, "best": best, "k": k_best, "value": value, "k_low": k_low,
            "k_high": k_best, "baseline": baseline, "rand": rand, "nested": choice.score,
            "nested_all": np.nan, "nested_rand": np.nan, "p_all": np.nan, "n_all": 0, "p_rand": np.nan, "n_rand": 0,
-           "method": method_sentence(c["scored_on"], c["chosen_on"]), "scored_on": c["scored_on"],
+           "method": method_sentence(c["scored_on"], c["chosen_on"], c["documents"]), "scored_on": c["scored_on"],
+           "test": "randomization" if c["documents"] else "corrected t",
            "chosen_on": c["chosen_on"],
            "trials": c["n_trials"], "folds": c["folds"], "vocabulary": c["vocabulary"],
            "k_min": int(c["ks"][0]), "k_max": int(c["ks"][-1]), "edge": None,
@@ -341,7 +353,7 @@ def _answer(goal: str, c: dict) -> dict:
     for name, metrics in (("all", [ALL]), ("rand", c["rands"])):
         reference = held_out(folds, metrics)
         if len(reference.folds):
-            p, n = choice.against(reference)
+            p, n = _compare(c, measure, choice, reference)
             row.update({f"nested_{name}": reference.score, f"p_{name}": p, f"n_{name}": n})
     row["verdict_all_words"] = verdict(row["nested"], row["nested_all"], row["p_all"])
     row["verdict_rand"] = verdict(row["nested"], row["nested_rand"], row["p_rand"])
@@ -365,11 +377,18 @@ def _answer(goal: str, c: dict) -> dict:
     if len(order) > 1:
         second = order[1]
         lead, other = held_out(folds, [best]), held_out(folds, [second])
-        p, n = lead.against(other)
+        p, n = _compare(c, measure, lead, other)
         row.update(second=second, second_k=peaks[second]["k"], second_value=peaks[second]["value"], p_second=p,
                    n_second=n, second_stability=steady.get(second, np.nan))
     row.update(_chances(goal, measure, best, c))
     return row
+
+
+def _compare(c: dict, measure: str, a, b) -> tuple[float, int]:
+    """The two-sided p of choice ``a`` against ``b`` and the units it rests on: over the test file's documents
+    when the run kept them (one model, approximate randomization), else over held-out folds (the corrected
+    resampled t-test)."""
+    return randomization_p(c["results"], measure, a, b) if c["documents"] else a.against(b)
 
 
 #: What the held-out data say of the choice against a reference.

@@ -43,7 +43,8 @@ from ..analyses import GOALS
 from ..grid import GridConfig, GridRun, carry_over, run_grid, run_key
 from .advice import recommend
 
-__all__ = ["MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan", "QuickRun",
+__all__ = ["MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_INNER_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan",
+           "QuickRun",
            "Refinement", "carry_trials", "neighbour_ks", "quick_plan", "refine_plan", "refined_configs", "run_quick",
            "stage_out"]
 
@@ -55,6 +56,9 @@ QUICK_KS = (10, 30, 100, 300, 1000, 3000, 10000)
 MAX_KS = 6
 #: Folds of the one trial.
 QUICK_FOLDS = 4
+#: Inner folds inside each fold's training documents (or the training file), where the metric and k of each
+#: held-out fold are chosen: textbook nested cross-validation (:func:`fsviz.evaluation.inner_splits`).
+QUICK_INNER_FOLDS = 3
 #: At most this many classes, the largest first.
 MAX_CLASSES = 8
 #: Seconds the quick answer may take: a second split runs when the first run's time, scaled to the refinement's
@@ -105,7 +109,7 @@ class QuickPlan:
 
     @property
     def cells(self) -> int:
-        return len(self.classes) * self.config.trials * self.config.folds
+        return len(self.classes) * self.config.trials * (1 if self.test_file else self.config.folds)
 
     @property
     def text(self) -> str:
@@ -116,15 +120,21 @@ class QuickPlan:
                    f"the {len(self.classes)} largest of {self.n_classes} classes (the rest left out)")
         trials = f"{self.config.trials} trial{'s' * (self.config.trials != 1)}"
         return (f"{len(real)} metrics ({', '.join(real)}) with all words and Rand as references; k = {ks} "
-                f"(the vocabulary has {self.vocabulary:,} words); {self._scoring} × {trials}; {classes}: "
+                f"(the vocabulary has {self.vocabulary:,} words); {self._scoring} × {trials}{self._inner}; {classes}: "
                 f"{self.cells:,} cells.")
 
     @property
     def _scoring(self) -> str:
         if self.test_file:
-            return (f"words selected and models fitted on the training file, scored on the test file in "
-                    f"{self.config.folds} parts")
+            return "words selected and models fitted on the training file, scored on every test document"
         return f"{self.config.folds} folds"
+
+    @property
+    def _inner(self) -> str:
+        if not self.config.inner_folds:
+            return ""
+        where = "the training file" if self.test_file else "each fold's training documents"
+        return f"; the metric and k chosen by {self.config.inner_folds}-fold cross-validation inside {where}"
 
 
 def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, classes=None, seed: int = 0,
@@ -190,6 +200,7 @@ def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, class
         classes = tuple(names[i] for i in sorted(chosen, key=lambda i: (-sizes[i], names[i])))
     vocabulary = int(corpus.n_words)
     ks = tuple(k for k in QUICK_KS if k < vocabulary)[:MAX_KS] or (max(1, vocabulary // 2),)
+    options.setdefault("inner_folds", QUICK_INNER_FOLDS)
     config = GridConfig(metrics=QUICK_METRICS, ks=ks, trials=trials, folds=QUICK_FOLDS, classes=tuple(classes),
                         seed=seed, **options)
     return QuickPlan(config, tuple(classes), len(names), vocabulary, corpus.test_rows is not None)

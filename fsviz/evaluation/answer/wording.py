@@ -57,28 +57,30 @@ def _headline(row, goal: str, label) -> str:
         return (f"**{goal}**: **{label(row.metric)}** with k = {row.k:,} keeps within {100 * WITHIN:g}% of the "
                 f"best F-measure anything reached, all words included (macro F1 {row.value:.3f}; {against}).")
     said, reference = _deciding(row)
-    units = _units(row)[0]
+    units = _units(row)[0]  # "held-out folds", "held-out parts of the test file" or "the test file"
     p = row.p_all if reference == "all words" else row.p_rand
     how = _p_how(row, p, reference)
     if said == "better":
         whose = "all words'" if reference == "all words" else "Rand's"
-        return (f"**{goal}**: use **{label(row.metric)}** with {_k_range(row)}: on held-out {units} it scores "
+        return (f"**{goal}**: use **{label(row.metric)}** with {_k_range(row)}: on {units} it scores "
                 f"{row.nested:.3f} against {whose} {_reference_score(row, reference):.3f} ({how}).")
     if said == "worse":
         if reference == "Rand":
             return (f"**{goal}**: these metrics pick words worse than chance here: chosen inside the resampling, "
-                    f"selection scores {row.nested:.3f} on held-out {units} against Rand's "
+                    f"selection scores {row.nested:.3f} on {units} against Rand's "
                     f"{_reference_score(row, reference):.3f} ({how}).")
-        return (f"**{goal}**: keep all words: selection scores lower on held-out {units} ({row.nested:.3f} "
+        return (f"**{goal}**: keep all words: selection scores lower on {units} ({row.nested:.3f} "
                 f"against all words' {_reference_score(row, reference):.3f}; {how}).")
-    if said is None:
-        return f"**{goal}**: the best selection is {best} (macro {goal} {row.value:.3f}); nothing here tests it."
+    if said is None:  # no held-out choice (one fold per trial and no inner folds), or no reference
+        against = "" if _nan(row.baseline) else f", all words {row.baseline:.3f}"
+        return (f"**{goal}**: the best selection is {best} (macro {goal} {row.value:.3f}{against}, on the data that "
+                "chose it); nothing here tests it on data it was not chosen on.")
     if reference == "Rand":
         return (f"**{goal}**: the data cannot tell {best} from Rand, the random baseline ({how}): these metrics "
                 "are not shown to pick words better than chance.")
     fewer = (f", with {row.vocabulary / row.k_high:,.0f}× fewer words than all words," if row.vocabulary
              and row.k_high < row.vocabulary else "")
-    return (f"**{goal}**: {label(row.best)} at {_k_range(row)}{fewer} scores {row.nested:.3f} on held-out {units} "
+    return (f"**{goal}**: {label(row.best)} at {_k_range(row)}{fewer} scores {row.nested:.3f} on {units} "
             f"against all words' {row.nested_all:.3f}: the data cannot tell them apart ({how}).")
 
 
@@ -88,9 +90,11 @@ def _reference_score(row, reference: str) -> float:
 
 def _p_how(row, p, reference: str) -> str:
     """The p and the test, in words: two-sided, over which held-out units."""
-    if _nan(p):
-        return f"too few held-out {_units(row)[0]} to test the difference"
     n = row.n_all if reference == "all words" else row.n_rand
+    if _nan(p):
+        return f"too few {_units(row)[2]} to test the difference"
+    if getattr(row, "test", "") == "randomization":
+        return f"{p_text(p)}, two-sided, approximate randomization over {n:,} test documents"
     return (f"{p_text(p)}, two-sided, "
             f"{method_text(n, row.folds, chosen=False, scored_on=getattr(row, 'scored_on', 'folds'))}")
 
@@ -101,10 +105,21 @@ def _chosen(row) -> str:
 
 
 def _units(row) -> tuple[str, str, str]:
-    """How the held-out units read: ``("folds", "the other folds", "the held-out one")`` or the test file's parts."""
+    """How the held-out data read: where the choice is scored ("held-out folds"), the one that scores a choice
+    ("the held-out fold"), and what a test counts ("held-out folds", "test documents")."""
+    if getattr(row, "test", "") == "randomization":
+        return "the test file", "the test file", "test documents"
     if getattr(row, "scored_on", "folds") == "test file":
-        return "parts of the test file", "the other parts of the test file", "the held-out part"
-    return "folds", "the other folds", "the held-out one"
+        return "held-out parts of the test file", "the held-out part", "held-out parts of the test file"
+    return "held-out folds", "the held-out fold", "held-out folds"
+
+
+def _method(row, n: int) -> str:
+    """How one p was obtained, for the ``--json`` answers."""
+    if getattr(row, "test", "") == "randomization":
+        return f"approximate randomization over {n:,} test documents, metric and k {_chosen(row)}"
+    return method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds"),
+                       chosen_on=getattr(row, "chosen_on", "other folds"))
 
 
 def _against(row, reference: str) -> str:
@@ -113,12 +128,12 @@ def _against(row, reference: str) -> str:
         (row.nested, row.nested_rand, row.p_rand, row.n_rand)
     if _nan(other) or _nan(score):
         return ""
-    units, _, held = _units(row)
+    units, held, _ = _units(row)
     if row.goal == FEWEST:
         if reference != "all":
             return ""
         return (f" Chosen the same way inside the resampling ({_chosen(row)}), the fewest words score "
-                f"{score:.3f} on the held-out {units} against all words' {other:.3f}.")
+                f"{score:.3f} on {units} against all words' {other:.3f}.")
     if reference == "all":
         lead = (f" Chosen inside the resampling (metric and k {_chosen(row)}, scored on {held}), "
                 f"selection scores {score:.3f} against all words' {other:.3f}")
@@ -132,7 +147,7 @@ def _against(row, reference: str) -> str:
     if said == "better":
         return f"{lead}: better ({how})."
     if said == "worse":
-        return f"{lead}: worse, on {units} it was not chosen on ({how})."
+        return f"{lead}: worse, on data it was not chosen on ({how})."
     return f"{lead}: the data cannot tell selection from {what} ({how})."
 
 
@@ -140,14 +155,14 @@ def _runner_up(row, name: str, label) -> str:
     if _nan(row.second) or _nan(row.p_second):
         return ""
     other = f"{label(row.second)} ({row.second_value:.3f} at k = {int(row.second_k):,})"
-    units = _units(row)[0]
-    if row.p_second < ALPHA and row.trials > 1:
-        return f" It beats the runner-up, {other}, on the held-out {units} ({p_text(row.p_second)})."
+    units, _, counted = _units(row)
+    if row.p_second < ALPHA and (row.trials > 1 or getattr(row, "test", "") == "randomization"):
+        return f" It beats the runner-up, {other}, on {units} ({p_text(row.p_second)})."
     if row.p_second < ALPHA:  # one trial: too few to call it a win, as the answer itself says below
-        return (f" It scores above the runner-up, {other}, on the held-out {units} ({p_text(row.p_second)}), in "
+        return (f" It scores above the runner-up, {other}, on {units} ({p_text(row.p_second)}), in "
                 "one trial.")
     return (f" The data cannot tell {name} and the runner-up, {other}, apart ({p_text(row.p_second)} over "
-            f"{row.n_second} held-out {units}).")
+            f"{row.n_second:,} {counted}).")
 
 
 def _edge(row) -> str:
@@ -234,7 +249,7 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
         if not _nan(row.metric) and row.goal != FEWEST:
             text += f" It comes within {100 * row.tolerance:g}% of the best any metric reached on " \
                         f"{row.percent:.0f}% of {row.tasks} task{'s' * (row.tasks != 1)}." + _pair(row, label)
-        if row.trials == 1:
+        if row.trials == 1 and getattr(row, "test", "") != "randomization":  # a test file's test counts documents
             text += " This rests on one trial: run more trials before trusting a small difference."
         if row.tasks < FEW_TASKS:
             text += (f" With {row.tasks} task{'s' * (row.tasks > 1)}, percentages move in steps of "
@@ -364,8 +379,7 @@ def answers(table: pd.DataFrame, label=lambda m: m) -> list[dict]:
             "rand": plain(row.rand), "held_out": plain(row.nested), "beats_all_words": bool(row.beats_all_words),
             "beats_rand": bool(row.beats_rand), "verdict_all_words": row.verdict_all_words,
             "verdict_rand": row.verdict_rand, "p": plain(p),
-            "method": method_text(n, row.folds, scored_on=getattr(row, "scored_on", "folds"),
-                                  chosen_on=getattr(row, "chosen_on", "other folds")),
+            "method": _method(row, n),
             "scored_on": getattr(row, "scored_on", "folds"),
             "trials": int(row.trials), "tasks": int(row.tasks), "text": text.replace("**", ""),
         })

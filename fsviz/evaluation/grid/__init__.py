@@ -78,7 +78,7 @@ from .config import ALL, DEFAULT_KS, GridConfig, check_fixed_ks, parse_ks, run_k
 from .estimates import START_UP_SECONDS, estimate_seconds, n_workers, time_cell, time_left
 from .folds import cell_splits, seed_for, training_file_splits
 from .plan import check_grid, run_tasks, task_labels, task_splits
-from .results import COLUMNS, INNER_COLUMNS, GridRun, load_results, with_goals, write_time
+from .results import COLUMNS, INNER_COLUMNS, TEST_COLUMNS, GridRun, load_results, with_goals, write_time
 from .runner import run_grid, stored_results
 from .runs import RUN_COLUMNS, carry_over, delete_run, list_runs, open_run
 
@@ -93,6 +93,7 @@ __all__ = [
     "GridConfig",
     "GridRun",
     "INNER_COLUMNS",
+    "TEST_COLUMNS",
     "START_UP_SECONDS",
     "carry_over",
     "cell_splits",

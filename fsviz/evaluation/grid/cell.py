@@ -279,9 +279,13 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     """One (task, trial, fold): rank once per metric, fit once per distinct feature set.
 
     ``split`` is the cell's (train, test) indices, ``cell_splits(y, config,
-    cell.trial)[cell.fold]`` (or :func:`~fsviz.evaluation.grid.training_file_splits`'s): the runner draws
+    cell.trial)[cell.fold]`` (or, with a test file, the training file's and the test file's documents: one
+    model scored on every test document): the runner draws
     a trial's folds once for all of its cells; ``scored_on`` (``"folds"`` or
-    ``"test file"``) goes to every row. With ``config.inner_folds``, the same metrics and k are also run by
+    ``"test file"``) goes to every row, and with a test file each row keeps every test document's label and
+    prediction (``test_truth``, ``test_predicted``: bits packed by :func:`numpy.packbits`, in the task's test
+    documents' order) for a paired test over documents (:func:`fsviz.evaluation.analyses.randomization_p`).
+    With ``config.inner_folds``, the same metrics and k are also run by
     an inner cross-validation inside the training split (:func:`inner_splits`), its confusion counts pooled
     over the inner folds into the rows' ``inner_*`` columns: what a choice of metric and k made on this
     fold's training documents alone sees (:mod:`fsviz.evaluation.analyses.nested`). Returns the cell's rows
@@ -289,13 +293,13 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     """
     train, test = split
     seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold)
-    rows, n_fits = _scored(data, y, cell.class_name, config, train, test, seed)
+    rows, n_fits, predicted = _scored(data, y, cell.class_name, config, train, test, seed)
     inner = np.zeros((len(rows), 4), dtype=np.int64)
     splits = inner_splits(y[train], config, cell.trial, cell.fold, scored_on)
     for i, (inner_train, inner_test) in enumerate(splits):
         inner_seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold, "inner", i)
-        inner_rows, fits = _scored(data, y, cell.class_name, config, train[inner_train], train[inner_test],
-                                   inner_seed)
+        inner_rows, fits, _ = _scored(data, y, cell.class_name, config, train[inner_train], train[inner_test],
+                                      inner_seed)
         inner += np.array([row[3:7] for row in inner_rows], dtype=np.int64)
         n_fits += fits
 
@@ -310,6 +314,9 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     table.insert(8, "neg", int(train.size + test.size) - pos)
     table["scored_on"] = scored_on
     table[INNER_COLUMNS] = inner
+    if scored_on == "test file":  # each test document's label and prediction, for a paired test over documents
+        table["test_truth"] = np.packbits(y[test]).tobytes()
+        table["test_predicted"] = [np.packbits(vector).tobytes() for vector in predicted]
     return with_goals(table), n_fits
 
 
@@ -361,9 +368,11 @@ def inner_splits(y_train, config: GridConfig, trial: int, fold: int, scored_on: 
     return list(cv.split(np.zeros((y_train.size, 1)), y_train))
 
 
-def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test, random_state) -> tuple[list, int]:
+def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test,
+            random_state) -> tuple[list, int, list]:
     """Every (metric, k) of ``config`` selected and fitted on ``train``, scored on ``test``: rows of (metric, k,
-    n_features, tp, fp, fn, tn, solver, converged, k_rule), in one order for any split, and the fits made."""
+    n_features, tp, fp, fn, tn, solver, converged, k_rule), in one order for any split, the fits made, and each
+    row's predictions on ``test``."""
     X = data.X
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
@@ -393,7 +402,8 @@ def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test,
                     for rule, k in by_rule.items())
     predicted = fits.predictions()
     nothing = np.zeros(y_test.size, dtype=bool)
-    rows = [(name, k, n) + _confusion(y_test, nothing if i is None else predicted[:, i])
+    vectors = [nothing if i is None else predicted[:, i] for _, _, _, i, _ in plan]
+    rows = [(name, k, n) + _confusion(y_test, vector)
             + (("", True) if i is None else (fits.solvers[i], fits.converged[i])) + (rule,)
-            for name, k, n, i, rule in plan]
-    return rows, fits.n_fits
+            for (name, k, n, i, rule), vector in zip(plan, vectors)]
+    return rows, fits.n_fits, vectors

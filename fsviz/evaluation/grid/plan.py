@@ -13,7 +13,7 @@ from ...corpora.groups import check_groups, group_labels
 from ...selection import check_formulas
 from .cell import Cell
 from .config import GridConfig
-from .folds import cell_splits, training_file_splits
+from .folds import cell_splits
 
 __all__ = ["as_corpora", "check_grid", "plan_cells", "run_tasks", "task_labels", "task_splits"]
 
@@ -69,7 +69,8 @@ def plan_cells(corpora, config, strict=None):
                 skipped.append((corpus.name, name, pos, neg, reason))
                 continue
             _check_formulas(config, corpus.name, name, sizes)
-            cells += [Cell(d, name, t, f) for t in range(config.trials) for f in range(config.folds)]
+            folds = 1 if corpus.test_rows is not None else config.folds  # a test file: one model, one test
+            cells += [Cell(d, name, t, f) for t in range(config.trials) for f in range(folds)]
     return cells, skipped
 
 
@@ -77,8 +78,8 @@ def _task_sizes(corpus, name, pos, neg, config) -> tuple[str, list]:
     """Why a task cannot run ("" when it can), and the (pos, neg) of each training split it will score.
 
     Stratified folds give each class ⌊n/folds⌋ or ⌈n/folds⌉ test documents, so a training split holds
-    pos − ⌈pos/folds⌉ or pos − ⌊pos/folds⌋ positive documents (and the same for neg). With a test file, every
-    fold trains on the training file's documents of the task, and each of the ``folds`` parts of the test file
+    pos − ⌈pos/folds⌉ or pos − ⌊pos/folds⌋ positive documents (and the same for neg). With a test file, the one
+    model trains on the training file's documents of the task and is scored on the test file's, each of which
     needs a document of each side.
     """
     folds = config.folds
@@ -97,9 +98,8 @@ def _task_sizes(corpus, name, pos, neg, config) -> tuple[str, list]:
     for side, word in ((True, "positive"), (False, "negative")):
         if counts[side, False] == 0:
             return f"no {word} document in the training file", []
-        if counts[side, True] < folds:
-            return (f"{counts[side, True]} {word} documents in the test file, fewer than its {folds} parts "
-                    "(lower the folds, at least 2)"), []
+        if counts[side, True] == 0:
+            return f"no {word} document in the test file", []
     return "", [(counts[True, False], counts[False, False])]
 
 
@@ -166,12 +166,13 @@ def task_labels(corpus, class_name, config):
 
 def task_splits(y, rows, config, trial, test_rows=None):
     """The (train, test) pairs of one trial of the task, as row numbers of the corpus: :func:`cell_splits` of
-    the task's documents, or with ``test_rows`` (:attr:`fsviz.Corpus.test_rows`) :func:`training_file_splits`."""
+    the task's documents, or with ``test_rows`` (:attr:`fsviz.Corpus.test_rows`) one pair: the training file's
+    documents of the task and the test file's (one model, scored on every test document)."""
     index = np.arange(np.asarray(y).size) if rows is None else np.flatnonzero(rows)
     if test_rows is not None:
         in_test = np.zeros(np.asarray(y).size, dtype=bool)
         in_test[test_rows] = True
-        pairs = training_file_splits(y[index], in_test[index], config, trial)
+        pairs = [(np.flatnonzero(~in_test[index]), np.flatnonzero(in_test[index]))]
     else:
         pairs = cell_splits(y[index], config, trial)
     return pairs if rows is None else [(index[train], index[test]) for train, test in pairs]

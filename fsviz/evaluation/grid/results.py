@@ -26,6 +26,7 @@ __all__ = [
     "CELL_COLUMNS",
     "COLUMNS",
     "INNER_COLUMNS",
+    "TEST_COLUMNS",
     "GridRun",
     "empty_results",
     "load_results",
@@ -40,17 +41,21 @@ __all__ = [
 COLUMNS = [
     "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
     "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged", "k_rule", "scored_on",
-    "inner_tp", "inner_fp", "inner_fn", "inner_tn",
+    "inner_tp", "inner_fp", "inner_fn", "inner_tn", "test_truth", "test_predicted",
 ]
 #: The confusion counts of a row's (metric, k) by the inner cross-validation inside its fold's training split,
 #: pooled over the inner folds (:attr:`GridConfig.inner_folds`); all 0 when there was none.
 INNER_COLUMNS = ["inner_tp", "inner_fp", "inner_fn", "inner_tn"]
+#: With a test file, each test document's label and the row's prediction, bits packed by :func:`numpy.packbits`
+#: (the task's test documents in corpus order; ``tp + fp + fn + tn`` of them); empty otherwise.
+TEST_COLUMNS = ["test_truth", "test_predicted"]
 #: Columns a table written before they existed lacks, and the value they take then: how a LinearSVC
 #: was solved (:class:`fsviz.learn._liblinear.LinearFit`; empty for the other classifiers), whether it converged, and the
 #: k rule that chose the row's k (:attr:`GridConfig.k_rules`; empty for a fixed k), and what the row was scored
 #: on: ``"folds"`` (cross-validation) or ``"test file"`` (:func:`fsviz.evaluation.grid.training_file_splits`),
-#: and the inner cross-validation's counts (0: there was none).
-LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": "", "scored_on": "folds", **dict.fromkeys(INNER_COLUMNS, 0)}
+#: the inner cross-validation's counts (0: there was none), and a test file's documents (empty without one).
+LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": "", "scored_on": "folds", **dict.fromkeys(INNER_COLUMNS, 0),
+                 **dict.fromkeys(TEST_COLUMNS, b"")}
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
@@ -107,6 +112,8 @@ def normalise(results: pd.DataFrame) -> pd.DataFrame:
         results[column] = results[column].astype(str)
     for column in COUNT_COLUMNS:
         results[column] = results[column].astype(np.int64)
+    for column in TEST_COLUMNS:  # rows made without a test file (or before the columns) hold no documents
+        results[column] = [value if isinstance(value, bytes) else b"" for value in results[column]]
     return results
 
 
@@ -238,7 +245,8 @@ class GridRun:
         pq.write_table(table.replace_schema_metadata(meta), target)
 
     def to_csv(self) -> str:
-        return self.results.to_csv(index=False)
+        """The table as CSV, for people and spreadsheets: a test file's packed bits left out."""
+        return self.results.drop(columns=TEST_COLUMNS, errors="ignore").to_csv(index=False)
 
 
 def write_time(environ=None) -> datetime.datetime:
@@ -397,7 +405,7 @@ def _check_values(results: pd.DataFrame, name: str) -> None:
         raise CorpusError(f"{name!r}: column {column!r} holds {value!r} in row {row}; {allowed}. "
                           "Is this a results table written by fsviz?")
 
-    for column in COUNT_COLUMNS + GOAL_COLUMNS:
+    for column in [c for c in COUNT_COLUMNS + GOAL_COLUMNS if c in results.columns]:  # later ones may be absent
         values = pd.to_numeric(results[column], errors="coerce")
         numbers = values.to_numpy(np.float64, na_value=np.nan)
         goal = column in GOAL_COLUMNS
