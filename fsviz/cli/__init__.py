@@ -193,17 +193,19 @@ def _grid_options(args) -> dict:
                 classifier_params=tuple(params.items()), solver=args.solver, seed=args.seed)
 
 
-def _run(corpora, config, args, remedy: str, *, out=None, notes: bool = True):
+def _run(corpora, config, args, remedy: str, *, out=None, notes: bool = True, should_stop=None):
     """Run the grid with the CLI's progress and notes; returns the run and its summary (line and JSON). ``remedy``
     says what to do when every class is skipped, in the options of the command that runs it; ``out`` is the results
-    file (default ``args.out``); ``notes`` False leaves out the notes of skipped classes (said by an earlier run)."""
+    file (default ``args.out``); ``notes`` False leaves out the notes of skipped classes (said by an earlier run);
+    ``should_stop`` ends the run early (:func:`fsviz.evaluation.run_grid`)."""
     preamble = [*map(str, corpora), f"{len(corpora)} dataset(s); {len(config.metrics)} metrics × {len(config.k_values)} "
                 f"k values{' + all features' * config.all_features}; {config.trials} trials × "
                 + (f"{config.folds} parts of the test file" if any(c.test_rows is not None for c in corpora)
                    else f"{config.folds} folds")]
     out = args.out if out is None else out
     run = run_grid(corpora, config, out=out, n_jobs=args.jobs, workers=args.workers, scheduler=args.scheduler,
-                   progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"))
+                   progress=Progress(preamble, quiet=args.quiet), on_wait=lambda m: _note(args, f"note: {m}"),
+                   should_stop=should_stop)
     for row in run.skipped.itertuples(index=False) if notes else ():
         _note(args, f"skipped {row.dataset}/{row[1]}: {row.reason}")
     if run.cells_total == 0 and len(run.skipped):
@@ -296,9 +298,10 @@ def _recommend(args):
                       classifier_params=tuple(params.items()), seed=args.seed, min_df=args.min_df)
     stages = []
 
-    def run(config, out):
+    def run(config, out, should_stop):
         grid, _, summary = _run([corpus], config, args, "use a corpus with more documents per class (recommend's "
-                                "plan cross-validates with 4 folds)", out=out, notes=not stages)
+                                "plan cross-validates with 4 folds)", out=out, notes=not stages,
+                                should_stop=should_stop)
         stages.append(summary)
         return grid
 

@@ -126,9 +126,9 @@ def test_run_quick_runs_each_cell_once_and_gives_the_table_of_one_run(corpus, tm
     plan = quick_plan(corpus)
     seen, told = [], []
 
-    def run(config, out):
+    def run(config, out, should_stop):
         done = []
-        result = run_grid(corpus, config, out=out, progress=lambda d, _t: done.append(d))
+        result = run_grid(corpus, config, out=out, progress=lambda d, _t: done.append(d), should_stop=should_stop)
         seen.append((config, done[0], result.cells_total, result.fits))
         return result
 
@@ -136,9 +136,10 @@ def test_run_quick_runs_each_cell_once_and_gives_the_table_of_one_run(corpus, tm
     assert len(told) == 1 and list(told[0]["goal"])[0] == "f1"  # the provisional answer, from the first run
     refinement = quick.refinement
     assert refinement.trials == 2 and refinement.ks
-    assert [c for c, *_ in seen] == [plan.config, *refinement.configs]
-    (_, first_done, cells, _), (_, carried, _, _), (_, fresh, _, _) = seen
-    assert first_done == 0 and carried == cells and fresh == 0  # the second split's run starts with trial 0 done
+    added = dataclasses.replace(refinement.configs[1], trials=1)
+    assert [c for c, *_ in seen] == [plan.config, added, *refinement.configs]  # the added k first, then the split
+    (_, first_done, cells, _), (_, added_done, _, _), (_, carried, _, _), (_, carried_added, _, _) = seen
+    assert first_done == added_done == 0 and carried == carried_added == cells  # the second split's runs: trial 0 done
     table = quick.results
     assert not table.duplicated(CELL).any()
     assert sorted(table["trial"].unique()) == [0, 1]
@@ -158,3 +159,22 @@ def test_without_budget_one_split_and_the_k_range_among_the_k_tried(corpus):
     tried = set(quick.refinement.tried)
     assert set(answer["k_low"]) <= tried and set(answer["k_high"]) <= tried
     assert all(np.isfinite(answer["value"]))
+
+
+def test_a_second_split_past_the_budget_is_stopped_and_left_out(corpus, tmp_path, monkeypatch):
+    """The estimate said the second split fits; the clock says otherwise: the split stops at the budget and the
+    answer rests on the first split, saying so."""
+    import fsviz.evaluation.answer.quick as quick_module
+
+    estimate = quick_module.refine_plan  # an estimate that says yes whatever the budget
+
+    def hopeful(plan, answer, *, seconds, budget):
+        return dataclasses.replace(estimate(plan, answer, seconds=0.0, budget=1e6), budget=budget)
+
+    monkeypatch.setattr(quick_module, "refine_plan", hopeful)
+    quick = run_quick(corpus, quick_plan(corpus), budget=1e-6, folder=tmp_path)  # past the budget at once
+    assert quick.refinement.stopped and quick.refinement.trials == 1
+    assert quick.results["trial"].unique().tolist() == [0] and quick.final_plan.config.trials == 1
+    assert "one split: a second was begun but stopped at the 1e-06 s budget" in quick.refinement.text
+    assert set(quick.results["k"]) >= set(quick.refinement.tried)  # the added k on the first split are there
+    assert list(tmp_path.glob("*.parquet.parts/*/part-*.parquet"))  # the split's cells kept for a second call

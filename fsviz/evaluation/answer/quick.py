@@ -348,6 +348,8 @@ class Refinement:
         A second split's estimated seconds (0 when the plan has several trials already).
     budget : float
         The time budget, seconds.
+    stopped : bool, default False
+        True when a second split was begun and stopped at the budget (``trials`` is then the plan's again).
 
     See Also
     --------
@@ -375,6 +377,7 @@ class Refinement:
     estimate: float
     second: float
     budget: float = QUICK_BUDGET
+    stopped: bool = False
 
     @property
     def configs(self) -> list[GridConfig]:
@@ -406,6 +409,9 @@ class Refinement:
         if self.trials > self.plan.config.trials and self.plan.config.trials == 1:
             split = (f"a second split (another assignment of the documents to the {folds} folds) runs within the "
                      f"{self.budget:g} s budget")
+        elif self.stopped:
+            split = (f"one split: a second was begun but stopped at the {self.budget:g} s budget (more trials run "
+                     "it)")
         elif self.plan.test_file:
             split = "the test file is the split (no second one)"
         elif self.plan.config.trials > 1:
@@ -638,9 +644,12 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
     """Run a quick plan, then its refinement (:func:`refine_plan`): the answer's one way from a corpus to its
     results table, for ``fsviz recommend`` and the benchmarks (the Recommend page runs the same configs).
 
-    Each run is stored in ``folder`` under its key (:func:`fsviz.evaluation.grid.run_key`), so a second call
-    continues where the first stopped and a second split carries the first split's cells
-    (:func:`fsviz.evaluation.grid.carry_over`): no cell is run twice.
+    The order: the plan (the provisional answer, told to ``on_answer``), the added k on its split, then, when
+    :func:`refine_plan` says the budget allows, the second split, stopped once ``budget`` seconds have passed since
+    the start; a second split stopped so is left out of the answer (it rests on the first split, and
+    :attr:`Refinement.stopped` says so). Each run is stored in ``folder`` under its key
+    (:func:`fsviz.evaluation.grid.run_key`), so a second call continues where the first stopped, and a second
+    split carries the first split's cells (:func:`fsviz.evaluation.grid.carry_over`): no cell is run twice.
 
     Parameters
     ----------
@@ -654,9 +663,10 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
         Where the runs are kept; None: a temporary folder, removed at the end.
     n_jobs : int, default 1
         Worker processes, as :func:`fsviz.evaluation.run_grid` takes them (ignored when ``run`` is given).
-    run : callable(config, out) -> GridRun, optional
-        Runs one config into the results file ``out`` (default :func:`fsviz.evaluation.run_grid` on ``corpus``
-        with ``n_jobs``): the command line passes its own, with its progress bar and notes.
+    run : callable(config, out, should_stop) -> GridRun, optional
+        Runs one config into the results file ``out``, stopping when ``should_stop()`` (None: never) says so
+        (default :func:`fsviz.evaluation.run_grid` on ``corpus`` with ``n_jobs``): the command line passes its
+        own, with its progress bar and notes.
     on_answer : callable(recommendation, GridRun), optional
         Told the provisional answer (:func:`fsviz.evaluation.recommend`'s table) after the first run.
 
@@ -679,12 +689,13 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
     >>> quick.refinement.trials, sorted(quick.results["trial"].unique().tolist())
     (2, [0, 1])
     """
-    run = run or (lambda config, out: run_grid(corpus, config, out=out, n_jobs=n_jobs))
+    run = run or (lambda config, out, should_stop=None: run_grid(corpus, config, out=out, n_jobs=n_jobs,
+                                                                  should_stop=should_stop))
     with tempfile.TemporaryDirectory(prefix="fsviz-quick-") if folder is None else _kept(folder) as where:
         where = Path(where)
         start = time.perf_counter()
         carry_trials(where, plan.config, corpus)
-        first = run(plan.config, stage_out(where, plan.config, corpus))
+        first = run(plan.config, stage_out(where, plan.config, corpus), None)
         first_seconds = time.perf_counter() - start
         runs, refinement = [first], None
         try:
@@ -695,13 +706,21 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
             if on_answer is not None:
                 on_answer(answer, first)
             refinement = refine_plan(plan, answer, seconds=first_seconds, budget=budget)
-            for config in refinement.configs:
-                if config == plan.config:
-                    continue  # the first run, done
+            for config in refined_configs(plan.config, ks=refinement.ks)[1:]:  # the added k, on the first split
                 carry_trials(where, config, corpus)
-                runs.append(run(config, stage_out(where, config, corpus)))
-                if not runs[-1].complete:
-                    break
+                runs.append(run(config, stage_out(where, config, corpus), None))
+            if refinement.trials > plan.config.trials and all(r.complete for r in runs):
+                past = lambda: time.perf_counter() > start + budget  # noqa: E731 (the budget bounds the second split)
+                split = []
+                for config in refinement.configs:
+                    carry_trials(where, config, corpus)
+                    split.append(run(config, stage_out(where, config, corpus), past))
+                    if not split[-1].complete:
+                        break
+                if all(r.complete for r in split) and len(split) == len(refinement.configs):
+                    runs += split
+                else:  # stopped at the budget: the answer rests on the first split (the cells stay in `folder`)
+                    refinement = replace(refinement, trials=plan.config.trials, stopped=True)
         seconds = time.perf_counter() - start
     quick = QuickRun(plan, refinement, tuple(runs), seconds, first_seconds)
     return replace(quick, key=run_key(quick.final_plan.config, [corpus]))
