@@ -64,16 +64,21 @@ pages are timed while the company's run goes on)
 -----------------------------------------------------------------------------------------------------------
 A bare Streamlit page (:data:`BARE_APP`: a title and a number box, nothing of fsviz's), served by a
 ``streamlit run`` of its own beside the app, from the app's folder (so with its ``.streamlit/config.toml``),
-and the word map, each opened by a new visitor (a new browser context: nothing cached), in pairs whose order
-alternates, after one untimed visit to each server. *First paint* is the first appearance of the bare page's
+the word map's chart alone on a page (:data:`CHART_ALONE`: the same figure through the app's chart, nothing else),
+and the word map, each opened by a new visitor (a new browser context: nothing cached), in rounds whose order
+turns, after one untimed visit to each server. *First paint* is the first appearance of the bare page's
 number box, of the word map's chart (its ``.main-svg``), from ``goto``. Printed: each one's median and spread,
-their ratio (the median of the pairs' ratios, and the ratio of the medians), and where it went: what the page
+the word map's ratio to the bare page (the median of the rounds' ratios, and the ratio of the medians), the chart
+alone's (what plotly.js and the figure add; the word map less it is the rest of its page), and where it went: what the page
 had received whole by then (decoded bytes of plotly.js, the other scripts, fonts and styles; the websocket's
 frames, which hold the figure), and Chromium's main-thread seconds by then (``Performance.getMetrics``, read
 when Python sees the element: scripts compiled and run, style and layout, every task). Then the server's part:
 the word map's script per phase (:data:`PHASES`: corpus, counts, scores, significance, thresholds, figure,
 table, the rest), run by Streamlit's AppTest in a process of its own on the same cache folder, for the first
 visitor of a fresh process and for new visitors after it (their median), with the imports before it apart.
+AppTest runs every visitor under one session id, so what ``ui.cache`` keeps per session (an upload's task and
+its word map) is found there as by a returning visitor; the sample's is every visitor's in the served app too
+(``ui.cache._everyones``), so for the sample the "new visitor" row is what a new visitor's run costs.
 
 Where the seconds go (issue #42)
 --------------------------------
@@ -863,6 +868,8 @@ BARE_APP = ('"""A bare Streamlit page (benchmarks/bench_browser.py): a title and
             'st.title("A bare Streamlit page")\n'
             'st.number_input("k: words to select", 1, 10_000, 100, key="k")\n')
 BARE_DRAWN = '[data-testid="stNumberInput"] input'
+#: The word map's chart alone on a page (its script beside this one), the third page of the first paint.
+CHART_ALONE = "chart_alone_app.py"
 
 # What the page had received, whole, by ``until`` (epoch ms): each file's URL and decoded bytes (what is parsed).
 RESOURCES_JS = """(until) => performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
@@ -926,25 +933,31 @@ def first_visit(browser, url, watch) -> dict:
 
 
 FIRST_PAINT = {"bare": "first paint: bare Streamlit page (title, number box)",
+               "chart alone": "first paint: the word map's chart alone on a page",
                "word map": "first paint: new session → word map's chart"}
 
 
-def first_paint(browser, app_url, bare_url, results, repeat) -> dict:
-    """A new visitor to the bare page and one to the word map, in pairs, their order alternating; each server's
-    first visit (imports, the sample read from disk) is made first and not timed."""
+def first_paint(browser, app_url, bare_url, results, repeat, chart_url=None) -> dict:
+    """A new visitor to the bare page and one to the word map (and, given ``chart_url``, one to the word map's chart
+    alone), in rounds, their order turning; each server's first visit (imports, the sample read from disk) is made
+    first and not timed."""
     pages = {"bare": (bare_url, BARE_DRAWN), "word map": (f"{app_url}/word_map", WORD_MAP_CHART)}
+    if chart_url:
+        pages["chart alone"] = (chart_url, WORD_MAP_CHART)
     for url, watch in pages.values():
         first_visit(browser, url, watch)
     samples = {name: [] for name in pages}
     ratios = []
     for i in range(repeat):
-        order = list(pages) if i % 2 == 0 else list(reversed(pages))
+        names = list(pages)
+        order = names[i % len(names):] + names[:i % len(names)]
         got = {name: first_visit(browser, *pages[name]) for name in order}
         for name, r in got.items():
             samples[name].append(r)
             results.row(FIRST_PAINT[name], "sample").add(r["first_s"])
         ratios.append(got["word map"]["first_s"] / got["bare"]["first_s"])
-        print(f"  pair {i + 1}: bare {got['bare']['first_s']:.2f} s, word map {got['word map']['first_s']:.2f} s, "
+        alone = f", chart alone {got['chart alone']['first_s']:.2f} s" if "chart alone" in got else ""
+        print(f"  round {i + 1}: bare {got['bare']['first_s']:.2f} s{alone}, word map {got['word map']['first_s']:.2f} s, "
               f"{ratios[-1]:.2f}×", flush=True)
     return {"samples": samples, "ratios": ratios}
 
@@ -967,7 +980,8 @@ def first_paint_report(paint: dict, phases: dict | None) -> str:
         med = {key: _median([r[key] for r in runs]) for key in ("settled_s", "scripts", "websocket_bytes",
                                                                 "main_script_s", "main_style_layout_s", "main_busy_s")}
         got = {kind: _median([r["received"][kind] for r in runs]) for kind in KINDS}
-        label = "bare page → title, number box" if name == "bare" else "word map → its chart"
+        label = {"bare": "bare page → title, number box", "chart alone": "the chart alone → the chart"}.get(
+            name, "word map → its chart")
         lines.append(f"{label:<30} {statistics.median(first):>8.2f} {min(first):>5.2f}–{max(first):<5.2f} "
                      f"{med['settled_s']:>7.2f} {med['scripts']:>7.0f} {size(got['plotly.js']):>9} "
                      f"{size(got['other scripts']):>9} {size(got['fonts']):>8} {size(got['styles']):>8} "
@@ -975,7 +989,7 @@ def first_paint_report(paint: dict, phases: dict | None) -> str:
                      f"{seconds(med['main_style_layout_s']):>6} {seconds(med['main_busy_s']):>5}")
     for name, runs in paint["samples"].items():
         points = {key: _median([r["timeline"].get(key) for r in runs]) for key in TIMELINE}
-        label = "bare page" if name == "bare" else "word map"
+        label = name if name != "bare" else "bare page"
         lines.append(f"{label} timeline, median s from goto: "
                      + ", ".join(f"{key} {value:.2f}" for key, value in points.items() if value is not None))
     ratios = paint["ratios"]
@@ -983,7 +997,12 @@ def first_paint_report(paint: dict, phases: dict | None) -> str:
         bare = statistics.median(r["first_s"] for r in paint["samples"]["bare"])
         ours = statistics.median(r["first_s"] for r in paint["samples"]["word map"])
         lines.append(f"word map / bare page: {statistics.median(ratios):.2f}× (median of {len(ratios)} interleaved "
-                     f"pairs, {min(ratios):.2f}–{max(ratios):.2f}); ratio of the medians {ours / bare:.2f}×")
+                     f"rounds, {min(ratios):.2f}–{max(ratios):.2f}); ratio of the medians {ours / bare:.2f}×")
+        if paint["samples"].get("chart alone"):
+            alone = statistics.median(r["first_s"] for r in paint["samples"]["chart alone"])
+            lines.append(f"the chart alone / bare page: {alone / bare:.2f}× (ratio of the medians): plotly.js and the "
+                         f"figure add {alone - bare:.2f} s to Streamlit's own start, the rest of the word map's page "
+                         f"{ours - alone:.2f} s")
     lines.append("(bytes: decoded, of the files whole by the first paint, and the websocket's frames by then; JS main, "
                  "layout, busy: Chromium's main-thread seconds by then: scripts compiled and run, style and layout, "
                  "every task. Timeline: the server's first websocket message; ui.charts' marks: a chart's first data "
@@ -1097,7 +1116,8 @@ def phases_report(phases: dict) -> str:
              f"{'new visitor (median of ' + str(len(phases['new'])) + ')':<36}"
              + " ".join(f"{new[key]:>12.3f}" for key in keys),
              f"{'first visitor of a fresh process':<36}" + " ".join(f"{first[key]:>12.3f}" for key in keys),
-             f"(before the first visitor, the process imported the app's modules in {phases['imports_s']:.2f} s)"]
+             f"(before the first visitor, the process imported the app's modules in {phases['imports_s']:.2f} s; "
+             "AppTest runs every visitor under one session id: the sample's caches are every visitor's, as served)"]
     errors = sorted({e for r in [first, *phases["new"]] for e in r["errors"]})
     if errors:
         lines.append(f"errors on the page: {errors}")
@@ -1318,15 +1338,18 @@ def main(argv=None):
                     print("company: another visitor starts the Evaluation grid's default run", flush=True)
                     company = Company(browser, server.url)
                 if "firstpaint" not in skip:
-                    print("first paint: a new visitor to a bare Streamlit page and one to the word map, in pairs",
+                    print("first paint: a new visitor to a bare Streamlit page, to the chart alone and to the word map",
                           flush=True)
                     (tmp / "bare_app.py").write_text(BARE_APP)
                     bare = Server(app_dir, cache, logs / "bare.log", script=tmp / "bare_app.py")
+                    alone = Server(app_dir, cache, logs / "alone.log", script=Path(__file__).with_name(CHART_ALONE))
                     try:
                         bare.wait_healthy()
-                        paint = first_paint(browser, server.url, bare.url, results, args.repeat)
+                        alone.wait_healthy()
+                        paint = first_paint(browser, server.url, bare.url, results, args.repeat, chart_url=alone.url)
                     finally:
                         bare.stop()
+                        alone.stop()
                     print("first paint: the word map's script per phase, in a process of its own", flush=True)
                     phases = server_phases(app_dir, cache, args.repeat)
                     meta["first_paint"] = {**paint, "server_phases": phases}
