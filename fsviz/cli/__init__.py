@@ -229,7 +229,7 @@ def _run(corpora, config, args, remedy: str, *, out=None, notes: bool = True, sh
 
 def _grid(args):
     config = GridConfig(metrics=listed(args.metrics, "--metrics", parse_specs, "metric", ()), min_df=args.min_df,
-                        **_grid_options(args))
+                        inner_folds=args.inner_folds, **_grid_options(args))
     corpora = _grid_corpora(args, args.min_df)
     run, line, summary = _run(corpora, config, args, _FEWER_FOLDS)
     macro = macro_average(run.results)

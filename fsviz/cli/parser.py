@@ -65,9 +65,9 @@ def _limit_argument(parser):
 
 def _test_argument(parser, alias: bool):
     parser.add_argument(*("--test-file", "--test")[:1 + alias], dest="test_file", default=None, metavar="FILE",
-                        help="a test file in DATA's format: select words and fit on DATA, score on FILE (split "
-                             "into as many parts as folds, the choice of metric and k made on the other parts) "
-                             "instead of cross-validation on DATA")
+                        help="a test file in DATA's format: the words, the cutoffs and the models learnt from DATA "
+                             "alone, every choice scored on every document of FILE instead of cross-validation on "
+                             "DATA")
 
 
 def _grid_arguments(parser, k="10,20,50,100,200,500,1000,2000"):
@@ -168,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "ar(chi_max,ig); default Forman's twelve")
     grid.add_argument("--min-df", type=int, default=DEFAULT_MIN_DF, help="rare-word cutoff (default 3)")
     _grid_arguments(grid)
+    grid.add_argument("--inner-folds", type=int, default=0, metavar="N",
+                      help="also run every metric and k by an N-fold cross-validation inside each fold's training "
+                           "documents, so the answer (fsviz report) chooses each fold's metric and k there: textbook "
+                           "nested cross-validation, about N+1 times the fits (default 0: the choice is made on the "
+                           "other folds, which saw the held-out fold's documents)")
     lesion = commands.add_parser("lesion", help="the α-weighted positive/negative lesion study (Forman 2003)")
     lesion.add_argument("data", nargs="+", help="corpus files or folders, or 'sample'")
     lesion.add_argument("--metric", default="bns", help="the metric to weight (default bns)")

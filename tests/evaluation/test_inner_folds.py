@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from sklearn.svm import LinearSVC
 
 import fsviz
+from fsviz.cli import main
 from fsviz.evaluation.analyses import choice_source, fold_macro
 from fsviz.evaluation.answer import answers, method_sentence, recommend, recommendation_text
 from fsviz.evaluation.grid import (
@@ -22,6 +23,7 @@ from fsviz.evaluation.grid import (
     cell_data,
     cell_splits,
     inner_splits,
+    load_results,
     run_grid,
     run_key,
     task_labels,
@@ -111,3 +113,14 @@ def test_a_task_too_small_for_inner_folds_takes_no_part_in_the_choice():
     y = np.array([True, False, False, False, False, False])
     assert inner_splits(y, GridConfig(inner_folds=3), 0, 0) == []
     assert len(inner_splits(np.array([True, True] + [False] * 6), GridConfig(inner_folds=5), 0, 0)) == 2
+
+
+def test_the_cli_grid_runs_inner_folds_and_its_report_says_where_it_chose(tmp_path, capsys):
+    out = tmp_path / "inner.parquet"
+    first = str(fsviz.load_sample().classes[0])
+    assert main(["grid", "sample", "--metrics", "bns,ig", "--k", "10,50", "--trials", "1", "--folds", "3",
+                 "--inner-folds", "2", "--classes", first, "--out", str(out), "--quiet"]) == 0
+    assert choice_source(load_results(out).results) == "inner folds"
+    capsys.readouterr()
+    assert main(["report", str(out), "--json"]) == 0
+    assert "cross-validation inside each fold's training documents" in capsys.readouterr().out
