@@ -80,6 +80,17 @@ class Spec:
         return self
 
     @property
+    def random(self) -> bool:
+        """True when the scores are random draws: Rand, or a spec built on it (its parts, its weighted inner)."""
+        return any(part.random for part in self._parts)
+
+    @property
+    def _parts(self) -> tuple:
+        """The specs this one is built on."""
+        inner = getattr(self, "inner", None)
+        return (inner,) if inner is not None else tuple(getattr(self, "parts", ()))
+
+    @property
     def table_metric(self):
         """The registered :class:`~fsviz.metrics.Metric` when the spec is one metric of the 2×2 table
         (it then has isoclines), else None."""
@@ -135,6 +146,10 @@ class MetricSpec(Spec):
     @property
     def inputs(self) -> frozenset:
         return frozenset({get_metric(self.name).inputs})
+
+    @property
+    def random(self) -> bool:
+        return get_metric(self.name).random
 
     @property
     def table_metric(self):

@@ -327,7 +327,9 @@ def randomization_p(results: pd.DataFrame, goal: str, a: HeldOut, b: HeldOut, *,
     predictions (on every task and trial at once) may be swapped; the p is the share of ``draws`` random swaps
     whose difference is at least as large in absolute value, counting the one observed: (1 + hits) / (1 +
     draws). With at most ``draws`` possible swaps (2^n documents) every swap is enumerated and the p is exact.
-    A task over other documents than the rest (a group task, on its groups' documents) draws its own swaps.
+    A task over other documents than the rest (a group task, on its groups' documents) draws its own swaps. A
+    random spec drawn several times (:attr:`fsviz.evaluation.GridConfig.rand_draws`) predicts each document
+    positive in a share of its draws; that share is its prediction here, so Rand is tested at its expectation.
 
     Parameters
     ----------
@@ -412,28 +414,32 @@ def _paired_units(results: pd.DataFrame, a: HeldOut, b: HeldOut) -> list:
         y = trial[(trial["metric"] == pick.metric_b) & (trial["k"] == pick.k_b)].set_index(_TASK)
         for task in x.index.intersection(y.index):
             one, other = x.loc[task], y.loc[task]
-            n = int(one["tp"] + one["fp"] + one["fn"] + one["tn"])
-            units.append(tuple(_bits(packed, n) for packed in (one["test_truth"], one["test_predicted"],
-                                                               other["test_predicted"])))
+            n = int(one["tp"] + one["fp"] + one["fn"] + one["tn"]) // int(one.get("draws", 1))
+            units.append((_bits(one["test_truth"], n) > 0, _bits(one["test_predicted"], n),
+                          _bits(other["test_predicted"], n)))
     return units
 
 
 def _bits(packed: bytes, n: int) -> np.ndarray:
-    """``n`` booleans packed by :func:`numpy.packbits`."""
-    return np.unpackbits(np.frombuffer(packed, dtype=np.uint8), count=n).astype(bool)
+    """Each of ``n`` documents' share of positive predictions over the draws packed (by :func:`numpy.packbits`,
+    draw after draw): 0 or 1 for one draw, Rand's expectation over several."""
+    bits = np.unpackbits(np.frombuffer(packed, dtype=np.uint8))
+    draws = max(1, bits.size // n) if n else 1
+    return bits[:draws * n].reshape(draws, n).mean(axis=0)
 
 
 def _goal(truth: np.ndarray, predicted: np.ndarray, goal: str) -> float:
-    """``goal`` of one prediction vector, as :func:`fsviz.evaluation.grid.with_goals` computes it."""
-    tp, fp = float(np.sum(truth & predicted)), float(np.sum(~truth & predicted))
+    """``goal`` of one prediction vector (each document's share of positive predictions), as
+    :func:`fsviz.evaluation.grid.with_goals` computes it from the counts."""
+    tp, fp = float(np.sum(predicted[truth])), float(np.sum(predicted[~truth]))
     return float(_goals(np.array([tp]), np.array([fp]), float(truth.sum()), float(truth.size), goal)[0])
 
 
 def _swapped_goal(truth, x, y, swaps, goal) -> np.ndarray:
     """``goal`` of ``x``'s predictions with each document's swapped for ``y``'s where ``swaps`` is 1, per row."""
-    change = (y.astype(np.float64) - x.astype(np.float64))
-    tp = float(np.sum(truth & x)) + swaps @ (change * truth)
-    fp = float(np.sum(~truth & x)) + swaps @ (change * ~truth)
+    change = np.asarray(y, dtype=np.float64) - np.asarray(x, dtype=np.float64)
+    tp = float(np.sum(x[truth])) + swaps @ (change * truth)
+    fp = float(np.sum(x[~truth])) + swaps @ (change * ~truth)
     return _goals(tp, fp, float(truth.sum()), float(truth.size), goal)
 
 

@@ -3,7 +3,7 @@ classifier fit per distinct feature set, scored on the test split."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -14,7 +14,7 @@ from sklearn.model_selection import StratifiedKFold
 from ...corpora.corpus import Corpus
 from ...learn.classifiers import FREQUENCY_CLASSIFIERS
 from ...metrics.counts import Training
-from ...selection import selected_sets, selected_words, selects_per_k, spec_inputs
+from ...selection import parse_spec, selected_sets, selected_words, selects_per_k, spec_inputs
 from ...stats.significance import fdr_k, parse_k_rule
 from .config import ALL, GridConfig
 from .fits import CellFits
@@ -293,7 +293,7 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     """
     train, test = split
     seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold)
-    rows, n_fits, predicted = _scored(data, y, cell.class_name, config, train, test, seed)
+    rows, n_fits, predicted = _scored(data, y, cell.class_name, config, train, test, seed, config.rand_draws)
     inner = np.zeros((len(rows), 4), dtype=np.int64)
     splits = inner_splits(y[train], config, cell.trial, cell.fold, scored_on)
     for i, (inner_train, inner_test) in enumerate(splits):
@@ -304,7 +304,7 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
         n_fits += fits
 
     table = pd.DataFrame(rows, columns=["metric", "k", "n_features", "tp", "fp", "fn", "tn", "solver", "converged",
-                                        "k_rule"])
+                                        "k_rule", "draws"])
     table.insert(0, "dataset", dataset_name)
     table.insert(1, "class", cell.class_name)
     table.insert(2, "trial", cell.trial)
@@ -316,7 +316,7 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     table[INNER_COLUMNS] = inner
     if scored_on == "test file":  # each test document's label and prediction, for a paired test over documents
         table["test_truth"] = np.packbits(y[test]).tobytes()
-        table["test_predicted"] = [np.packbits(vector).tobytes() for vector in predicted]
+        table["test_predicted"] = [np.packbits(vector.ravel()).tobytes() for vector in predicted]  # draw by draw
     return with_goals(table), n_fits
 
 
@@ -368,17 +368,21 @@ def inner_splits(y_train, config: GridConfig, trial: int, fold: int, scored_on: 
     return list(cv.split(np.zeros((y_train.size, 1)), y_train))
 
 
-def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test,
-            random_state) -> tuple[list, int, list]:
+def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test, random_state,
+            draws: int = 1) -> tuple[list, int, list]:
     """Every (metric, k) of ``config`` selected and fitted on ``train``, scored on ``test``: rows of (metric, k,
-    n_features, tp, fp, fn, tn, solver, converged, k_rule), in one order for any split, the fits made, and each
-    row's predictions on ``test``."""
+    n_features, tp, fp, fn, tn, solver, converged, k_rule, draws), in one order for any split, the fits made, and
+    each row's predictions on ``test`` (one row per draw). A random spec (Rand) is drawn ``draws`` times, each
+    draw selecting with its own seed and fitting its own model, its counts summed over the draws."""
     X = data.X
     X_train, X_test = X[train], X[test]
     y_train, y_test = y[train], y[test]
     by_rule = rule_ks(X_train, y_train, config.k_rules)
     chosen = cell_selections(data, config, class_name, y, train, random_state, by_rule.values())
     eligible = chosen.eligible
+    random = tuple(m for m in config.metrics if parse_spec(m).random) if draws > 1 else ()
+    more = [cell_selections(data, replace(config, metrics=random), class_name, y, train,
+                            seed_for(random_state, "draw", d), by_rule.values()) for d in range(1, draws)]
 
     # A set of words already fitted is not fitted again. Every eligible word selected means fitting on all
     # columns (the others are all zero in training and get no weight): exactly the all-features model.
@@ -392,18 +396,28 @@ def _scored(data: CellData, y, class_name: str, config: GridConfig, train, test,
             fitted[key] = fits.fit(None if everything else columns)
         return fitted[key]
 
-    plan = [(ALL, X.shape[1], eligible.size, fit(eligible), "")] if config.all_features else []
+    plan = [(ALL, X.shape[1], eligible.size, [fit(eligible)], "")] if config.all_features else []
     for name, sets in chosen.selections.items():
-        if not selects_per_k(name):  # a ranking's sets are prefixes of its largest (IGFSS's are not)
-            fits.rank(max(sets.values(), key=len))
-        plan.extend((name, k, sets[k].size, fit(sets[k]), "") for k in config.ks)
+        per_draw = []  # per draw: the fit of each k, then of each rule's k (None: the rule selects no word)
+        for selections in [chosen] + (more if name in random else []):
+            drawn = selections.selections[name]
+            if not selects_per_k(name):  # a ranking's sets are prefixes of its largest (IGFSS's are not)
+                fits.rank(max(drawn.values(), key=len))
+            per_draw.append([fit(drawn[k]) for k in config.ks]
+                            + [fit(drawn[k]) if k else None for k in by_rule.values()])
+        fitted_ids = list(zip(*per_draw))  # per k (then rule): its fit in every draw
+        plan.extend((name, k, sets[k].size, list(fitted_ids[j]), "") for j, k in enumerate(config.ks))
         # A rule that selects no word leaves the classifier nothing to read: it predicts every document negative.
-        plan.extend((name, k, sets[k].size if k else 0, fit(sets[k]) if k else None, rule)
-                    for rule, k in by_rule.items())
+        plan.extend((name, k, sets[k].size if k else 0, list(fitted_ids[len(config.ks) + j]), rule)
+                    for j, (rule, k) in enumerate(by_rule.items()))
     predicted = fits.predictions()
     nothing = np.zeros(y_test.size, dtype=bool)
-    vectors = [nothing if i is None else predicted[:, i] for _, _, _, i, _ in plan]
-    rows = [(name, k, n) + _confusion(y_test, vector)
-            + (("", True) if i is None else (fits.solvers[i], fits.converged[i])) + (rule,)
-            for (name, k, n, i, rule), vector in zip(plan, vectors)]
+    vectors = [np.stack([nothing if i is None else predicted[:, i] for i in fitted_ids])
+               for _, _, _, fitted_ids, _ in plan]
+    rows = []
+    for (name, k, n, fitted_ids, rule), vector in zip(plan, vectors):
+        counts = np.sum([_confusion(y_test, v) for v in vector], axis=0).tolist()
+        first = fitted_ids[0]
+        how = ("", True) if first is None else (fits.solvers[first], all(fits.converged[i] for i in fitted_ids))
+        rows.append((name, k, n, *counts, *how, rule, len(fitted_ids)))
     return rows, fits.n_fits, vectors

@@ -14,7 +14,7 @@ from ..._validation import MAXIMA, check_choice, check_k, check_unique, check_wh
 from ...learn._liblinear import SOLVER_MODES
 from ...learn.classifiers import check_classifier
 from ...metrics import FORMAN_METRICS
-from ...selection import canonical
+from ...selection import canonical, parse_spec
 from ...stats.significance import FdrRule, parse_k_rule
 
 __all__ = ["ALL", "DEFAULT_KS", "GridConfig", "check_fixed_ks", "parse_ks", "run_key"]
@@ -97,6 +97,12 @@ class GridConfig:
         rows' ``inner_*`` columns (:func:`fsviz.evaluation.grid.inner_splits`). A choice of metric and k then
         sees the training documents alone: textbook nested cross-validation
         (:mod:`fsviz.evaluation.analyses.nested`). Each cell fits about ``1 + inner_folds`` times as often.
+    rand_draws : int
+        Draws of each random spec (Rand, and any spec built on it) in every cell, at least 1 (the default):
+        each draw selects its own words and fits its own model, and the rows hold the confusion counts summed
+        over the draws (``draws`` says how many), so Rand's scores are its expectation over the draws rather
+        than one draw's luck, and a verdict against Rand does not hang on the seed. Each draw past the first
+        costs Rand's fits again.
     all_features : bool
         Also record the all-features baseline (metric ``"all"``).
     datasets : tuple of str
@@ -143,6 +149,7 @@ class GridConfig:
     seed: int = 0
     min_df: int | None = None
     inner_folds: int = 0
+    rand_draws: int = 1
     all_features: bool = True
     datasets: tuple = ()
     groups: tuple = ()
@@ -166,10 +173,11 @@ class GridConfig:
             if count > MAXIMA[name]:
                 raise ValueError(f"`{name}` has {count:,} values, more than a run takes ({MAXIMA[name]}); "
                                  "run them in parts")
-        for name, low in (("trials", 1), ("folds", 2), ("min_df", 1), ("inner_folds", 0)):
+        for name, low in (("trials", 1), ("folds", 2), ("min_df", 1), ("inner_folds", 0), ("rand_draws", 1)):
             value = getattr(self, name)
             if name != "min_df" or value is not None:
-                set_(name, check_whole(value, f"{name}", minimum=low, maximum=MAXIMA.get(name.removeprefix("inner_"))))
+                set_(name, check_whole(value, f"{name}", minimum=low,
+                                       maximum=MAXIMA.get(name.removeprefix("inner_").replace("rand_draws", "trials"))))
         if self.inner_folds == 1:
             raise ValueError("`inner_folds` is 1: an inner cross-validation needs at least 2 folds (or 0 for none, "
                              "the choice then made on the other outer folds)")
@@ -203,7 +211,10 @@ class GridConfig:
 
     def n_fits(self) -> int:
         """Classifier fits per cell at most (fewer when feature sets coincide), the inner folds' included."""
-        return (len(self.metrics) * (len(self.ks) + len(self.k_rules)) + self.all_features) * (1 + self.inner_folds)
+        per_k = len(self.ks) + len(self.k_rules)
+        random = sum(parse_spec(m).random for m in self.metrics)
+        return ((len(self.metrics) * per_k + self.all_features) * (1 + self.inner_folds)
+                + random * per_k * (self.rand_draws - 1))
 
 
 def _params(params) -> tuple:
@@ -362,6 +373,8 @@ def run_key(config: GridConfig, corpora) -> str:
     for name in ("groups", "k_rules", "inner_folds"):  # so a run without them keeps the key it had before them
         if not spec[name]:
             spec.pop(name)
+    if spec["rand_draws"] == 1:
+        spec.pop("rand_draws")
     if config.classifier != "svm" or config.solver == "sklearn":
         spec.pop("solver")  # the results do not depend on it (and so keep the keys they had before it existed)
     spec["data"] = [(c.name, c.fingerprint) for c in corpora]

@@ -41,7 +41,7 @@ __all__ = [
 COLUMNS = [
     "dataset", "class", "trial", "fold", "metric", "k", "n_features", "pos", "neg",
     "tp", "fp", "fn", "tn", "accuracy", "precision", "recall", "f1", "solver", "converged", "k_rule", "scored_on",
-    "inner_tp", "inner_fp", "inner_fn", "inner_tn", "test_truth", "test_predicted",
+    "inner_tp", "inner_fp", "inner_fn", "inner_tn", "test_truth", "test_predicted", "draws",
 ]
 #: The confusion counts of a row's (metric, k) by the inner cross-validation inside its fold's training split,
 #: pooled over the inner folds (:attr:`GridConfig.inner_folds`); all 0 when there was none.
@@ -53,13 +53,14 @@ TEST_COLUMNS = ["test_truth", "test_predicted"]
 #: was solved (:class:`fsviz.learn._liblinear.LinearFit`; empty for the other classifiers), whether it converged, and the
 #: k rule that chose the row's k (:attr:`GridConfig.k_rules`; empty for a fixed k), and what the row was scored
 #: on: ``"folds"`` (cross-validation) or ``"test file"`` (:func:`fsviz.evaluation.grid.training_file_splits`),
-#: the inner cross-validation's counts (0: there was none), and a test file's documents (empty without one).
+#: the inner cross-validation's counts (0: there was none), a test file's documents (empty without one), and how
+#: many draws of a random spec the row's counts sum (:attr:`GridConfig.rand_draws`; 1 for every other row).
 LATER_COLUMNS = {"solver": "", "converged": True, "k_rule": "", "scored_on": "folds", **dict.fromkeys(INNER_COLUMNS, 0),
-                 **dict.fromkeys(TEST_COLUMNS, b"")}
+                 **dict.fromkeys(TEST_COLUMNS, b""), "draws": 1}
 #: The columns naming one cell (task, trial, fold).
 CELL_COLUMNS = ["dataset", "class", "trial", "fold"]
 #: Columns of whole numbers >= 0 (indices and counts), and of goals, numbers in [0, 1].
-COUNT_COLUMNS = ["trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn", *INNER_COLUMNS]
+COUNT_COLUMNS = ["trial", "fold", "k", "n_features", "pos", "neg", "tp", "fp", "fn", "tn", *INNER_COLUMNS, "draws"]
 GOAL_COLUMNS = ["accuracy", "precision", "recall", "f1"]
 #: The corpus options a results file records (:attr:`fsviz.Corpus.options`).
 PREPROCESSING = ("min_df", "max_df", "stopwords", "stem", "language", "ngrams", "analyzer", "char_ngrams",
@@ -424,9 +425,10 @@ def _check_values(results: pd.DataFrame, name: str) -> None:
             refuse("k_rule", int(row), rule, "a k rule is empty (a fixed k) or such as 'fdr0.05'")
     # A fold's test documents of the class (tp + fn) are some of the class's documents (pos), and so for the rest:
     # a row claiming more is not a count of this task, and every rate computed from it would be impossible.
+    draws = results["draws"].to_numpy(np.int64) if "draws" in results.columns else 1  # a random spec's draws
     for part, whole, side in ((("tp", "fn"), "pos", "in the class"), (("fp", "tn"), "neg", "outside it")):
         counted = results[part[0]].to_numpy(np.int64) + results[part[1]].to_numpy(np.int64)
-        bad = counted > results[whole].to_numpy(np.int64)
+        bad = counted > results[whole].to_numpy(np.int64) * draws
         if bad.any():
             row = int(np.argmax(bad))
             raise CorpusError(f"{name!r}: row {row} counts {int(counted[row]):,} test documents {side} "
