@@ -178,3 +178,11 @@ def test_a_second_split_past_the_budget_is_stopped_and_left_out(corpus, tmp_path
     assert "one split: a second was begun but stopped at the 1e-06 s budget" in quick.refinement.text
     assert set(quick.results["k"]) >= set(quick.refinement.tried)  # the added k on the first split are there
     assert list(tmp_path.glob("*.parquet.parts/*/part-*.parquet"))  # the split's cells kept for a second call
+
+
+def test_the_budget_is_judged_on_the_cells_time_not_the_workers_start():
+    from fsviz.evaluation.answer.quick import _cells_seconds
+
+    # cells finished at 10, 11, 12 and 13 s after a 9 s start of the workers: 3 s between first and last, × 4/3
+    assert _cells_seconds([10.0, 11.0, 12.0, 13.0], 13.0) == pytest.approx(4.0)
+    assert _cells_seconds([5.0], 7.0) == 7.0 and _cells_seconds([], 0.5) == 0.5  # one cell, or none run

@@ -645,7 +645,8 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
     results table, for ``fsviz recommend`` and the benchmarks (the Recommend page runs the same configs).
 
     The order: the plan (the provisional answer, told to ``on_answer``), the added k on its split, then, when
-    :func:`refine_plan` says the budget allows, the second split, stopped once ``budget`` seconds have passed since
+    :func:`refine_plan` says the budget allows (judged on the plan's cells' time, from the first finished cell to
+    the last: the worker processes start once), the second split, stopped once ``budget`` seconds have passed since
     the start; a second split stopped so is left out of the answer (it rests on the first split, and
     :attr:`Refinement.stopped` says so). Each run is stored in ``folder`` under its key
     (:func:`fsviz.evaluation.grid.run_key`), so a second call continues where the first stopped, and a second
@@ -695,7 +696,8 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
         where = Path(where)
         start = time.perf_counter()
         carry_trials(where, plan.config, corpus)
-        first = run(plan.config, stage_out(where, plan.config, corpus), None)
+        finished = []  # when each cell finished: the run polls should_stop after each
+        first = run(plan.config, stage_out(where, plan.config, corpus), lambda: finished.append(time.perf_counter()))
         first_seconds = time.perf_counter() - start
         runs, refinement = [first], None
         try:
@@ -705,7 +707,8 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
         if answer is not None:
             if on_answer is not None:
                 on_answer(answer, first)
-            refinement = refine_plan(plan, answer, seconds=first_seconds, budget=budget)
+            refinement = refine_plan(plan, answer, seconds=min(first_seconds, _cells_seconds(finished, first_seconds)),
+                                     budget=budget)
             for config in refined_configs(plan.config, ks=refinement.ks)[1:]:  # the added k, on the first split
                 carry_trials(where, config, corpus)
                 runs.append(run(config, stage_out(where, config, corpus), None))
@@ -724,6 +727,14 @@ def run_quick(corpus, plan: QuickPlan, *, budget: float = QUICK_BUDGET, folder=N
         seconds = time.perf_counter() - start
     quick = QuickRun(plan, refinement, tuple(runs), seconds, first_seconds)
     return replace(quick, key=run_key(quick.final_plan.config, [corpus]))
+
+
+def _cells_seconds(finished: list, seconds: float) -> float:
+    """The time a run's cells took, without its start (the worker processes, paid once): the span from the first
+    finished cell to the last, stretched by one cell; ``seconds`` when fewer than two cells ran."""
+    if len(finished) < 2:
+        return seconds
+    return (finished[-1] - finished[0]) * len(finished) / (len(finished) - 1)
 
 
 @contextlib.contextmanager
