@@ -43,7 +43,8 @@ from ..analyses import GOALS
 from ..grid import GridConfig, GridRun, carry_over, run_grid, run_key
 from .advice import recommend
 
-__all__ = ["MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_INNER_FOLDS", "QUICK_KS", "QUICK_METRICS", "QuickPlan",
+__all__ = ["MAX_CLASSES", "QUICK_BUDGET", "QUICK_FOLDS", "QUICK_INNER_FOLDS", "QUICK_KS", "QUICK_RAND_DRAWS", "QUICK_METRICS",
+           "QuickPlan",
            "QuickRun",
            "Refinement", "carry_trials", "neighbour_ks", "quick_plan", "refine_plan", "refined_configs", "run_quick",
            "stage_out"]
@@ -59,6 +60,9 @@ QUICK_FOLDS = 4
 #: Inner folds inside each fold's training documents (or the training file), where the metric and k of each
 #: held-out fold are chosen: textbook nested cross-validation (:func:`fsviz.evaluation.inner_splits`).
 QUICK_INNER_FOLDS = 3
+#: Draws of Rand in each cell, so the verdict against Rand is against its expectation, not one draw's luck
+#: (:attr:`fsviz.evaluation.GridConfig.rand_draws`; ``benchmarks/bench_rand_draws.py``).
+QUICK_RAND_DRAWS = 5
 #: At most this many classes, the largest first.
 MAX_CLASSES = 8
 #: Seconds the quick answer may take: a second split runs when the first run's time, scaled to the refinement's
@@ -201,6 +205,7 @@ def quick_plan(corpus, *, trials: int = 1, max_classes: int = MAX_CLASSES, class
     vocabulary = int(corpus.n_words)
     ks = tuple(k for k in QUICK_KS if k < vocabulary)[:MAX_KS] or (max(1, vocabulary // 2),)
     options.setdefault("inner_folds", QUICK_INNER_FOLDS)
+    options.setdefault("rand_draws", QUICK_RAND_DRAWS)
     config = GridConfig(metrics=QUICK_METRICS, ks=ks, trials=trials, folds=QUICK_FOLDS, classes=tuple(classes),
                         seed=seed, **options)
     return QuickPlan(config, tuple(classes), len(names), vocabulary, corpus.test_rows is not None)
