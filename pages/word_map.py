@@ -212,7 +212,10 @@ def main() -> None:
                                on_click="ignore", key="wordmap_dl_play")
 
     # --- under the map, one tab at a time: a hidden tab's content is not built, so a new k, metric or search
-    # redraws the map and the open tab alone (issue #42) ---------------------------------------------------------
+    # redraws the map and the open tab alone (issue #42); a browser's first view draws them once the map is drawn
+    # (issue #53) --------------------------------------------------------------------------------------------------
+    if not _tabs_now():
+        return
     labels = ["Words", "Documents", "Why BNS (Figure 1)", "Stability", "Ship it"]  # the first open at first
     tabs = dict(zip(labels, st.tabs(labels, key="wordmap_tab", on_change="rerun")))
     selected_points = st.session_state.get("wordmap_drawn_selection", [])
@@ -245,6 +248,24 @@ def main() -> None:
                         "no pickled code); the words are the vectoriser's vocabulary, so new texts are counted as "
                         "this corpus was. A corpus read pre-counted (ARFF, CLUTO) gives its word list instead.")
             _ship(ctx, names, metrics, k)
+
+
+def _tabs_now() -> bool:
+    """Whether the tabs under the map are drawn in this run: not in a browser's first view of the page, which draws
+    them once the map reports its first draw (:func:`_map_drawn`), in the run that follows.
+
+    The Words tab's table is Streamlit's data grid, its heaviest part (1.3 MB of JavaScript to load and compile);
+    with the tabs' widgets it held a new visitor's map back by about half a second on this project's 2-core machine
+    (issue #53, bench_browser.py). A client that draws no chart (no browser headers: AppTest) gets them at once."""
+    if st.session_state.get("wordmap_map_drawn") or not st.context.headers:
+        return True
+    st.session_state["wordmap_tabs_waiting"] = True
+    return False
+
+
+def _map_drawn() -> None:
+    """The map's first figure is drawn in the browser (or failed to be): the tabs may come."""
+    st.session_state["wordmap_map_drawn"] = True
 
 
 def _shown(tab) -> bool:
@@ -356,7 +377,9 @@ def _map(ctx, metrics, found, points) -> None:
     drawn = st.session_state.get("wordmap_drawn_selection", [])
     with above:  # drawn in place (ui.charts): a new k, metric or search does not build a new chart in the browser
         chosen = chart(figure, key="wordmap_chart", revision=f"{ctx.task_key}|{zoom}|{log}", under=words,
-                       selection=[{"curve_number": 0, "point_index": i} for i in drawn])
+                       selection=[{"curve_number": 0, "point_index": i} for i in drawn], on_drawn=_map_drawn)
+    if st.session_state.get("wordmap_map_drawn") and st.session_state.pop("wordmap_tabs_waiting", False):
+        st.rerun(scope="app")  # the tabs held back in a first view (_tabs_now)
     selected = [p["point_index"] for p in chosen if p.get("curve_number") == 0]
     if st.session_state.get("wordmap_drawn_selection", selected) != selected:
         st.session_state["wordmap_drawn_selection"] = selected

@@ -167,6 +167,10 @@ export default function ({ data, parentElement, setStateValue }) {
         div.__fsvizDrawn = next.figure;
         markOnce("fsviz:chart-drawn");
         if (!div.__fsvizBound) { bind(div); div.__fsvizBound = true; }
+        if (next.report_drawn && !div.__fsvizReported) {  // the page waits for this chart to draw its other parts
+          div.__fsvizReported = true;
+          div.__fsvizSet("drawn", true);
+        }
         if ((next.warm || []).length && !div.__fsvizWarmed) {  // a chunk the page may ask for next, once it is idle
           div.__fsvizWarmed = true;
           const warm = () => Plotly.ensureTraces({ data: next.warm.map((type) => ({ type })) }).catch(() => {});
@@ -176,6 +180,7 @@ export default function ({ data, parentElement, setStateValue }) {
     }
   }).catch((error) => {
     div.textContent = String(error);
+    if (data.report_drawn && !div.__fsvizReported) { div.__fsvizReported = true; div.__fsvizSet("drawn", true); }
   }).finally(() => { div.__fsvizBusy = false; });
 }
 """
@@ -233,7 +238,7 @@ def preload_plotly() -> None:
 
 def live_chart(figure, *, key: str, revision: str = "", selection: list | None = None,
                config: dict | None = None, under: str | None = None, carry: str | None = None,
-               warm: tuple[str, ...] = ()) -> list[dict]:
+               warm: tuple[str, ...] = (), on_drawn=None) -> list[dict]:
     """Draw ``figure`` with ``Plotly.react`` on the chart already in the page under ``key``; return the
     visitor's selected points (``[{"curve_number": c, "point_index": i}, ...]``, empty when none).
 
@@ -256,12 +261,17 @@ def live_chart(figure, *, key: str, revision: str = "", selection: list | None =
 
     ``warm``: trace types a figure the page may draw next needs (``("surface",)``): once this chart is drawn, the
     browser loads their part of plotly.js when idle (fsviz's bundle, :data:`BUNDLE_DIR`, fetches its WebGL traces
-    on demand), so that figure does not wait for it."""
+    on demand), so that figure does not wait for it.
+
+    ``on_drawn``: called (as a widget's callback, before the rerun it starts) once the browser has drawn this
+    element's first figure, or failed to: a page can hold back what would compete with the chart's first draw (the
+    word map's tabs) and draw it then."""
     state = _COMPONENT(key=key, data={"figure": figure.to_json(), "under": under, "plotly": plotly_js(),
-                                      "carry": carry, "warm": list(warm),
+                                      "carry": carry, "warm": list(warm), "report_drawn": on_drawn is not None,
                                       "config": {**CONFIG, **(config or {})},
                                       "template": TEMPLATE, "revision": revision, "selection": selection or []},
-                       default={"selection": {"points": []}}, on_selection_change=lambda: None)
+                       default={"selection": {"points": []}}, on_selection_change=lambda: None,
+                       on_drawn_change=on_drawn or (lambda: None))
     chosen = getattr(state, "selection", None) or {}
     return list(chosen.get("points", [])) if chosen.get("revision") == revision else []
 
