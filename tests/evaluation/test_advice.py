@@ -153,9 +153,9 @@ def test_only_references_cannot_be_recommended():
 def test_the_table_for_people_is_labelled_and_rounded():
     scores = {("bns", 10): BASE + 1, ("ig", 10): BASE, ("rand", 10): BASE - 1, ("all", 1000): BASE}
     shown = recommendation_table(recommend(table(scores)))
-    assert list(shown.columns[:4]) == ["Goal", "Use", "k", "Score"]
+    assert list(shown.columns[:4]) == ["Goal", "Use", "k", "Score (pooled)"]
     assert shown.loc[0, "Goal"] == "F-measure" and shown.loc[0, "Use"] == "BNS"
-    assert shown["Score"].map(lambda v: round(v, 3) == v).all()
+    assert shown["Score (pooled)"].map(lambda v: round(v, 3) == v).all()
     assert shown.loc[4, "Goal"] == "Fewest words"
     assert not any(c in shown.columns for c in ("k_low", "pair_percent", "runner_up", "margin"))
 

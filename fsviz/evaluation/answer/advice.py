@@ -224,7 +224,10 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     ``edge`` ("largest" or "smallest" k tried, when the peak is there and the range could go on) with
     ``k_min``, ``k_max`` and ``vocabulary``; ``fewer`` / ``fewer_k`` / ``fewer_value`` (when no selection beats
     all words: the fewest words within ``within`` of all words); ``trials``, ``tasks``, ``folds``;
-    ``stability`` / ``second_stability`` / ``by_stability`` (see the module's notes).
+    ``stability`` / ``second_stability`` / ``by_stability`` (see the module's notes); ``all_silent`` of
+    ``all_units`` (task, trial, fold) units where all words predicts no document positive (its precision 0 there);
+    ``chosen_on`` and ``test`` (``"corrected t"`` or ``"randomization"``): where the choice was made and how it
+    was tested.
 
     Parameters
     ----------
@@ -298,6 +301,8 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
                    vocabulary=_vocabulary(results), tolerances=tolerances, pool=pool, stability=stability,
                    within=within, folds=int(results["fold"].nunique()), n_trials=int(results["trial"].nunique()),
                    scored_on=scored_on(results), documents=has_documents(results))
+    every = results[results["metric"] == ALL]
+    context["silent_all"] = (int(((every["tp"] + every["fp"]) == 0).sum()), len(every))
     table = pd.DataFrame([_answer(goal, context) for goal in ANSWER_GOALS])
     for column in ("metric", "second", "fewer", "edge", "pair", "runner_up", "verdict_all_words",
                    "verdict_rand"):  # names or None, never NaN
@@ -349,7 +354,8 @@ def _answer(goal: str, c: dict) -> dict:
            "k_min": int(c["ks"][0]), "k_max": int(c["ks"][-1]), "edge": None,
            "fewer": None, "fewer_k": np.nan, "fewer_value": np.nan,
            "second": None, "second_k": np.nan, "second_value": np.nan, "p_second": np.nan, "n_second": 0,
-           "stability": steady.get(best, np.nan), "second_stability": np.nan, "by_stability": by_stability}
+           "stability": steady.get(best, np.nan), "second_stability": np.nan, "by_stability": by_stability,
+           "all_silent": c["silent_all"][0], "all_units": c["silent_all"][1]}
     for name, metrics in (("all", [ALL]), ("rand", c["rands"])):
         reference = held_out(folds, metrics)
         if len(reference.folds):

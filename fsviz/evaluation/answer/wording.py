@@ -249,6 +249,9 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
         if not _nan(row.metric) and row.goal != FEWEST:
             text += f" It comes within {100 * row.tolerance:g}% of the best any metric reached on " \
                         f"{row.percent:.0f}% of {row.tasks} task{'s' * (row.tasks != 1)}." + _pair(row, label)
+        if row.goal in ("precision", "f1") and getattr(row, "all_silent", 0):
+            text += (f" All words predicts no document positive in {row.all_silent} of {row.all_units} held-out task "
+                     "folds, where its precision counts as 0: its pooled score and its mean over folds differ.")
         if row.trials == 1 and getattr(row, "test", "") != "randomization":  # a test file's test counts documents
             text += " This rests on one trial: run more trials before trusting a small difference."
         if row.tasks < FEW_TASKS:
@@ -261,6 +264,11 @@ def recommendation_text(table: pd.DataFrame, label=lambda m: m) -> list[str]:
 def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFrame:
     """:func:`fsviz.evaluation.answer.recommend`'s table for people: labelled columns, rounded numbers,
     references beside the answer, and the leader's stability when the run's was given.
+
+    Two estimators, each named in its column: *Score (pooled)*, *All words* and *Rand* are the goal on every
+    fold's confusion counts pooled (the peak of the curves, on the data that chose it); *Held out (mean of
+    folds)* is the mean of the goal computed on each held-out fold alone (a fold that predicts no document
+    positive scores precision 0 there), or on the whole test file.
 
     Parameters
     ----------
@@ -288,12 +296,12 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
     ...     dataset="d", trial=0, n_features=lambda t: t["k"], pos=10, neg=30, fn=lambda t: 10 - t["tp"],
     ...     tn=lambda t: 30 - t["fp"])
     >>> from fsviz.evaluation import recommend
-    >>> recommendation_table(recommend(results)).loc[0, ["Goal", "Use", "k", "Score", "Against all words (p)"]]
-    Goal                         F-measure
-    Use                                BNS
-    k                                   20
-    Score                            0.927
-    Against all words (p)   better (0.027)
+    >>> recommendation_table(recommend(results)).loc[0, ["Goal", "Use", "k", "Score (pooled)", "Against all words (p)"]]
+    Goal                          F-measure
+    Use                                 BNS
+    k                                    20
+    Score (pooled)                    0.927
+    Against all words (p)    better (0.027)
     Name: 0, dtype: object
     """
     def number(value):
@@ -308,10 +316,10 @@ def recommendation_table(table: pd.DataFrame, label=metric_label) -> pd.DataFram
         "Use": [label(m) if isinstance(m, str) else f"none shown better (best: {label(b)})"
                 for m, b in zip(table["metric"], table["best"])],
         "k": [f"{lo:,}" if lo == hi else f"{lo:,}–{hi:,}" for lo, hi in zip(table["k_low"], table["k_high"])],
-        "Score": table["value"].round(3),
+        "Score (pooled)": table["value"].round(3),
         "All words": table["baseline"].map(number),
         "Rand": table["rand"].map(number),
-        "Held out": table["nested"].map(number),
+        "Held out (mean of folds)": table["nested"].map(number),
         "Against all words (p)": [said(v, p) for v, p in zip(table["verdict_all_words"], table["p_all"])],
         "Against Rand (p)": [said(v, p) for v, p in zip(table["verdict_rand"], table["p_rand"])],
         "Runner-up": table["second"].map(lambda m: label(m) if isinstance(m, str) else "–"),
