@@ -6,9 +6,11 @@ headline says "use" unless its verdict is better; a significant loss is called a
 
 import numpy as np
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fsviz.evaluation.analyses import p_text
 from fsviz.evaluation.answer import (
     FEWEST,
     answers,
@@ -87,3 +89,48 @@ def test_a_significant_loss_is_called_a_loss_in_every_form():
                            "corrected resampled t-test over 4 held-out folds × 2 trials).")
     assert recommendation_table(table).loc[0, "Against all words (p)"] == "worse (< 0.001)"
     assert answers(table)[0]["verdict_all_words"] == "worse"
+
+
+def _test_file_results(truth, predictions, inner):
+    """A test file's results: one row per task and metric, each with its test documents' bits and the inner
+    cross-validation counts that choose (``inner``: metric → (tp, fp, fn, tn))."""
+    rows = []
+    for task, labels in enumerate(truth):
+        for (metric, k), predicted in predictions[task].items():
+            tp, fp = int((labels & predicted).sum()), int((~labels & predicted).sum())
+            pos = int(labels.sum())
+            itp, ifp, ifn, itn = inner[metric]
+            rows.append({"dataset": "d", "class": f"c{task}", "trial": 0, "fold": 0, "metric": metric, "k": k,
+                         "n_features": 500, "pos": 3 * pos, "neg": 3 * (labels.size - pos), "tp": tp, "fp": fp,
+                         "fn": pos - tp, "tn": labels.size - pos - fp, "k_rule": "", "scored_on": "test file",
+                         "inner_tp": itp, "inner_fp": ifp, "inner_fn": ifn, "inner_tn": itn,
+                         "test_truth": np.packbits(labels).tobytes(),
+                         "test_predicted": np.packbits(predicted).tobytes()})
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("better", [True, False])
+def test_a_test_files_verdict_is_written_from_the_randomization_test(better):
+    """The test-file path end to end on a synthetic table: the choice made on the inner counts, scored on the whole
+    test file, tested over its documents; the exact headline for better and for worse."""
+    rng = np.random.default_rng(3)
+    truth = [rng.random(300) < 0.3 for _ in range(3)]
+    noisy = lambda labels, right: np.where(rng.random(labels.size) < right, labels, ~labels)  # noqa: E731
+    good, poor = (0.97, 0.75) if better else (0.75, 0.97)
+    predictions = [{("bns", 10): noisy(t, good), ("ig", 10): noisy(t, 0.6), ("all", 500): noisy(t, poor),
+                    ("rand", 10): noisy(t, 0.55)} for t in truth]
+    inner = {"bns": (80, 10, 20, 290), "ig": (50, 40, 50, 260), "all": (70, 20, 30, 280), "rand": (30, 60, 70, 240)}
+    table = recommend(_test_file_results(truth, predictions, inner))
+    f1 = table.iloc[0]
+    assert f1["test"] == "randomization" and f1["n_all"] == 300 and f1["chosen_on"] == "inner folds"
+    text = recommendation_text(table)[0]
+    how = f"{p_text(f1['p_all'])}, two-sided, approximate randomization over 300 test documents"
+    if better:
+        assert f1["verdict_all_words"] == "better" and f1["metric"] == "bns"
+        assert text.startswith(f"**F-measure**: use **bns** with k = 10: on the test file it scores {f1['nested']:.3f} "
+                               f"against all words' {f1['nested_all']:.3f} ({how}).")
+    else:
+        assert f1["verdict_all_words"] == "worse" and f1["metric"] is None
+        assert text.startswith(f"**F-measure**: keep all words: selection scores lower on the test file "
+                               f"({f1['nested']:.3f} against all words' {f1['nested_all']:.3f}; {how}).")
+    assert "one trial" not in text  # a test file's test counts documents, not trials
