@@ -142,6 +142,18 @@ def main() -> None:
                  "and solves a fit again with the other solver if the first stops at max_iter (the table's solver and "
                  "converged columns say so). 'sklearn' fits exactly as LinearSVC.fit and GridSearchCV do, for numbers "
                  "that must match theirs to the bit.")
+        c6, c7 = st.columns(2)
+        inner_folds = c6.number_input(
+            "Inner folds (0: none)", 0, 20, 0, key="grid_inner_folds",
+            help="Also run every metric and k by a cross-validation of this many folds inside each fold's training "
+                 "documents, so the answer (Recommend, the Results explorer's answer) chooses each fold's metric and k "
+                 "there: textbook nested cross-validation, about this many times more fits. 0 makes the choice on the "
+                 "other folds, whose models saw the held-out fold's documents (optimistic); the answer says which.")
+        rand_draws = c7.number_input(
+            "Rand draws", 1, 100, 1, key="grid_rand_draws",
+            help="Draws of Rand (and of any spec built on it) in each fold, summed: Rand's score is then its "
+                 "expectation, so a verdict against Rand does not hang on one draw's luck. Each draw past the first "
+                 "costs Rand's fits again.")
         config = None
         try:
             specs = parse_specs(combos_text)
@@ -155,7 +167,8 @@ def main() -> None:
             try:
                 config = GridConfig(metrics=tuple(chosen_metrics), ks=parse_ks(ks_text), trials=int(trials),
                                     folds=int(folds), classes=tuple(chosen_classes), classifier=classifier, seed=int(seed),
-                                    solver=solver, groups=groups)
+                                    solver=solver, groups=groups, inner_folds=int(inner_folds),
+                                    rand_draws=int(rand_draws))
                 check_grid(corpus, config)  # e.g. a formula not finite on a training split, before the cost estimate
             except ValueError as exc:
                 config = None

@@ -57,6 +57,21 @@ def test_a_k_rule_runs_from_the_page_and_is_recorded_per_fold(cache):
     assert any("strictly between 0 and 1" in e.value for e in at.error)
 
 
+def test_inner_folds_and_rand_draws_run_from_the_page_and_one_inner_fold_is_refused(cache):
+    at = configure(grid_page(), metrics=("bns", "rand"))
+    at.number_input(key="grid_inner_folds").set_value(2)
+    at.number_input(key="grid_rand_draws").set_value(3).run()
+    assert_clean(at)
+    at.button(key="grid_run").click().run()
+    assert_clean(at)
+    run, _ = at.session_state["grid_shown"]
+    assert run.config.inner_folds == 2 and run.config.rand_draws == 3
+    assert (run.results[["inner_tp", "inner_fp", "inner_fn", "inner_tn"]].sum(axis=1) > 0).all()
+    assert set(run.results.loc[run.results.metric == "rand", "draws"]) == {3}
+    at.number_input(key="grid_inner_folds").set_value(1).run()
+    assert any("at least 2 folds" in e.value for e in at.error)
+
+
 def test_bad_k_and_no_metric_explain_themselves():
     at = configure(grid_page(), ks="10, zero")
     assert any("whole numbers" in e.value for e in at.error)
