@@ -188,7 +188,11 @@ def method_sentence(scored_on: str = "folds", chosen_on: str = "other folds", do
 
 
 def _vocabulary(results: pd.DataFrame) -> int:
-    """The most words any fold could select (its eligible words): a k at or beyond it is all words."""
+    """The corpus's vocabulary, quoted once: the columns all words is fitted on (all words' ``k``), or without all
+    words the most words any fold could select (its eligible words). A k at or beyond it is all words."""
+    every = results.loc[results["metric"] == ALL, "k"] if "metric" in results.columns else pd.Series([], dtype=int)
+    if len(every):
+        return int(every.max())
     return int(results["n_features"].max()) if "n_features" in results.columns and len(results) else 0
 
 

@@ -168,7 +168,7 @@ def _runner_up(row, name: str, label) -> str:
 def _edge(row) -> str:
     if row.edge == "largest":
         up = min(4 * row.k, row.vocabulary) if row.vocabulary else 4 * row.k
-        whole = " (every word a training fold holds)" if row.vocabulary and up >= row.vocabulary else ""
+        whole = " (the whole vocabulary: all words)" if row.vocabulary and up >= row.vocabulary else ""
         return f" k = {row.k:,} is the largest k tried: the best may lie beyond, so try k up to {up:,}{whole}."
     if row.edge == "smallest":
         return f" k = {row.k:,} is the smallest k tried: the best may lie below, so try k down to {max(1, row.k // 4):,}."
