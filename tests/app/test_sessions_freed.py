@@ -175,3 +175,34 @@ def test_a_session_is_closed_while_streamlit_still_hands_it_back(monkeypatch):
         monkeypatch.setattr(st, "get_option", lambda name, ttl=ttl: ttl)
         keep = sessions.keep_seconds()
         assert 0 <= keep and keep + 2 * sessions.CHECK_SECONDS < ttl
+
+
+class FakeLibc:
+    def __init__(self):
+        self.calls = []
+
+    def mallopt(self, parameter, value):
+        self.calls.append((parameter, value))
+        return 1
+
+
+@pytest.mark.parametrize("set_by_server", [False, True])
+def test_large_blocks_get_their_own_memory_unless_the_server_says_otherwise(monkeypatch, set_by_server):
+    """glibc's threshold is fixed at MMAP_BYTES (no longer raised by itself as large blocks are freed), unless the
+    server was started with its own MALLOC_MMAP_THRESHOLD_, which glibc then follows."""
+    libc = FakeLibc()
+    monkeypatch.setattr(sessions.ctypes, "CDLL", lambda name: libc)
+    monkeypatch.delenv(sessions.MMAP_VAR, raising=False)
+    if set_by_server:
+        monkeypatch.setenv(sessions.MMAP_VAR, "4194304")
+    assert sessions.fixed_mmap() is not set_by_server
+    assert libc.calls == ([] if set_by_server else [(sessions._M_MMAP_THRESHOLD, sessions.MMAP_BYTES)])
+
+
+def test_elsewhere_than_glibc_nothing_is_done(monkeypatch):
+    def no_libc(name):
+        raise OSError(f"{name}: no such library")
+
+    monkeypatch.setattr(sessions.ctypes, "CDLL", no_libc)
+    monkeypatch.delenv(sessions.MMAP_VAR, raising=False)
+    assert sessions.fixed_mmap() is False
