@@ -121,8 +121,8 @@ def test_the_edge_of_the_range_never_points_beyond_the_vocabulary():
               ("ig", 10): BASE - 3, ("ig", 2000): BASE - 3}
     rec = recommend(table(rising, vocabulary=5000))
     assert rec.loc[0, "edge"] == "largest"
-    assert ("k = 2,000 is the largest k tried: the best may lie beyond, so try k up to 5,000 (every word a training "
-            "fold holds)") in recommendation_text(rec)[0]
+    assert ("k = 2,000 is the largest k tried: the best may lie beyond, so try k up to 5,000 (the whole vocabulary: "
+            "all words)") in recommendation_text(rec)[0]
     assert pd.isna(recommend(table(rising, vocabulary=2000)).loc[0, "edge"])  # 2000 is every word already
     falling = {("bns", 10): BASE, ("bns", 100): BASE - 1, ("ig", 10): BASE - 2, ("ig", 100): BASE - 2}
     assert "k = 10 is the smallest k tried" in recommendation_text(recommend(table(falling)))[0]
