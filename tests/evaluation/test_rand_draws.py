@@ -1,6 +1,7 @@
 """Rand as an expectation (issue 56): ``GridConfig(rand_draws=D)`` draws each random spec D times in every cell,
 each draw selecting with its own seed and fitting its own model, the row's counts summed over the draws. The other
-metrics' rows are untouched, the rows say how many draws they sum, a test file's test reads the draws, and Rand's score moves less with the grid's seed."""
+metrics' rows are untouched, the rows say how many draws they sum, a test file's test reads the draws, and Rand's
+score moves less with the grid's seed."""
 
 import numpy as np
 import pytest
