@@ -4,6 +4,8 @@ range, and the words for what the data cannot show."""
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from fsviz.evaluation.analyses import corrected_t, one_se_range
@@ -231,3 +233,16 @@ def test_the_cutoff_verdict_tests_the_best_cutoff_against_formans_3():
     text = cutoff_text(cutoff_curves(results), results, "bns", 100)
     assert "at a cutoff of 1" in text and "Corrected resampled t-test over 8 held-out folds: p < 0.001, a real " \
         "difference" in text
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.floats(0, 1), min_size=1, max_size=10), se=st.floats(0, 0.3))
+def test_the_k_range_is_contiguous_within_one_standard_error_of_the_peak(values, se):
+    """Issue 56: every k tried from k_low to the peak scores within the band; the k just below k_low does not."""
+    ks = [10 * 2 ** i for i in range(len(values))]
+    low, best, top = one_se_range(pd.DataFrame({"k": ks, "f1": values}), "f1", se)
+    assert top == max(values) and best == ks[values.index(max(values))]
+    inside = [v for k, v in zip(ks, values) if low <= k <= best]
+    assert all(v >= top - se - 1e-12 for v in inside)
+    below = [v for k, v in zip(ks, values) if k < low]
+    assert not below or below[-1] < top - se - 1e-12

@@ -59,8 +59,9 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
 
 def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, float]:
     """Breiman's one-standard-error rule on one metric's macro curve: ``(k_low, k_best, value)``, where k_best
-    is the smallest k at the peak and k_low the smallest k whose score is within ``se`` of the peak (a k below
-    it would do as well, as far as the folds can tell).
+    is the smallest k at the peak and k_low the smallest k reached walking down from the peak through k whose
+    scores all stay within ``se`` of it (a k below the peak would do as well, as far as the folds can tell). The
+    range is contiguous on the grid of k tried: a k within ``se`` beyond a dip below the band is not in it.
 
     Parameters
     ----------
@@ -91,9 +92,15 @@ def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, f
     >>> curve = pd.DataFrame({"k": [10, 100, 1000], "f1": [0.70, 0.79, 0.80]})
     >>> one_se_range(curve, "f1", 0.02), one_se_range(curve, "f1", 0.0)
     ((100, 1000, 0.8), (1000, 1000, 0.8))
+    >>> dip = pd.DataFrame({"k": [30, 100, 300, 1000], "f1": [0.79, 0.70, 0.795, 0.80]})
+    >>> one_se_range(dip, "f1", 0.02)  # 30 is within the band, but 100 between it and the peak is not
+    (300, 1000, 0.8)
     """
     curve = curve.sort_values("k")
     ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
     peak = int(np.argmax(values))
-    low = int(np.argmax(values >= values[peak] - max(se, 0.0) - _EPS))
+    band = values[peak] - max(se, 0.0) - _EPS
+    low = peak
+    while low > 0 and values[low - 1] >= band:
+        low -= 1
     return int(ks[low]), int(ks[peak]), float(values[peak])
