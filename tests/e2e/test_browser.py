@@ -81,6 +81,14 @@ def _visit(browser, url):
         page.close()
 
 
+def _open(browser, url):
+    """A new page (1400 × 1500) at ``url``, settled (:func:`_settled`); the caller closes it."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    page.goto(url, wait_until="domcontentloaded")
+    _settled(page)
+    return page
+
+
 def _settled(page):
     """Wait for the page's sidebar and first chart, and for Streamlit to finish its run."""
     page.wait_for_selector('[data-testid="stSidebar"]', timeout=90_000)
