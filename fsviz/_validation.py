@@ -8,10 +8,15 @@ This module imports nothing of fsviz: every layer may call it.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 __all__ = ["MAXIMA", "check_choice", "check_counts", "check_depth", "check_fraction", "check_k", "check_n_jobs",
-           "check_stopwords", "check_unique", "check_whole"]
+           "check_stopwords", "check_unique", "check_whole", "parse_size"]
+
+_UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024**2, "mb": 1024**2, "mib": 1024**2,
+          "g": 1024**3, "gb": 1024**3, "gib": 1024**3, "t": 1024**4, "tb": 1024**4, "tib": 1024**4}
 
 
 def check_k(k, n_features: int | None = None) -> int:
@@ -247,3 +252,20 @@ def check_depth(text: str, maximum: int) -> None:
             f"the spec {shown!r} is nested too deeply ({deepest} levels of parentheses and '@'); "
             f"at most {maximum} (MAX_SPEC_DEPTH)"
         )
+
+
+def parse_size(value, name: str = "size") -> int:
+    """A size in bytes from ``value``: a whole number of bytes or text such as ``"500MB"``, ``"2 GB"``.
+
+    Units are binary (1 KB = 1024 bytes, as ``du -h`` counts).
+
+    >>> parse_size("2GB"), parse_size("1.5 mb"), parse_size(4096)
+    (2147483648, 1572864, 4096)
+    """
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([a-zA-Z]*)\s*", value)
+        factor = _UNITS.get(match.group(2).lower()) if match else None
+        if factor is None:
+            raise ValueError(f"{name} must be a size such as 500MB, 2GB or a number of bytes, got {value[:80]!r}")
+        return int(float(match.group(1)) * factor)
+    return check_whole(value, name, what="of bytes")

@@ -44,12 +44,13 @@ from pathlib import Path
 
 from .._files import write_atomically
 from .._lazy import LazyMapping, LazySequence, lazy
-from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole
+from .._validation import MAXIMA, check_k, check_n_jobs, check_unique, check_whole, parse_size
 from ..corpora.corpus import load_corpus
+from ..corpora.parts import count_in_parts, default_memory, part_docs_for
 from ..corpora.sample import build_sample, cache_dir, load_sample, sample_path
 from ..corpora.split import load_split
 from ..metrics import FORMAN_METRICS
-from ..selection import parse_specs
+from ..selection import parse_specs, spec_inputs
 from ..stats.significance import FdrRule, parse_k_rule
 from .answer import provisional_line, recommend_command, report_command
 from .export import export_command
@@ -97,7 +98,32 @@ def _load(args):
     return _read(args.data, args, corpus_options(args, args.min_df), parse_limits(args.limit))
 
 
+def _in_parts(args):
+    """DATA counted in parts when reading it whole would take more than ``--memory`` (None: read it whole)."""
+    memory = parse_size(args.memory, "--memory") if args.memory else default_memory()
+    if args.data == "sample" or getattr(args, "test_file", None):
+        return None
+    part_docs = part_docs_for(args.data, memory)
+    if part_docs is None:
+        return None
+    options = corpus_options(args, args.min_df)
+    parted = count_in_parts(args.data, part_docs=part_docs, limits=parse_limits(args.limit), **options)
+    unit, size = next((u, memory / f) for u, f in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10), ("bytes", 1))
+                      if memory >= f)
+    _note(args, f"{parted.n_docs:,} documents counted in {parted.parts} parts of {part_docs:,} within --memory "
+                f"{size:,.3g} {unit}: each word's documents per class (the documents themselves are not kept)")
+    return parted
+
+
 def _info(args):
+    parted = _in_parts(args)
+    if parted is not None:
+        print(f"{parted.name}: {parted.n_docs} documents, {parted.vocabulary.size} words, {parted.classes.size} classes "
+              "(counted in parts)")
+        sizes = parted.class_sizes
+        rows = sorted(zip(parted.classes, sizes), key=lambda r: -r[1])
+        print(_table_of([(str(c), int(p), int(parted.n_docs - p), (parted.n_docs - p) / p) for c, p in rows]))
+        return
     corpus = _load(args)
     print(corpus)
     print(f"vocabulary: {corpus.n_words} words kept of {corpus.n_words_raw}; "
@@ -109,15 +135,36 @@ def _info(args):
           .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
 
 
+def _table_of(rows) -> str:
+    """The class table of ``fsviz info``: class, pos, neg, skew 1:n, each column right-aligned."""
+    cells = [("class", "pos", "neg", "skew 1:n")] + [(c, f"{p}", f"{n}", f"{skew:.1f}") for c, p, n, skew in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(4)]
+    return "\n".join(" ".join(value.rjust(width) for value, width in zip(row, widths)) for row in cells)
+
+
 def _top(args):
     _check_out(args.out)
     metrics = check_unique(listed(args.metrics, "--metrics", parse_specs, "metric", FORMAN_METRICS), "--metrics")
     rule = parse_k_rule(args.k)
     if not isinstance(rule, FdrRule):
         check_k(rule)
-    corpus = _load(args)
-    task = corpus.task(*task_groups(args, corpus.classes))
-    k = min(_k(args, task), corpus.n_words)
+    parted = _in_parts(args)
+    if parted is not None:
+        positive, negative = task_groups(args, parted.classes)
+        if negative is not None or len(positive) > 1:
+            raise ValueError("a corpus counted in parts gives a class against the rest: leave out --vs and name one "
+                             "--class, or raise --memory to read it whole")
+        wider = [m for m in metrics if spec_inputs(m) - {"table"}]
+        if wider:
+            raise ValueError(f"{', '.join(wider)} read more than each word's documents per class (every class, term "
+                             "frequencies or a model), which a corpus counted in parts keeps; choose metrics of the "
+                             "2x2 table, or raise --memory to read DATA whole")
+        task = parted.task(positive[0])
+    else:
+        corpus = _load(args)
+        task = corpus.task(*task_groups(args, corpus.classes))
+    n_words = task.tp.size
+    k = min(_k(args, task), n_words)
     table = top_words(task, metrics, k)
     table = with_significance(table, task, args.alternative, args.test)
     if args.out:

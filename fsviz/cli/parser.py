@@ -54,6 +54,13 @@ def _corpus_arguments(parser):
     _limit_argument(parser)
 
 
+def _memory_argument(parser):
+    parser.add_argument("--memory", default=None, metavar="SIZE",
+                        help="the memory reading DATA may take, e.g. 2GB (default: half this machine's): a JSONL, CSV or "
+                             "TSV file that would take more is counted in parts, each word's documents per class "
+                             "summed over them (the same counts; a class against the rest, metrics of the 2x2 table)")
+
+
 def _limit_argument(parser):
     # `top` and `export` name their significance test --test: there the test file is --test-file alone.
     _test_argument(parser, alias=parser.prog.split()[-1] not in ("top", "export"))
@@ -131,8 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     info = commands.add_parser("info", help="summarise a corpus")
     _corpus_arguments(info)
+    _memory_argument(info)
     top = commands.add_parser("top", help="top k words of a class under each metric")
     _corpus_arguments(top)
+    _memory_argument(top)
     top.add_argument("--class", dest="class_name", required=True,
                      help="the positive class, or a group of classes: A,B")
     top.add_argument("--vs", default=None, metavar="C,D",

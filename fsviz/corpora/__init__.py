@@ -78,7 +78,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     )
     from .groups import Groups, check_groups, group_labels, group_task, parse_classes
     from .ngrams import CharAnalyzer
-    from .parts import PART_DOCS, ClassCounts, count_in_parts
+    from .parts import IN_MEMORY_FACTOR, PART_DOCS, ClassCounts, count_in_parts, default_memory, part_docs_for
     from .paths import ALLOW_PATHS_VAR, DATA_DIRS_VAR, confine_path, data_roots, paths_allowed, require_path
     from .patterns import check_token_pattern
     from .preprocessing import LoadStopped, clean_label, count_terms, label_matrix, merge_columns, tokenise
@@ -104,7 +104,7 @@ _SOURCES = {
         "Corpus", "CorpusError", "Counted", "DEFAULT_LIMITS", "Limits", "TextOptionsError", "build_corpus", "counted",
         "load_corpus",
     ],
-    "parts": ["ClassCounts", "PART_DOCS", "count_in_parts"],
+    "parts": ["ClassCounts", "IN_MEMORY_FACTOR", "PART_DOCS", "count_in_parts", "default_memory", "part_docs_for"],
     "formats": [
         "CLUTO_CLASS_NAMES", "FORMATS", "RawCorpus", "check_limits", "decode", "detect_format", "label_text",
         "read", "read_arff", "read_cluto", "read_cluto_mat", "read_folder", "read_jsonl", "read_lines",
@@ -144,7 +144,8 @@ __all__ = [
     "LoadStopped", "NoTextError", "PlantedCorpus", "RawCorpus", "Task", "TextOptionsError", "WordAnalyzer",
     "WordContexts", "build_corpus", "build_sample", "check_groups", "check_limits", "check_ngrams",
     "check_preprocessing", "check_text_options", "check_token_pattern", "clean_label", "common_words", "confine_path",
-    "count_in_parts", "count_terms", "counted", "cutoff_error", "data_roots", "decode", "detect_format", "df_cutoffs",
+    "count_in_parts", "count_terms", "default_memory", "part_docs_for",
+    "IN_MEMORY_FACTOR", "counted", "cutoff_error", "data_roots", "decode", "detect_format", "df_cutoffs",
     "group_labels",
     "group_task", "keyword_in_context", "label_matrix", "label_text", "language_stop_words", "load_apart",
     "load_corpus", "load_sample", "load_split", "make_planted_corpus", "max_count", "merge_columns", "parse_classes",

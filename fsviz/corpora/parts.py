@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,10 +33,79 @@ from .formats.tables import LABEL_NAMES, TEXT_NAMES
 from .paths import require_path
 from .task import Task
 
-__all__ = ["PART_DOCS", "ClassCounts", "count_in_parts"]
+__all__ = ["IN_MEMORY_FACTOR", "PART_DOCS", "ClassCounts", "count_in_parts", "default_memory", "part_docs_for"]
 
 #: Documents in a partition by default: about 50 MB of text at 1 KB a document.
 PART_DOCS = 50_000
+#: Peak memory of reading a corpus whole, per byte of its file (measured: 1,000,000 documents, 414 MB of JSONL,
+#: peaked at 1.94 GB in ``fsviz info``; benchmarks/bench_scale.py).
+IN_MEMORY_FACTOR = 5
+_SAMPLE_BYTES = 1 << 20
+
+
+def default_memory() -> int:
+    """Half of this machine's physical memory, in bytes: the budget when none is given (4 GiB if unknown).
+
+    Returns
+    -------
+    int
+        Bytes.
+
+    See Also
+    --------
+    fsviz.corpora.part_docs_for : Decides from a budget whether to count in parts.
+
+    Examples
+    --------
+    >>> default_memory() > 0
+    True
+    """
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")) // 2
+    except (ValueError, OSError, AttributeError):
+        return 4 << 30
+
+
+def part_docs_for(source, memory: int) -> int | None:
+    """How many documents to count at a time so that reading ``source`` stays within ``memory`` bytes: None when
+    the whole file fits (its size × :data:`IN_MEMORY_FACTOR` within ``memory``) or cannot be split (not JSONL, CSV
+    or TSV: it is read whole), else a partition's documents, from the file's mean document size (its first
+    megabyte's lines).
+
+    Parameters
+    ----------
+    source : path or anything :func:`fsviz.load_corpus` reads
+        The corpus.
+    memory : int
+        The budget, in bytes.
+
+    Returns
+    -------
+    int or None
+        Documents a partition, or None to read the corpus whole.
+
+    See Also
+    --------
+    fsviz.corpora.count_in_parts : Counts with the partition this gives.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "c.jsonl"
+    ...     _ = path.write_text('{"text": "a b c", "label": "x"}\\n' * 1000)
+    ...     part_docs_for(path, 10 << 20), part_docs_for(path, 20_000)
+    (None, 125)
+    """
+    if not isinstance(source, (str, os.PathLike)) or not os.path.isfile(source):
+        return None
+    size = os.path.getsize(source)
+    if size * IN_MEMORY_FACTOR <= memory or suffix_of(Path(source).name) not in _SPLITTABLE:
+        return None
+    with open(source, "rb") as file:
+        head = file.read(_SAMPLE_BYTES)
+    per_doc = max(1, len(head) // max(1, head.count(b"\n")))
+    return max(1, memory // (IN_MEMORY_FACTOR * per_doc))
 
 
 @dataclass(frozen=True, eq=False)
@@ -151,6 +221,9 @@ def _table_bytes(header, rows, sep, quoting) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
+_SPLITTABLE = (".jsonl", ".ndjson", ".csv", ".tsv", ".tab")
+
+
 def _parts(path: Path, part_docs: int):
     """(format, each partition's bytes) of a file that can be split."""
     suffix = suffix_of(path.name)
@@ -210,7 +283,8 @@ def count_in_parts(source, *, part_docs: int = PART_DOCS, min_df=DEFAULT_MIN_DF,
     """
     if not isinstance(part_docs, int) or isinstance(part_docs, bool) or part_docs < 1:
         raise ValueError(f"part_docs must be a whole number of documents, at least 1, got {part_docs!r}")
-    path = require_path(source) if not isinstance(source, Path) else source
+    require_path(source)  # a missing or unusable path says why
+    path = Path(source)
     limits = check_limits(limits)
     fmt, parts = _parts(Path(path), part_docs)
     words: dict = {}

@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._validation import check_whole
+from .._validation import parse_size
 
-__all__ = ["CACHE_LIMIT_VAR", "DEFAULT_CACHE_LIMIT", "ResultSet", "Trimmed", "cache_limit", "parse_size",
-           "result_sets", "touch", "trim_cache"]
+__all__ = ["CACHE_LIMIT_VAR", "DEFAULT_CACHE_LIMIT", "ResultSet", "Trimmed", "cache_limit", "result_sets", "touch",
+           "trim_cache"]
 
 #: Default size limit of the app's stored runs, in bytes (2 GB).
 DEFAULT_CACHE_LIMIT = 2 * 1024**3
@@ -43,8 +43,6 @@ CACHE_LIMIT_VAR = "FSVIZ_CACHE_LIMIT"
 #: A set changed this recently (seconds) may belong to a run in progress.
 ACTIVE_SECONDS = 600.0
 _SET_NAME = re.compile(r"^(?P<key>.+?)\.parquet(?:\..*)?$")
-_UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024**2, "mb": 1024**2, "mib": 1024**2,
-          "g": 1024**3, "gb": 1024**3, "gib": 1024**3, "t": 1024**4, "tb": 1024**4, "tib": 1024**4}
 
 
 @dataclass(frozen=True)
@@ -76,23 +74,6 @@ class Trimmed:
     def over_limit(self) -> bool:
         """True when only sets in use are left and they still exceed the limit."""
         return self.size_after > self.limit
-
-
-def parse_size(value, name: str = "size") -> int:
-    """A size in bytes from ``value``: a whole number of bytes or text such as ``"500MB"``, ``"2 GB"``.
-
-    Units are binary (1 KB = 1024 bytes, as ``du -h`` counts).
-
-    >>> parse_size("2GB"), parse_size("1.5 mb"), parse_size(4096)
-    (2147483648, 1572864, 4096)
-    """
-    if isinstance(value, str):
-        match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([a-zA-Z]*)\s*", value)
-        factor = _UNITS.get(match.group(2).lower()) if match else None
-        if factor is None:
-            raise ValueError(f"{name} must be a size such as 500MB, 2GB or a number of bytes, got {value[:80]!r}")
-        return int(float(match.group(1)) * factor)
-    return check_whole(value, name, what="of bytes")
 
 
 def cache_limit(environ=None) -> int:

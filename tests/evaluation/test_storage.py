@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from fsviz.evaluation._storage import DEFAULT_CACHE_LIMIT, cache_limit, parse_size, result_sets, touch, trim_cache
+from fsviz._validation import parse_size
+from fsviz.evaluation._storage import DEFAULT_CACHE_LIMIT, cache_limit, result_sets, touch, trim_cache
 
 NOW = 1_000_000.0
 
