@@ -73,8 +73,8 @@ def _children(pid: int) -> list[int]:
     return kids
 
 
-def rss_mb(pid: int) -> float:
-    """The resident memory of process ``pid`` and every process under it (MB)."""
+def rss_mb(pid: int, alone: bool = False) -> float:
+    """The resident memory of process ``pid`` and every process under it (MB); ``alone``: of ``pid`` only."""
     total, todo = 0.0, [pid]
     while todo:
         process = todo.pop()
@@ -82,7 +82,7 @@ def rss_mb(pid: int) -> float:
             for line in Path(f"/proc/{process}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     total += int(line.split()[1]) / 1024
-            todo += _children(process)
+            todo += [] if alone else _children(process)
     return total
 
 
@@ -148,6 +148,7 @@ def one_round(browser, path: Path, scratch: Path, visitors: int, wait: float, ap
         for name, server in servers.items():
             readings[name]["later"] = rss_mb(server.pid)
             readings[name]["kept a visitor"] = (readings[name]["later"] - readings[name]["before"]) / visitors
+            readings[name]["of which started"] = readings[name]["later"] - rss_mb(server.pid, alone=True)
     return readings
 
 
@@ -169,7 +170,7 @@ def main() -> None:
     chromium = next((c for c in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(c).exists()), None)
     if chromium is None:
         sys.exit("skipped: Debian's chromium is not installed")
-    columns = ("before", "all left", "later", "kept a visitor")
+    columns = ("before", "all left", "later", "kept a visitor", "of which started")
     rounds = []
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as p:
         scratch = Path(scratch)
@@ -179,19 +180,22 @@ def main() -> None:
                                                                      "--disable-background-networking"])
         print(f"{args.visitors} visitors a round each upload {size_mb:.0f} MB and leave; resident memory (MB) of each "
               f"server and the processes it started{'; the app with ' + ' '.join(args.app_env) if app_env else ''}:")
-        print(f"{'round':<7}{'server':<8}" + "".join(f"{c:>16}" for c in columns), flush=True)
+        print(f"{'round':<7}{'server':<8}" + "".join(f"{c:>18}" for c in columns), flush=True)
         for number in range(1, args.rounds + 1):
             readings = one_round(browser, path, scratch / str(number), args.visitors, args.wait, app_env)
             rounds.append(readings)
             for name in ("app", "floor"):
-                print(f"{number:<7}{name:<8}" + "".join(f"{readings[name][c]:>16.1f}" for c in columns), flush=True)
+                print(f"{number:<7}{name:<8}" + "".join(f"{readings[name][c]:>18.1f}" for c in columns), flush=True)
         browser.close()
     for name in ("app", "floor"):
-        print(f"{'median':<7}{name:<8}" + "".join(f"{statistics.median(r[name][c] for r in rounds):>16.1f}"
+        print(f"{'median':<7}{name:<8}" + "".join(f"{statistics.median(r[name][c] for r in rounds):>18.1f}"
                                                   for c in columns))
     ratios = [r["app"]["kept a visitor"] / r["floor"]["kept a visitor"] for r in rounds]
     print(f"memory kept per visitor who came and left, the app's over the floor's: median {statistics.median(ratios):.2f} "
           f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
+    print("(of which started: what the processes the server started hold at the last reading: the process that forks "
+          "the worker reading a large upload, and multiprocessing's resource tracker, both started by the first such "
+          "upload and kept)")
     print(f"(later: {args.wait:.0f} s after the last visitor left; Streamlit keeps a gone session {TTL} s here, the app "
           "closes a gone session just before; the floor never frees a gone session's upload, as Streamlit only forgets "
           "an expired session)")
