@@ -140,8 +140,8 @@ def test_grid_runs_group_tasks_beside_one_vs_rest(planted):
 def test_run_keys_without_groups_are_unchanged(planted):
     corpus = planted.load()
     config = GridConfig(metrics=("bns",), ks=(10,))
-    spec = config.to_dict()  # the key as computed before groups, k rules and inner folds existed
-    for name in ("datasets", "groups", "k_rules", "inner_folds"):
+    spec = config.to_dict()  # the key as computed before groups, k rules, inner folds and Rand draws existed
+    for name in ("datasets", "groups", "k_rules", "inner_folds", "rand_draws"):
         spec.pop(name)
     spec["data"] = [(corpus.name, corpus.fingerprint)]
     old = hashlib.sha1(json.dumps(spec, sort_keys=True, default=str).encode()).hexdigest()[:16]

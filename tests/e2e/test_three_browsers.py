@@ -55,6 +55,16 @@ def _answer_shown(page) -> bool:
         .filter(has_text="F-measure").count() > 0
 
 
+def _finished(page) -> bool:
+    """Recommend has nothing left to run: its panel says every cell is stored."""
+    return _main(page).get_by_text("Finished: all", exact=False).count() > 0
+
+
+def _first_run_stored(page) -> bool:
+    """Recommend's first run is finished and stored: its refinement is offered, or nothing is left to run."""
+    return page.get_by_text("After its first run", exact=False).count() > 0 or _finished(page)
+
+
 def _main(page):
     return page.get_by_test_id("stMain")
 
@@ -130,10 +140,19 @@ def test_three_browsers_upload_share_revoke_and_a_view_link(server, browser, tmp
             _private(tab, script)
             if script != "pages/results.py":
                 tab.close()
-        deadline = time.monotonic() + 240
-        while not _answer_shown(a) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 300
+        while not (_answer_shown(a) and _first_run_stored(a)) and time.monotonic() < deadline:
             a.wait_for_timeout(300)
         assert _answer_shown(a), "Recommend gave no answer on A's upload"
+        assert _first_run_stored(a), "Recommend's first run did not finish"  # the answer shows while cells run
+        _settled(a)
+        go_on = _main(a).get_by_role("button", name="Continue")
+        if go_on.count():  # the refinement: only a finished run is stored whole, to share
+            go_on.first.click()
+            deadline = time.monotonic() + 300
+            while not _finished(a) and time.monotonic() < deadline:
+                a.wait_for_timeout(300)
+            assert _finished(a), "Recommend's refinement did not finish"
         _settled(a)
         _no_error(a, a.url)
         results = next(tab for script, _, tab in tabs if script == "pages/results.py")
