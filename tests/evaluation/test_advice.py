@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from fsviz.evaluation.analyses import corrected_t, one_se_range
+from fsviz.evaluation.analyses import corrected_t, one_se_band, one_se_range
 from fsviz.evaluation.answer import FEWEST, answers, is_reference, recommend, recommendation_table, recommendation_text
 
 CLASSES, TRIALS, FOLDS, POS, NEG = 8, 2, 4, 10, 30
@@ -246,3 +246,17 @@ def test_the_k_range_is_contiguous_within_one_standard_error_of_the_peak(values,
     assert all(v >= top - se - 1e-12 for v in inside)
     below = [v for k, v in zip(ks, values) if k < low]
     assert not below or below[-1] < top - se - 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.floats(0, 1), min_size=1, max_size=10), se=st.floats(0, 0.3))
+def test_the_k_band_runs_both_ways_from_the_peak_while_within_one_standard_error(values, se):
+    """Issue 56: the answer's range is every k tried on each side of the peak, contiguous, within the band; the k
+    just outside it on either side falls below the band."""
+    ks = [10 * 2 ** i for i in range(len(values))]
+    low, best, high, top = one_se_band(pd.DataFrame({"k": ks, "f1": values}), "f1", se)
+    assert (low, best, top) == one_se_range(pd.DataFrame({"k": ks, "f1": values}), "f1", se)
+    assert low <= best <= high
+    assert all(v >= top - se - 1e-12 for k, v in zip(ks, values) if low <= k <= high)
+    above = [v for k, v in zip(ks, values) if k > high]
+    assert not above or above[0] < top - se - 1e-12

@@ -206,8 +206,8 @@ def test_recommend_names_the_winner_its_peak_and_the_pair():
     assert (f1["k"], f1["value"], f1["k_low"], f1["k_high"]) == (20, 1.0, 20, 20)
     assert f1["percent"] == 100 and f1["pair"] == "x+y" and f1["pair_percent"] == 100
     assert f1["runner_up"] is None and f1["baseline"] == pytest.approx(2 * 0.9 / 1.9)
-    # precision is 1 at both k: the smallest k at the peak, no range
-    assert (rec.loc["precision", "k"], rec.loc["precision", "k_low"], rec.loc["precision", "k_high"]) == (10, 10, 10)
+    # precision is 1 at both k: the smallest k is the peak, and the range runs on through 20, which scores the same
+    assert (rec.loc["precision", "k"], rec.loc["precision", "k_low"], rec.loc["precision", "k_high"]) == (10, 10, 20)
     text = recommendation_text(rec.reset_index(), label=str.upper)
     assert text[0].startswith("**F-measure**: the best selection is X at k = 20 (macro F-measure 1.000, all words "
                               "0.947, on the data that chose it); nothing here tests it on data it was not chosen on.")

@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time __getattr__
     from .paired import p_text, paired_p, paired_t
     from .pairs import PairAnalysis, default_k, pair_analysis
     from .pairwise import paired_tests
-    from .peaks import one_se_range, peak_range
+    from .peaks import one_se_band, one_se_range, peak_range
     from .run_analysis import RunAnalysis, analyse
     from .skew import FORMAN_DATASETS, SKEW_LINES, forman_tasks, skew_summary, task_sizes, with_forman_tasks
     from .stability import (
@@ -107,7 +107,7 @@ _SOURCES = {
         "paired_tests",
     ],
     "peaks": [
-        "one_se_range", "peak_range",
+        "one_se_band", "one_se_range", "peak_range",
     ],
     "run_analysis": [
         "RunAnalysis", "analyse",
@@ -132,7 +132,8 @@ __all__ = [
     "average_maximum", "best_pairs", "bootstrap_stability", "corrected_t", "default_k", "example_results", "fixed_k",
     "fold_macro",
     "forman_tasks", "goal_shares", "grid_stability", "held_out", "jaccard", "k_rule_summary", "kuncheva",
-    "macro_average", "method_text", "metric_label", "noise_words", "one_se_range", "p_text", "pair_analysis",
+    "macro_average", "method_text", "metric_label", "noise_words", "one_se_band", "one_se_range", "p_text",
+    "pair_analysis",
     "paired_p", "paired_t", "paired_tests", "peak_range", "per_task", "per_trial", "residual_curves",
     "set_stability", "skew_summary", "split_by_skew", "stability_at", "stability_summary", "task_maxima",
     "task_sizes", "task_skews", "tolerance_curves", "with_forman_tasks", "within_tolerance",

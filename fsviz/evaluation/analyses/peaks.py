@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["one_se_range", "peak_range"]
+__all__ = ["one_se_band", "one_se_range", "peak_range"]
 
 _EPS = 1e-12
 
@@ -104,3 +104,45 @@ def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, f
     while low > 0 and values[low - 1] >= band:
         low -= 1
     return int(ks[low]), int(ks[peak]), float(values[peak])
+
+
+def one_se_band(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, int, float]:
+    """The k around one metric's peak that the folds cannot tell from it: ``(k_low, k_best, k_high, value)``,
+    the contiguous run of k tried on each side of the peak whose scores all stay within ``se`` of it. ``k_low``
+    is Breiman's one-standard-error pick (:func:`one_se_range`); ``k_high`` the largest k of the run, so a
+    range of k, not a point, is what a second split can be asked to agree with.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        One metric's macro curve (columns ``k`` and ``goal``).
+    goal : str
+        The column to read.
+    se : float
+        The standard error.
+
+    Returns
+    -------
+    tuple of (int, int, int, float)
+        ``(k_low, k_best, k_high, value)``.
+
+    See Also
+    --------
+    fsviz.evaluation.one_se_range : The band below the peak alone.
+    fsviz.evaluation.recommend : Quotes this band as the answer's range of k.
+
+    Examples
+    --------
+    >>> curve = pd.DataFrame({"k": [10, 100, 300, 1000, 3000], "f1": [0.70, 0.79, 0.80, 0.795, 0.75]})
+    >>> one_se_band(curve, "f1", 0.02)
+    (100, 300, 1000, 0.8)
+    """
+    k_low, k_best, value = one_se_range(curve, goal, se)
+    curve = curve.sort_values("k")
+    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
+    peak = int(np.flatnonzero(ks == k_best)[0])
+    band = value - max(se, 0.0) - _EPS
+    high = peak
+    while high + 1 < values.size and values[high + 1] >= band:
+        high += 1
+    return k_low, k_best, int(ks[high]), value

@@ -46,7 +46,7 @@ from ..analyses import (
     chosen_text,
     has_documents,
     held_out,
-    one_se_range,
+    one_se_band,
     paired_p,
     peak_range,
     randomization_p,
@@ -213,8 +213,9 @@ def recommend(results: pd.DataFrame, *, tolerances: dict | None = None, pool: st
     the held-out data show the choice better than all words (``verdict_all_words``, :func:`verdict`; against Rand,
     ``verdict_rand``, when the table has no all words), else None, and the text says the verdict first. The
     ``fewest`` goal names its smallest matching k either way.
-    ``k_low``–``k_high`` is the range of k of Breiman's one-standard-error rule (:func:`~fsviz.evaluation.one_se_range`, the
-    standard error of the held-out folds' scores), ``k_high`` the peak. ``baseline`` and ``rand`` are the
+    ``k_low``–``k_high`` is the range of k the folds cannot tell from the peak ``k``
+    (:func:`~fsviz.evaluation.one_se_band`: the contiguous k on each side within one standard error of the held-out
+    folds' scores; ``k_low`` is Breiman's one-standard-error pick). ``baseline`` and ``rand`` are the
     references' best macro scores.
 
     The claims come from the choice made inside the resampling (:mod:`fsviz.evaluation.analyses.nested`): ``nested`` is
@@ -335,7 +336,7 @@ def _answer(goal: str, c: dict) -> dict:
         best, k_best, value = str(pick["metric"]), int(pick["k"]), float(pick[measure])
         order.remove(best)
         order.insert(0, best)
-        k_low = k_best
+        k_low = k_high = k_best
     else:
         if c["stability"] is not None:
             steady = {m: stability_at(c["stability"], m, peaks[m]["k"]) for m in order[:2]}
@@ -343,13 +344,13 @@ def _answer(goal: str, c: dict) -> dict:
                     and steady[order[1]] > steady[order[0]]:
                 order[:2], by_stability = order[1::-1], True
         best = order[0]
-        k_low, k_best, value = one_se_range(curves[curves["metric"] == best], measure,
+        k_low, k_best, k_high, value = one_se_band(curves[curves["metric"] == best], measure,
                                             _fold_se(folds, best, peaks[best]["k"]))
     rand = macro.loc[macro["metric"].isin(c["rands"]), measure]
     rand = float(rand.max()) if len(rand) else np.nan
     choice = held_out(folds, order, rule="fewest" if goal == FEWEST else "best", within=c["within"])
     row = {"goal": goal, "measure": measure, "best": best, "k": k_best, "value": value, "k_low": k_low,
-           "k_high": k_best, "baseline": baseline, "rand": rand, "nested": choice.score,
+           "k_high": k_high, "baseline": baseline, "rand": rand, "nested": choice.score,
            "nested_all": np.nan, "nested_rand": np.nan, "p_all": np.nan, "n_all": 0, "p_rand": np.nan, "n_rand": 0,
            "method": method_sentence(c["scored_on"], c["chosen_on"], c["documents"]), "scored_on": c["scored_on"],
            "test": "randomization" if c["documents"] else "corrected t",
