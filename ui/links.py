@@ -172,9 +172,14 @@ def keep(script: str, ctx) -> None:
     """Write the page's view into its address, and say what a link to it shows; name what the link the visitor
     came by could not apply."""
     problems = st.session_state.pop("link_problems", None)
-    if problems:
+    if problems:  # said on this page until another is opened: a page that reruns at once (the word map, once its
+        st.session_state["link_notice"] = (script, problems)  # chart is drawn) would otherwise drop it unseen
+    notice = st.session_state.get("link_notice")
+    if notice and notice[0] == script:
         st.info("The link's settings that could not be applied, left at the page's defaults: "
-                + plain("; ".join(problems)), icon="🔗")
+                + plain("; ".join(notice[1])), icon="🔗")
+    elif notice:
+        del st.session_state["link_notice"]
     kind = getattr(ctx.corpus_key[0], "kind", "sample")
     upload = _is_upload(ctx)  # its class names and words are the visitor's own: never in an address
     view = {"source": kind if kind in ("path", "upload") else "sample"}

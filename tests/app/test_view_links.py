@@ -139,3 +139,12 @@ def test_the_results_explorers_link_reopens_its_owners_run_and_no_one_elses(monk
     other = opened("pages/results.py", **view)
     assert "grid_shown" not in other.session_state
     assert any("not yours on this server" in i.value for i in other.info)
+
+
+def test_what_a_link_could_not_apply_stays_said_on_its_page_through_a_rerun():
+    """The word map reruns once its chart is drawn: the note on a refused setting must survive that rerun (it was
+    said on the first run alone, and a browser under load could miss it)."""
+    at = opened("pages/word_map.py", k="-3")
+    assert [i for i in at.info if "could not be applied" in i.value]
+    at.run()  # a rerun of the same page, as the chart's first draw makes
+    assert [i for i in at.info if "could not be applied" in i.value]
