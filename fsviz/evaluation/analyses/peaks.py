@@ -44,15 +44,7 @@ def peak_range(curve: pd.DataFrame, goal: str, *, within: float = 0.01) -> dict:
     >>> peak_range(curve, "f1")
     {'k': 1000, 'value': 0.8, 'k_low': 100, 'k_high': 1000, 'n_k': 2}
     """
-    curve = curve.sort_values("k")
-    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
-    peak = int(np.argmax(values))
-    near = values >= values[peak] * (1 - within) - _EPS
-    low = high = peak
-    while low > 0 and near[low - 1]:
-        low -= 1
-    while high < len(ks) - 1 and near[high + 1]:
-        high += 1
+    ks, values, peak, low, high = _around_peak(curve, goal, lambda top: top * (1 - within))
     return {"k": int(ks[peak]), "value": float(values[peak]), "k_low": int(ks[low]), "k_high": int(ks[high]),
             "n_k": high - low + 1}
 
@@ -96,13 +88,7 @@ def one_se_range(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, f
     >>> one_se_range(dip, "f1", 0.02)  # 30 is within the band, but 100 between it and the peak is not
     (300, 1000, 0.8)
     """
-    curve = curve.sort_values("k")
-    ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
-    peak = int(np.argmax(values))
-    band = values[peak] - max(se, 0.0) - _EPS
-    low = peak
-    while low > 0 and values[low - 1] >= band:
-        low -= 1
+    ks, values, peak, low, _ = _around_peak(curve, goal, lambda top: top - max(se, 0.0))
     return int(ks[low]), int(ks[peak]), float(values[peak])
 
 
@@ -137,12 +123,20 @@ def one_se_band(curve: pd.DataFrame, goal: str, se: float) -> tuple[int, int, in
     >>> one_se_band(curve, "f1", 0.02)
     (100, 300, 1000, 0.8)
     """
-    k_low, k_best, value = one_se_range(curve, goal, se)
+    ks, values, peak, low, high = _around_peak(curve, goal, lambda top: top - max(se, 0.0))
+    return int(ks[low]), int(ks[peak]), int(ks[high]), float(values[peak])
+
+
+def _around_peak(curve: pd.DataFrame, goal: str, floor) -> tuple:
+    """``(ks, values, peak, low, high)``: the curve in order of k, the position of its peak (the smallest k at the
+    maximum), and the contiguous run of positions around it whose scores reach ``floor(peak value)``."""
     curve = curve.sort_values("k")
     ks, values = curve["k"].to_numpy(), curve[goal].to_numpy(np.float64)
-    peak = int(np.flatnonzero(ks == k_best)[0])
-    band = value - max(se, 0.0) - _EPS
-    high = peak
-    while high + 1 < values.size and values[high + 1] >= band:
+    peak = int(np.argmax(values))
+    inside = values >= floor(values[peak]) - _EPS
+    low = high = peak
+    while low > 0 and inside[low - 1]:
+        low -= 1
+    while high < len(ks) - 1 and inside[high + 1]:
         high += 1
-    return k_low, k_best, int(ks[high]), value
+    return ks, values, peak, low, high
