@@ -535,7 +535,7 @@ def method_text(n: int, folds: int, *, chosen: bool = True, scored_on: str = "fo
     fold's training documents
     """
     trials = n // folds if folds else 0
-    units, others = ("parts of the test file", "parts") if scored_on == "test file" else ("folds", "folds")
+    units = "parts of the test file" if scored_on == "test file" else "folds"
     text = f"corrected resampled t-test over {folds} held-out {units} × {trials} trial{'s' * (trials != 1)}"
     if not chosen:
         return text
