@@ -116,30 +116,20 @@ def _in_parts(args):
 
 
 def _info(args):
-    parted = _in_parts(args)
-    if parted is not None:
-        print(f"{parted.name}: {parted.n_docs} documents, {parted.vocabulary.size} words, {parted.classes.size} classes "
-              "(counted in parts)")
-        sizes = parted.class_sizes
-        rows = sorted(zip(parted.classes, sizes), key=lambda r: -r[1])
-        print(_table_of([(str(c), int(p), int(parted.n_docs - p), (parted.n_docs - p) / p) for c, p in rows]))
-        return
-    corpus = _load(args)
-    print(corpus)
-    print(f"vocabulary: {corpus.n_words} words kept of {corpus.n_words_raw}; "
-          f"the cutoff (min_df={corpus.options['min_df']}) removed {corpus.removed_words.size}")
-    for note in corpus.notes:
-        print(f"note: {note}")
-    tasks = task_sizes(corpus).sort_values("pos", ascending=False, kind="stable")  # largest class first
+    source = _in_parts(args)
+    if source is not None:
+        print(f"{source.name}: {source.n_docs} documents, {source.vocabulary.size} words, {source.classes.size} "
+              "classes (counted in parts)")
+    else:
+        source = _load(args)
+        print(source)
+        print(f"vocabulary: {source.n_words} words kept of {source.n_words_raw}; "
+              f"the cutoff (min_df={source.options['min_df']}) removed {source.removed_words.size}")
+        for note in source.notes:
+            print(f"note: {note}")
+    tasks = task_sizes(source).sort_values("pos", ascending=False, kind="stable")  # largest class first
     print(tasks[["class", "pos", "neg", "skew"]].rename(columns={"skew": "skew 1:n"})
           .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
-
-
-def _table_of(rows) -> str:
-    """The class table of ``fsviz info``: class, pos, neg, skew 1:n, each column right-aligned."""
-    cells = [("class", "pos", "neg", "skew 1:n")] + [(c, f"{p}", f"{n}", f"{skew:.1f}") for c, p, n, skew in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(4)]
-    return "\n".join(" ".join(value.rjust(width) for value, width in zip(row, widths)) for row in cells)
 
 
 def _top(args):

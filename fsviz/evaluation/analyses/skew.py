@@ -21,6 +21,7 @@ import pandas as pd
 
 from ..._lazy import lazy
 from ...corpora.corpus import Corpus
+from ...corpora.parts import ClassCounts
 
 #: A results table's task sizes; the aggregation imports the grid, which a corpus's sizes (`fsviz info`) do not need.
 results_task_sizes = lazy("fsviz.evaluation.analyses.aggregation", "task_sizes")
@@ -62,8 +63,9 @@ def task_sizes(source) -> pd.DataFrame:
 
     Parameters
     ----------
-    source : Corpus, pandas.DataFrame or GridRun
-        A corpus (each of its classes against the rest; a multi-label
+    source : Corpus, ClassCounts, pandas.DataFrame or GridRun
+        A corpus, or one counted in parts (:func:`fsviz.corpora.count_in_parts`)
+        (each of its classes against the rest; a multi-label
         document is positive for each of its labels), or a grid's results
         table (or the run holding it), whose ``pos`` and ``neg`` are each
         task's documents over the whole dataset.
@@ -78,7 +80,7 @@ def task_sizes(source) -> pd.DataFrame:
     ValueError
         When a results table lacks one of the columns ``dataset, class, pos, neg``.
     TypeError
-        When ``source`` is none of a corpus, a results table and a grid run.
+        When ``source`` is none of a corpus, counts of one, a results table and a grid run.
 
     See Also
     --------
@@ -93,9 +95,10 @@ def task_sizes(source) -> pd.DataFrame:
     >>> task_sizes(corpus)[["class", "pos", "neg", "skew"]].to_dict("records")[0]
     {'class': 'x', 'pos': 2, 'neg': 2, 'skew': 1.0}
     """
-    if not isinstance(source, (Corpus, pd.DataFrame)) and isinstance(getattr(source, "results", None), pd.DataFrame):
+    if not isinstance(source, (Corpus, ClassCounts, pd.DataFrame)) and isinstance(getattr(source, "results", None),
+                                                                               pd.DataFrame):
         source = source.results  # a GridRun (fsviz.evaluation.grid, not imported here: `fsviz info` needs no grid)
-    if isinstance(source, Corpus):
+    if isinstance(source, (Corpus, ClassCounts)):
         pos = np.asarray(source.class_sizes, dtype=np.int64)
         table = pd.DataFrame({"dataset": source.name, "class": [str(c) for c in source.classes], "pos": pos,
                               "neg": source.n_docs - pos})
@@ -105,7 +108,8 @@ def task_sizes(source) -> pd.DataFrame:
         if missing:
             raise ValueError(f"a results table needs the columns dataset, class, pos and neg; missing {missing}")
         return results_task_sizes(source)[_COLUMNS]
-    raise TypeError(f"`source` must be a Corpus, a results table (DataFrame) or a GridRun, got {type(source).__name__}")
+    raise TypeError(f"`source` must be a Corpus, a results table (DataFrame), a GridRun or a corpus's ClassCounts, "
+                    f"got {type(source).__name__}")
 
 
 def forman_tasks() -> pd.DataFrame:
