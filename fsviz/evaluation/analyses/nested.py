@@ -156,8 +156,7 @@ def fold_macro(results: pd.DataFrame, goal: str, *, choose_on: str | None = None
         raise ValueError(f"`goal` must be one of {GOALS}, got {goal!r}")
     inner = choice_source(results, choose_on) == "inner folds"
     counts = [*_COUNTS, *INNER_COLUMNS] if inner else _COUNTS
-    rows = fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *counts]].copy()
-    rows.loc[rows["metric"] == ALL, "k"] = rows.loc[rows["metric"] == ALL, "k"].max()
+    rows = _one_all_words_k(fixed_k(results)[[*_TASK, "metric", "k", "trial", "fold", *counts]].copy())
     keys = [*_TASK, "metric", "k", "trial", "fold"]
     rows = rows.groupby(keys, sort=True, observed=True)[counts].sum().reset_index()
     held = with_goals(rows[_COUNTS].copy())[goal].to_numpy()
@@ -175,6 +174,14 @@ def fold_macro(results: pd.DataFrame, goal: str, *, choose_on: str | None = None
     table = rows[keys].assign(held=held, rest=rest)
     return table.groupby(["metric", "k", "trial", "fold"], sort=True, observed=True)[["held", "rest"]].mean() \
         .reset_index()
+
+
+def _one_all_words_k(rows: pd.DataFrame) -> pd.DataFrame:
+    """``rows`` (changed in place) with all words' rows at one k, the largest: all words is one choice, whatever
+    each fold's vocabulary."""
+    every = rows["metric"] == ALL
+    rows.loc[every, "k"] = rows.loc[every, "k"].max()
+    return rows
 
 
 @dataclass(frozen=True)
@@ -403,9 +410,7 @@ def randomization_p(results: pd.DataFrame, goal: str, a: HeldOut, b: HeldOut, *,
 
 def _paired_units(results: pd.DataFrame, a: HeldOut, b: HeldOut) -> list:
     """Per trial both choices have, per task: (labels, ``a``'s predictions, ``b``'s) over the test documents."""
-    rows = fixed_k(results)
-    rows = rows.assign(k=np.where(rows["metric"] == ALL, rows.loc[rows["metric"] == ALL, "k"].max()
-                                  if (rows["metric"] == ALL).any() else 0, rows["k"]))
+    rows = _one_all_words_k(fixed_k(results).copy())
     picks = a.folds.merge(b.folds, on=["trial", "fold"], suffixes=("_a", "_b"))
     units = []
     for pick in picks.itertuples(index=False):
