@@ -295,7 +295,7 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold)
     rows, n_fits, predicted = _scored(data, y, cell.class_name, config, train, test, seed, config.rand_draws)
     inner = np.zeros((len(rows), 4), dtype=np.int64)
-    splits = inner_splits(y[train], config, cell.trial, cell.fold, scored_on)
+    splits = inner_splits(y[train], config, cell.trial, cell.fold)
     for i, (inner_train, inner_test) in enumerate(splits):
         inner_seed = seed_for(config.seed, cell.class_name, cell.trial, cell.fold, "inner", i)
         inner_rows, fits, _ = _scored(data, y, cell.class_name, config, train[inner_train], train[inner_test],
@@ -320,12 +320,11 @@ def run_cell(data: CellData, y, cell: Cell, dataset_name: str, config: GridConfi
     return with_goals(table), n_fits
 
 
-def inner_splits(y_train, config: GridConfig, trial: int, fold: int, scored_on: str = "folds") -> list:
+def inner_splits(y_train, config: GridConfig, trial: int, fold: int) -> list:
     """The inner cross-validation of one cell's training split: ``config.inner_folds`` stratified folds of
     its labels ``y_train``, as (train, test) positions within the split; none when ``inner_folds`` is 0.
 
-    Seeded from (seed, trial, fold), or with a test file from (seed, trial) alone: every part of the test file
-    has the same training split, so every part sees the same inner folds. A training split with fewer
+    Seeded from (seed, trial, fold) (a test file's one cell a trial is its fold 0). A training split with fewer
     documents on one side than ``inner_folds`` is cut into as many folds as it has (at least 2); with fewer
     than 2, none: that task then takes no part in the choice of that fold (its ``inner_*`` counts are 0).
 
@@ -337,8 +336,6 @@ def inner_splits(y_train, config: GridConfig, trial: int, fold: int, scored_on: 
         Its ``inner_folds`` and ``seed`` are used.
     trial, fold : int
         The cell.
-    scored_on : str, default "folds"
-        ``"folds"`` or ``"test file"``.
 
     Returns
     -------
@@ -363,8 +360,7 @@ def inner_splits(y_train, config: GridConfig, trial: int, fold: int, scored_on: 
     n_splits = min(config.inner_folds, smaller)
     if n_splits < 2:
         return []
-    parts = (config.seed, "inner", trial) if scored_on == "test file" else (config.seed, "inner", trial, fold)
-    cv = StratifiedKFold(n_splits=n_splits, shuffle=True, random_state=seed_for(*parts))
+    cv = StratifiedKFold(n_splits=n_splits, shuffle=True, random_state=seed_for(config.seed, "inner", trial, fold))
     return list(cv.split(np.zeros((y_train.size, 1)), y_train))
 
 
